@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import { inject, injectable } from 'inversify';
+import { AddEntity } from '../../application/add-entity.js';
+import { AppError, isAppError } from '../../application/errors.js';
+import { ListEntities } from '../../application/list-entities.js';
+import { ManageBlocklist } from '../../application/manage-blocklist.js';
+import { SchemaMigrator } from '../../application/ports/schema-migrator.js';
+import { parseBlocklistFile } from './blocklist-file.js';
+import type { Command } from './parse-command.js';
+
+/** Where the CLI writes: stdout for results, stderr for messages. */
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** Runs the admin commands through the same use cases as the HTTP API. Returns the exit code. */
+@injectable()
+export class CliCommands {
+  constructor(
+    @inject(SchemaMigrator) private readonly migrator: SchemaMigrator,
+    @inject(AddEntity) private readonly addEntity: AddEntity,
+    @inject(ListEntities) private readonly listEntities: ListEntities,
+    @inject(ManageBlocklist) private readonly blocklist: ManageBlocklist,
+  ) {}
+
+  async run(command: Exclude<Command, { name: 'serve' | 'help' }>, io: CliIo): Promise<number> {
+    try {
+      return await this.dispatch(command, io);
+    } catch (error) {
+      if (isAppError(error) && (error.code === 'VALIDATION_ERROR' || error.code === 'NOT_FOUND')) {
+        io.err(`vetted: ${error.message}`);
+        return 2;
+      }
+      io.err(`vetted: ${(error as Error).message}`);
+      return 1;
+    }
+  }
+
+  private async dispatch(command: Exclude<Command, { name: 'serve' | 'help' }>, io: CliIo): Promise<number> {
+    switch (command.name) {
+      case 'migrate': {
+        const applied = await this.migrator.migrate();
+        io.out(applied.length > 0 ? `applied: ${applied.join(', ')}` : 'the schema is up to date');
+        return 0;
+      }
+      case 'entity add': {
+        const entity = await this.addEntity.run({
+          domain: command.domain,
+          name: command.entityName,
+          type: command.type as never,
+          level: command.level as never,
+          expiresAt: command.expires,
+        });
+        io.out(entity.id);
+        return 0;
+      }
+      case 'entity list': {
+        const entities = await this.listEntities.run();
+        if (command.json) io.out(JSON.stringify(entities, null, 2));
+        else for (const e of entities) io.out([e.id, e.domain, e.name, e.type, e.level, e.status, e.expiresAt].join('\t'));
+        return 0;
+      }
+      case 'block add': {
+        const { added } = await this.blocklist.add([{ domain: command.domain, reason: command.reason }]);
+        io.out(added === 1 ? `blocked ${command.domain}` : `${command.domain} was already blocked`);
+        return 0;
+      }
+      case 'block remove': {
+        const removed = await this.blocklist.remove(command.domain);
+        io.out(removed ? `unblocked ${command.domain}` : `${command.domain} was not blocked`);
+        return 0;
+      }
+      case 'block list': {
+        const blocks = await this.blocklist.list();
+        if (command.json) io.out(JSON.stringify(blocks, null, 2));
+        else for (const b of blocks) io.out([b.domain, b.blockedAt, b.reason].join('\t'));
+        return 0;
+      }
+      case 'block import': {
+        const requests = parseBlocklistFile(await readText(command.file));
+        const { added, alreadyBlocked } = await this.blocklist.add(requests);
+        io.out(`imported ${added} domains, ${alreadyBlocked} already blocked`);
+        return 0;
+      }
+    }
+  }
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new AppError('VALIDATION_ERROR', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, {}, { cause: error });
+  }
+}

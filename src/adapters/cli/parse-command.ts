@@ -1,0 +1,128 @@
+import { parseArgs } from 'node:util';
+
+/** A command line the CLI understood. */
+export type Command =
+  | { readonly name: 'help' }
+  | { readonly name: 'serve' }
+  | { readonly name: 'migrate' }
+  | {
+      readonly name: 'entity add';
+      readonly domain: string;
+      readonly entityName: string;
+      readonly type?: string;
+      readonly level?: string;
+      readonly expires?: string;
+    }
+  | { readonly name: 'entity list'; readonly json: boolean }
+  | { readonly name: 'block add'; readonly domain: string; readonly reason?: string }
+  | { readonly name: 'block remove'; readonly domain: string }
+  | { readonly name: 'block list'; readonly json: boolean }
+  | { readonly name: 'block import'; readonly file: string };
+
+export type ParsedCommand = { readonly ok: true; readonly command: Command } | { readonly ok: false; readonly message: string };
+
+export const USAGE = `Usage: vetted <command> [options]
+
+Commands:
+  serve                                   run the HTTP service (PORT, HOST, DATABASE_URL, ...)
+  migrate                                 bring the database schema up to date
+  entity add --domain D --name N [--type T] [--level basic|verified|enterprise] [--expires ISO8601]
+                                          add a verified entity; prints its id
+  entity list [--json]                    list the entities
+  block add D [--reason R]                block a domain and its subdomains
+  block remove D                          unblock a domain
+  block list [--json]                     list blocked domains
+  block import FILE                       block every domain of FILE (one a line, # comments)
+  help                                    show this text
+
+Exit codes: 0 done, 1 failed, 2 bad arguments or input (nothing written).`;
+
+/** Parses argv (without node and the script). Never throws; bad arguments give a message. */
+export function parseCommand(argv: readonly string[]): ParsedCommand {
+  const [group, ...rest] = argv;
+  try {
+    switch (group) {
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        return ok({ name: 'help' });
+      case 'serve':
+      case 'migrate':
+        strict(rest, {});
+        return ok({ name: group });
+      case 'entity':
+        return parseEntity(rest);
+      case 'block':
+        return parseBlock(rest);
+      default:
+        return fail(`unknown command "${group}"`);
+    }
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+function parseEntity(argv: readonly string[]): ParsedCommand {
+  const [action, ...rest] = argv;
+  if (action === 'add') {
+    const { values } = strict(rest, {
+      domain: { type: 'string' },
+      name: { type: 'string' },
+      type: { type: 'string' },
+      level: { type: 'string' },
+      expires: { type: 'string' },
+    });
+    if (!values.domain) return fail('entity add needs --domain');
+    if (!values.name) return fail('entity add needs --name');
+    return ok({
+      name: 'entity add',
+      domain: values.domain as string,
+      entityName: values.name as string,
+      type: values.type as string | undefined,
+      level: values.level as string | undefined,
+      expires: values.expires as string | undefined,
+    });
+  }
+  if (action === 'list') {
+    const { values } = strict(rest, { json: { type: 'boolean' } });
+    return ok({ name: 'entity list', json: values.json === true });
+  }
+  return fail('entity takes add or list');
+}
+
+function parseBlock(argv: readonly string[]): ParsedCommand {
+  const [action, ...rest] = argv;
+  switch (action) {
+    case 'add': {
+      const { values, positionals } = strict(rest, { reason: { type: 'string' } }, 1);
+      return ok({ name: 'block add', domain: positionals[0]!, reason: values.reason as string | undefined });
+    }
+    case 'remove':
+      return ok({ name: 'block remove', domain: strict(rest, {}, 1).positionals[0]! });
+    case 'import':
+      return ok({ name: 'block import', file: strict(rest, {}, 1).positionals[0]! });
+    case 'list':
+      return ok({ name: 'block list', json: strict(rest, { json: { type: 'boolean' } }).values.json === true });
+    default:
+      return fail('block takes add, remove, list or import');
+  }
+}
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
+
+function strict(args: readonly string[], options: OptionSpec, positionals = 0) {
+  const parsed = parseArgs({ args: [...args], options, strict: true, allowPositionals: positionals > 0 });
+  if (parsed.positionals.length !== positionals) {
+    throw new Error(positionals === 1 ? 'expected exactly one argument' : 'unexpected arguments');
+  }
+  return parsed;
+}
+
+function ok(command: Command): ParsedCommand {
+  return { ok: true, command };
+}
+
+function fail(message: string): ParsedCommand {
+  return { ok: false, message };
+}

@@ -1,0 +1,61 @@
+import type { Context, Middleware } from 'koa';
+import { isAppError, type AppError } from '../../../application/errors.js';
+import type { Logger } from '../../../application/ports/logger.js';
+import { failureBody } from '../envelope.js';
+import { ERROR_STATUS } from '../error-status.js';
+
+/** How a route wants its errors told: the JSON envelope (default) or a page of its own kind. */
+export type ErrorRenderer = (ctx: Context, status: number, code: string, message: string) => void;
+
+/**
+ * Turns every failure into the contract's envelope (or the route's own error page), never cached:
+ * AppErrors by their code; unknown routes 404; wrong methods 405 with Allow; anything else 500
+ * INTERNAL_ERROR, logged once with the request id and never echoed.
+ */
+export function errorEnvelope(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.body === undefined || ctx.body === null) {
+        if (ctx.status === 404) respond(ctx, 404, 'NOT_FOUND', `No route for ${ctx.method} ${safePath(ctx.path)}.`);
+        else if (ctx.status === 405 || ctx.status === 501) {
+          respond(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here; allowed: ${ctx.response.get('Allow')}.`);
+        }
+      }
+    } catch (error) {
+      if (isAppError(error)) return respondAppError(ctx, error);
+      const status = httpStatusOf(error);
+      if (status === 413) return respond(ctx, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+      if (status === 400) return respond(ctx, 400, 'VALIDATION_ERROR', 'The request is malformed.');
+      logger.error({ reqId: ctx.state.requestId, err: error }, 'unhandled error');
+      respond(ctx, 500, 'INTERNAL_ERROR', `Internal error; quote request id ${ctx.state.requestId} when reporting it.`);
+    }
+  };
+}
+
+function respondAppError(ctx: Context, error: AppError): void {
+  const { retryAfterSeconds, ...rest } = error.details;
+  const extra: Record<string, unknown> = { ...rest };
+  if (retryAfterSeconds !== undefined) {
+    ctx.set('Retry-After', String(retryAfterSeconds));
+    extra.retry_after_seconds = retryAfterSeconds;
+  }
+  respond(ctx, ERROR_STATUS[error.code], error.code, error.message, extra);
+}
+
+function respond(ctx: Context, status: number, code: string, message: string, extra: Record<string, unknown> = {}): void {
+  ctx.status = status;
+  ctx.set('Cache-Control', 'no-store');
+  const render = ctx.state.renderError as ErrorRenderer | undefined;
+  if (render) return render(ctx, status, code, message);
+  ctx.body = failureBody(code, message, extra);
+}
+
+function httpStatusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+function safePath(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from '../../../application/ports/logger.js';
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Gives each request an id (the client's X-Request-Id when it is sane, else a new UUID), echoes it
+ * in X-Request-Id, sets headers every answer carries, and logs one line when the answer is sent.
+ */
+export function requestContext(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const started = performance.now();
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = CLIENT_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    try {
+      await next();
+    } finally {
+      logger.info(
+        {
+          reqId: requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          ip: ctx.ip,
+        },
+        'request',
+      );
+    }
+  };
+}

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import knex, { type Knex } from 'knex';
+
+/** The Knex instance every persistence adapter shares; bound by the composition root. */
+export const Database = Symbol('Database');
+
+export interface DatabaseOptions {
+  /** PostgreSQL only: the schema to work in (created if missing). Tests give each suite its own. */
+  readonly schema?: string;
+  /** SQLite only: how long a statement waits for another process's lock before failing. */
+  readonly busyTimeoutMs?: number;
+}
+
+/**
+ * Opens the database named by DATABASE_URL: `sqlite:<file>` (created, with its folder, on first
+ * use; WAL mode and a busy timeout so that several processes can share it) or `postgres://…`.
+ */
+export function createKnex(databaseUrl: string, options: DatabaseOptions = {}): Knex {
+  if (databaseUrl.startsWith('sqlite:')) return openSqlite(databaseUrl.slice('sqlite:'.length), options);
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgres(databaseUrl, options);
+  throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+}
+
+/** True for the embedded SQLite client. */
+export function isSqlite(db: Knex): boolean {
+  return db.client.config.client === 'sqlite3';
+}
+
+function openSqlite(file: string, options: DatabaseOptions): Knex {
+  const filename = file === ':memory:' ? file : resolve(file);
+  if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  return knex({
+    client: 'sqlite3',
+    connection: { filename },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: SqliteConnection, done: (error: Error | null, conn: SqliteConnection) => void) {
+        conn.exec(
+          `PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;`,
+          (error) => done(error, conn),
+        );
+      },
+    },
+  });
+}
+
+function openPostgres(url: string, options: DatabaseOptions): Knex {
+  return knex({
+    client: 'pg',
+    connection: url,
+    searchPath: options.schema ? [options.schema] : undefined,
+    pool: {
+      min: 0,
+      max: 10,
+      afterCreate(conn: PgConnection, done: (error: Error | null, conn: PgConnection) => void) {
+        if (!options.schema) return done(null, conn);
+        conn.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replace(/"/g, '')}"`, (error) => done(error, conn));
+      },
+    },
+    acquireConnectionTimeout: 10_000,
+  });
+}
+
+interface SqliteConnection {
+  exec(sql: string, callback: (error: Error | null) => void): void;
+}
+
+interface PgConnection {
+  query(sql: string, callback: (error: Error | null) => void): void;
+}

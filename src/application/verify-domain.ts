@@ -1,0 +1,35 @@
+import { inject, injectable } from 'inversify';
+import { coveringNames } from '../domain/domain-name.js';
+import { judgeRegistry, verdictCacheSeconds, type RegistryVerdict } from '../domain/registry-verdict.js';
+import { requireDomainName } from './domain-input.js';
+import { Clock } from './ports/clock.js';
+import { RegistryReader } from './ports/registry-reader.js';
+import { RegistryReadCache } from './registry-read-cache.js';
+
+export interface VerifyOutcome {
+  readonly verdict: RegistryVerdict;
+  /** How long this answer may be cached by clients; 0 means never. */
+  readonly cacheSeconds: number;
+}
+
+/** GET /verify: what the registry says about a domain now. Reads only; never scans. */
+@injectable()
+export class VerifyDomain {
+  constructor(
+    @inject(RegistryReader) private readonly registry: RegistryReader,
+    @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async run(input: string): Promise<VerifyOutcome> {
+    const domain = requireDomainName(input);
+    const now = this.clock.now();
+    let records = this.cache.get(domain);
+    const cached = records !== undefined;
+    records ??= await this.registry.findRecords(coveringNames(domain));
+    const verdict = judgeRegistry(domain, records, now);
+    const cacheSeconds = verdictCacheSeconds(verdict, now);
+    if (!cached) this.cache.set(domain, records, verdict.kind === 'expired' ? 60 : cacheSeconds);
+    return { verdict, cacheSeconds };
+  }
+}

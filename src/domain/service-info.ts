@@ -1,0 +1,8 @@
+/** The service's own name, as printed in documents and the User-Agent. */
+export const SERVICE_NAME = 'Vetted';
+
+/** The release; the same as package.json's version (a test keeps them equal). */
+export const SERVICE_VERSION = '0.1.0';
+
+/** The version of the registry API reference the service implements. */
+export const REGISTRY_API_VERSION = '1.1.0';

@@ -1,0 +1,151 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import type { Knex } from 'knex';
+import type { DestinationStream } from 'pino';
+import { AddEntity } from './application/add-entity.js';
+import { GetStatus } from './application/get-status.js';
+import { ListEntities } from './application/list-entities.js';
+import { LookupEntity } from './application/lookup-entity.js';
+import { ManageBlocklist } from './application/manage-blocklist.js';
+import { AppConfig } from './application/ports/app-config.js';
+import { Blocklist } from './application/ports/blocklist.js';
+import { Clock } from './application/ports/clock.js';
+import { EntityRepository } from './application/ports/entity-repository.js';
+import { Logger } from './application/ports/logger.js';
+import { RegistryReader } from './application/ports/registry-reader.js';
+import { SchemaMigrator } from './application/ports/schema-migrator.js';
+import { RegistryReadCache } from './application/registry-read-cache.js';
+import { VerifyDomain } from './application/verify-domain.js';
+import { CliCommands, type CliIo } from './adapters/cli/cli-commands.js';
+import { parseCommand, USAGE } from './adapters/cli/parse-command.js';
+import { SystemClock } from './adapters/clock/system-clock.js';
+import { ConfigError, loadConfig } from './adapters/config/load-config.js';
+import { HttpServer } from './adapters/http/http-server.js';
+import { createLogger } from './adapters/log/create-logger.js';
+import { createKnex, Database, type DatabaseOptions } from './adapters/persistence/create-knex.js';
+import { KnexBlocklist } from './adapters/persistence/knex-blocklist.js';
+import { KnexEntityRepository } from './adapters/persistence/knex-entity-repository.js';
+import { KnexRegistryReader } from './adapters/persistence/knex-registry-reader.js';
+import { KnexSchemaMigrator } from './adapters/persistence/knex-schema-migrator.js';
+
+export interface ContainerOptions {
+  readonly database?: DatabaseOptions;
+  /** Where logs go (stdout by default); tests pass a sink. */
+  readonly logDestination?: DestinationStream;
+}
+
+/** The composition root: binds every port to its adapter. The only place that sees everything. */
+export function buildContainer(config: AppConfig, options: ContainerOptions = {}): Container {
+  const c = new Container({ defaultScope: 'Singleton' });
+  c.bind<AppConfig>(AppConfig).toConstantValue(config);
+  c.bind<Logger>(Logger).toConstantValue(createLogger(config, options.logDestination));
+  c.bind<Knex>(Database).toConstantValue(createKnex(config.databaseUrl, options.database));
+  c.bind<Clock>(Clock).to(SystemClock);
+  c.bind<SchemaMigrator>(SchemaMigrator).to(KnexSchemaMigrator);
+  c.bind<EntityRepository>(EntityRepository).to(KnexEntityRepository);
+  c.bind<Blocklist>(Blocklist).to(KnexBlocklist);
+  c.bind<RegistryReader>(RegistryReader).to(KnexRegistryReader);
+
+  c.bind(RegistryReadCache).toSelf();
+  c.bind(GetStatus).toSelf();
+  c.bind(VerifyDomain).toSelf();
+  c.bind(LookupEntity).toSelf();
+  c.bind(AddEntity).toSelf();
+  c.bind(ListEntities).toSelf();
+  c.bind(ManageBlocklist).toSelf();
+
+  c.bind(HttpServer).toSelf();
+  c.bind(CliCommands).toSelf();
+  return c;
+}
+
+/** A running service: its port, and how to stop it (in-flight requests finish, the database closes). */
+export interface RunningService {
+  readonly port: number;
+  readonly container: Container;
+  stop(): Promise<void>;
+}
+
+/** Migrates the database, then listens. `port` overrides the configured one (0 picks a free port). */
+export async function startService(config: AppConfig, options: ContainerOptions & { port?: number } = {}): Promise<RunningService> {
+  const container = buildContainer(config, options);
+  try {
+    await container.get<SchemaMigrator>(SchemaMigrator).migrate();
+    const server = container.get(HttpServer);
+    const port = await server.listen(options.port ?? config.port);
+    return {
+      port,
+      container,
+      async stop() {
+        await server.close();
+        await closeDatabase(container);
+      },
+    };
+  } catch (error) {
+    await closeDatabase(container);
+    throw error;
+  }
+}
+
+const stdio: CliIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** The `vetted` command line. Resolves with the exit code (serve resolves once shut down). */
+export async function main(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  io: CliIo = stdio,
+): Promise<number> {
+  const parsed = parseCommand(argv);
+  if (!parsed.ok) {
+    io.err(`vetted: ${parsed.message}\n\n${USAGE}`);
+    return 2;
+  }
+  const command = parsed.command;
+  if (command.name === 'help') {
+    io.out(USAGE);
+    return 0;
+  }
+  let config: AppConfig;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.err(`vetted: ${error.message}`);
+    return 2;
+  }
+  if (command.name === 'serve') return serveUntilSignal(config, io);
+
+  const container = buildContainer(config);
+  try {
+    if (command.name !== 'migrate') await container.get<SchemaMigrator>(SchemaMigrator).migrate();
+    return await container.get(CliCommands).run(command, io);
+  } finally {
+    await closeDatabase(container);
+  }
+}
+
+async function serveUntilSignal(config: AppConfig, io: CliIo): Promise<number> {
+  let service: RunningService;
+  try {
+    service = await startService(config);
+  } catch (error) {
+    io.err(`vetted: cannot start: ${(error as Error).message}`);
+    return 1;
+  }
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.once('SIGINT', () => resolve('SIGINT'));
+  });
+  const logger = service.container.get<Logger>(Logger);
+  logger.info({ signal }, 'shutting down');
+  await service.stop();
+  logger.info({}, 'stopped');
+  return 0;
+}
+
+async function closeDatabase(container: Container): Promise<void> {
+  await container.get<Knex>(Database).destroy();
+}
