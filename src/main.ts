@@ -21,7 +21,7 @@ import { parseCommand, USAGE } from './adapters/cli/parse-command.js';
 import { SystemClock } from './adapters/clock/system-clock.js';
 import { ConfigError, loadConfig } from './adapters/config/load-config.js';
 import { HttpServer } from './adapters/http/http-server.js';
-import { createLogger } from './adapters/log/create-logger.js';
+import { createLogger, flushLogger } from './adapters/log/create-logger.js';
 import { createKnex, Database, type DatabaseOptions } from './adapters/persistence/create-knex.js';
 import { KnexBlocklist } from './adapters/persistence/knex-blocklist.js';
 import { KnexEntityRepository } from './adapters/persistence/knex-entity-repository.js';
@@ -79,6 +79,7 @@ export async function startService(config: AppConfig, options: ContainerOptions 
       async stop() {
         await server.close();
         await closeDatabase(container);
+        await flushLogger(container.get<Logger>(Logger));
       },
     };
   } catch (error) {
@@ -124,6 +125,7 @@ export async function main(
     return await container.get(CliCommands).run(command, io);
   } finally {
     await closeDatabase(container);
+    await flushLogger(container.get<Logger>(Logger));
   }
 }
 

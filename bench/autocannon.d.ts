@@ -1,0 +1,10 @@
+declare module 'autocannon' {
+  interface Result {
+    requests: { average: number };
+    latency: { p99: number };
+    errors: number;
+    non2xx: number;
+  }
+  function autocannon(options: Record<string, unknown>): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,18 @@
+// The package entry: the domain, the application's use cases and ports (to write adapters of your
+// own, or fakes for tests), and the composition root.
+export * from './domain/index.js';
+export { AppError, isAppError, type ErrorCode, type ErrorDetails } from './application/errors.js';
+export { AddEntity } from './application/add-entity.js';
+export { GetStatus } from './application/get-status.js';
+export { ListEntities } from './application/list-entities.js';
+export { LookupEntity } from './application/lookup-entity.js';
+export { ManageBlocklist } from './application/manage-blocklist.js';
+export { VerifyDomain } from './application/verify-domain.js';
+export { AppConfig } from './application/ports/app-config.js';
+export { Blocklist } from './application/ports/blocklist.js';
+export { Clock } from './application/ports/clock.js';
+export { EntityRepository, type NewEntity } from './application/ports/entity-repository.js';
+export { Logger } from './application/ports/logger.js';
+export { RegistryReader } from './application/ports/registry-reader.js';
+export { SchemaMigrator } from './application/ports/schema-migrator.js';
+export { buildContainer, main, startService, type ContainerOptions, type RunningService } from './main.js';

@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import { main } from '../../src/main.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in this process (fast); `spawned` runs the real process for exit-code checks. */
+async function vetted(args: string[], env: Record<string, string>): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { LOG_LEVEL: 'warn', ...env }, { out: (l) => (stdout += `${l}\n`), err: (l) => (stderr += `${l}\n`) });
+  return { code, stdout, stderr };
+}
+
+function spawned(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+  });
+}
+
+describe('the vetted CLI, as a process', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  let dbFile: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'vetted-cli-'));
+    dbFile = join(dir, 'data', 'vetted.sqlite');
+    env = { DATABASE_URL: `sqlite:${dbFile}` };
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('exits with code 2 and usage on stderr for bad arguments, as a real process', async () => {
+    const run = await spawned(['entity', 'add', '--domain', 'example.com'], env);
+    expect(run.code).to.equal(2);
+    expect(run.stderr).to.match(/^vetted: entity add needs --name/).and.contain('Usage: vetted');
+    expect(existsSync(dbFile)).to.equal(false);
+  });
+
+  it('answers bad arguments with usage on stderr, exit code 2, and writes nothing', async () => {
+    for (const args of [['entity', 'add', '--domain', 'example.com'], ['entity', 'add', '--name', 'X', '--domain', 'a.com', '--bogus'], ['block'], ['frobnicate']]) {
+      const run = await vetted(args, env);
+      expect(run.code, args.join(' ')).to.equal(2);
+      expect(run.stderr).to.match(/^vetted: /).and.contain('Usage: vetted');
+      expect(run.stdout).to.equal('');
+    }
+    expect(existsSync(dbFile)).to.equal(false);
+  });
+
+  it('answers a bad configuration value with one line naming it and exit code 2', async () => {
+    const run = await spawned(['entity', 'list'], { ...env, LOG_LEVEL: 'loud' });
+    expect(run.code).to.equal(2);
+    expect(run.stderr.trim()).to.equal('vetted: Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").');
+  });
+
+  it('adds and lists entities, refusing invalid input with exit code 2 and no write', async () => {
+    const bad = await vetted(['entity', 'add', '--domain', '10.0.0.1', '--name', 'X'], env);
+    expect(bad.code).to.equal(2);
+    expect(bad.stderr).to.contain('IP addresses are not accepted');
+    const badType = await vetted(['entity', 'add', '--domain', 'example.com', '--name', 'X', '--type', 'company'], env);
+    expect(badType.code).to.equal(2);
+    const added = await vetted(['entity', 'add', '--domain', 'example.com', '--name', 'Example Corp', '--type', 'business', '--level', 'enterprise', '--expires', '2030-01-01T00:00:00Z'], env);
+    expect(added).to.deep.include({ code: 0, stdout: 'ent_examplecorp001\n' });
+    const list = await vetted(['entity', 'list', '--json'], env);
+    const entities = JSON.parse(list.stdout);
+    expect(entities).to.have.length(1);
+    expect(entities[0]).to.deep.include({ id: 'ent_examplecorp001', domain: 'example.com', type: 'business', level: 'enterprise', expiresAt: '2030-01-01T00:00:00.000Z' });
+  });
+
+  it('blocks, imports all-or-nothing, lists and unblocks', async () => {
+    expect((await vetted(['block', 'add', 'evil.com', '--reason', 'phishing'], env)).stdout).to.equal('blocked evil.com\n');
+    const badFile = join(dir, 'bad.txt');
+    writeFileSync(badFile, '# spam list\nspam1.com\nnot a domain!\n');
+    const bad = await vetted(['block', 'import', badFile], env);
+    expect(bad.code).to.equal(2);
+    expect(bad.stderr).to.contain('Nothing was blocked');
+    const goodFile = join(dir, 'good.txt');
+    writeFileSync(goodFile, '# spam list\n\nspam1.com   bulk spam\nSPAM2.com # trailing comment\nevil.com\n');
+    expect((await vetted(['block', 'import', goodFile], env)).stdout).to.equal('imported 2 domains, 1 already blocked\n');
+    expect((await vetted(['block', 'import', join(dir, 'missing.txt')], env)).code).to.equal(2);
+    const list = JSON.parse((await vetted(['block', 'list', '--json'], env)).stdout);
+    expect(list.map((b: { domain: string; reason: string }) => [b.domain, b.reason])).to.deep.equal([
+      ['evil.com', 'phishing'],
+      ['spam1.com', 'bulk spam'],
+      ['spam2.com', 'The domain is on the operator blocklist.'],
+    ]);
+    expect((await vetted(['block', 'remove', 'spam1.com'], env)).stdout).to.equal('unblocked spam1.com\n');
+    expect((await vetted(['block', 'remove', 'spam1.com'], env)).stdout).to.equal('spam1.com was not blocked\n');
+  });
+
+  describe('serve', () => {
+    let child: ChildProcess | undefined;
+    afterEach(() => child?.kill('SIGKILL'));
+
+    it('serves what the CLI added, then shuts down cleanly on SIGTERM', async () => {
+      await vetted(['entity', 'add', '--domain', 'example.com', '--name', 'Example Corp', '--type', 'business'], env);
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', ...env, PORT: '0', LOG_LEVEL: 'info' },
+      });
+      const lines: Record<string, unknown>[] = [];
+      const port = await new Promise<number>((resolvePort, reject) => {
+        let buffer = '';
+        child!.stdout!.on('data', (chunk) => {
+          buffer += chunk;
+          let newline: number;
+          while ((newline = buffer.indexOf('\n')) >= 0) {
+            const line = JSON.parse(buffer.slice(0, newline));
+            buffer = buffer.slice(newline + 1);
+            lines.push(line);
+            if (line.msg === 'listening') resolvePort(line.port);
+          }
+        });
+        child!.on('exit', () => reject(new Error('serve exited early')));
+      });
+      const body = (await (await fetch(`http://127.0.0.1:${port}/verify/sub.example.com`)).json()) as any;
+      expect(body.data).to.deep.include({ domain: 'sub.example.com', verified: true });
+      expect(body.data.entity.id).to.equal('ent_examplecorp001');
+      const exited = new Promise<number | null>((r) => child!.on('exit', (code) => r(code)));
+      child.kill('SIGTERM');
+      expect(await exited).to.equal(0);
+      expect(lines.map((l) => l.msg)).to.include.members(['shutting down', 'stopped']);
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import type { Blocklist } from '../../src/application/ports/blocklist.js';
+import type { EntityRepository, NewEntity } from '../../src/application/ports/entity-repository.js';
+import type { RegistryReader } from '../../src/application/ports/registry-reader.js';
+import type { BlockedDomain } from '../../src/domain/blocked-domain.js';
+import type { DomainName } from '../../src/domain/domain-name.js';
+import { entitySlug, formatEntityId } from '../../src/domain/entity-id.js';
+import type { Entity, EntityStatus } from '../../src/domain/entity.js';
+import type { RegistryRecords } from '../../src/domain/registry-verdict.js';
+
+/** One in-memory registry behind the three registry ports; counts reads so tests can see cache hits. */
+export class InMemoryRegistry implements EntityRepository, RegistryReader {
+  readonly entities: Entity[] = [];
+  readonly blocks = new Map<string, BlockedDomain>();
+  reads = 0;
+
+  async create(entity: NewEntity): Promise<Entity> {
+    const slug = entitySlug(entity.name);
+    const seq = this.entities.filter((e) => e.id.replace(/\d+$/, '') === `ent_${slug}`).length + 1;
+    const created: Entity = { ...entity, id: formatEntityId(slug, seq), status: 'active' };
+    this.entities.push(created);
+    return created;
+  }
+
+  async findById(id: string): Promise<Entity | undefined> {
+    return this.entities.find((e) => e.id === id);
+  }
+
+  async list(): Promise<Entity[]> {
+    return [...this.entities];
+  }
+
+  async setStatus(id: string, status: EntityStatus): Promise<boolean> {
+    const index = this.entities.findIndex((e) => e.id === id);
+    if (index < 0) return false;
+    this.entities[index] = { ...this.entities[index]!, status };
+    return true;
+  }
+
+  async add(blocks: readonly BlockedDomain[]): Promise<number> {
+    let added = 0;
+    for (const b of blocks) {
+      if (this.blocks.has(b.domain)) continue;
+      this.blocks.set(b.domain, b);
+      added++;
+    }
+    return added;
+  }
+
+  async remove(domain: DomainName): Promise<boolean> {
+    return this.blocks.delete(domain);
+  }
+
+  async findRecords(names: readonly DomainName[]): Promise<RegistryRecords> {
+    this.reads++;
+    const wanted = new Set<string>(names);
+    return {
+      entities: this.entities.filter((e) => wanted.has(e.domain)),
+      blocks: [...this.blocks.values()].filter((b) => wanted.has(b.domain)),
+    };
+  }
+
+  /** The Blocklist's list(): every block in domain order. */
+  async listBlocks(): Promise<BlockedDomain[]> {
+    return [...this.blocks.values()].sort((a, b) => a.domain.localeCompare(b.domain));
+  }
+}
+
+/** The fake seen through the Blocklist port (its list() differs from the entity list()). */
+export function blocklistView(registry: InMemoryRegistry): Blocklist {
+  return { add: (b) => registry.add(b), remove: (d) => registry.remove(d), list: () => registry.listBlocks() };
+}

@@ -1,0 +1,52 @@
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../../src/adapters/config/load-config.js';
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).to.deep.equal({
+      port: 8080,
+      host: '127.0.0.1',
+      baseUrl: 'http://localhost:8080',
+      databaseUrl: 'sqlite:./data/vetted.sqlite',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable, derives BASE_URL from PORT and drops its trailing slash', () => {
+    expect(loadConfig({ PORT: '9000' }).baseUrl).to.equal('http://localhost:9000');
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      BASE_URL: 'https://vetted.example.com/',
+      DATABASE_URL: 'postgres://u@db:5432/vetted',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      UNRELATED: 'x',
+    });
+    expect(config).to.deep.equal({
+      port: 0,
+      host: '0.0.0.0',
+      baseUrl: 'https://vetted.example.com',
+      databaseUrl: 'postgres://u@db:5432/vetted',
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+    expect(Object.isFrozen(config)).to.equal(true);
+  });
+
+  const bad: Array<[Record<string, string>, RegExp]> = [
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT must be an integer from 0 to 65535 \(got "abc"\)\.$/],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ BASE_URL: 'localhost:8080' }, /^Invalid configuration: BASE_URL must be an absolute http or https URL/],
+    [{ BASE_URL: 'ftp://x.example' }, /^Invalid configuration: BASE_URL /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be sqlite:<file> or a postgres:\/\/ URL/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of/],
+    [{ TRUST_PROXY: 'maybe' }, /^Invalid configuration: TRUST_PROXY must be true or false/],
+  ];
+  for (const [env, message] of bad) {
+    it(`stops on ${JSON.stringify(env)} with one line naming the variable`, () => {
+      expect(() => loadConfig(env)).to.throw(ConfigError, message);
+    });
+  }
+});
