@@ -1,0 +1,84 @@
+/** One HTTP(S) request made on behalf of a scan or a proof check. */
+export interface FetchRequest {
+  readonly url: string;
+  readonly method?: 'GET' | 'HEAD';
+  /** Extra request headers (Accept, for instance). The adapter sets User-Agent itself. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Cap on the decoded body; reading stops there and `truncated` is set. */
+  readonly maxBytes: number;
+  /** Follow redirects (each hop re-resolved and re-checked), at most 5. Default true. */
+  readonly followRedirects?: boolean;
+  /** Aborts the request, e.g. when the whole scan's deadline passes. */
+  readonly signal?: AbortSignal;
+}
+
+/** One redirect hop that was followed. */
+export interface RedirectHop {
+  readonly url: string;
+  readonly status: number;
+  readonly location: string;
+}
+
+/** The certificate the server presented on the final hop, when it was https. */
+export interface PeerCertificate {
+  readonly subject: string;
+  readonly issuer: string;
+  readonly subjectAltNames: readonly string[];
+  /** ISO 8601 UTC. */
+  readonly validFrom: string;
+  /** ISO 8601 UTC. */
+  readonly validTo: string;
+}
+
+export interface FetchedResource {
+  readonly requestedUrl: string;
+  readonly finalUrl: string;
+  readonly redirects: readonly RedirectHop[];
+  readonly status: number;
+  /** Response headers of the final hop, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The address actually connected to for the final hop. */
+  readonly remoteAddress: string;
+  readonly body: Uint8Array;
+  /** True when the body was cut at maxBytes (after decompression). */
+  readonly truncated: boolean;
+  readonly durationMs: number;
+  readonly certificate?: PeerCertificate;
+}
+
+export type FetchErrorCode =
+  | 'BLOCKED_ADDRESS'
+  | 'DNS_FAILURE'
+  | 'CONNECT_FAILED'
+  | 'TLS_ERROR'
+  | 'TIMEOUT'
+  | 'TOO_MANY_REDIRECTS'
+  | 'BAD_REDIRECT'
+  | 'BAD_URL'
+  | 'PROTOCOL_ERROR';
+
+export interface FetchFailure {
+  readonly requestedUrl: string;
+  /** The URL whose fetch failed (a redirect target, perhaps). */
+  readonly failedUrl: string;
+  readonly redirects: readonly RedirectHop[];
+  readonly code: FetchErrorCode;
+  /** One line, safe to show (no stack). For TLS_ERROR it names the Node code, e.g. CERT_HAS_EXPIRED. */
+  readonly message: string;
+  readonly durationMs: number;
+}
+
+export type FetchOutcome =
+  | { readonly ok: true; readonly resource: FetchedResource }
+  | { readonly ok: false; readonly failure: FetchFailure };
+
+/**
+ * Fetches public web resources safely: only public addresses (plus the operator's allowed networks),
+ * bounded in time and size, never following a redirect it has not re-checked.
+ * Adapters: NodeFetchSiteFetcher. Fake: FakeSiteFetcher (test/fakes).
+ * Never throws for network outcomes: every failure is a FetchFailure value.
+ */
+export interface SiteFetcher {
+  fetch(request: FetchRequest): Promise<FetchOutcome>;
+}
+export const SiteFetcher = Symbol('SiteFetcher');
