@@ -1,0 +1,186 @@
+import { Parser } from 'htmlparser2';
+import { getDomain } from 'tldts';
+import { summarizeJsonLd, MAX_JSON_LD_BLOCK_CHARS } from './json-ld-organization.js';
+import type { JsonLdSummary } from './json-ld-organization.js';
+import { classifyLink, LINK_KINDS } from './link-classification.js';
+import type { LinkKind } from './link-classification.js';
+import { capText, collapseWhitespace, looksLikeHtml } from './text-helpers.js';
+
+export interface HomepageLink {
+  /** Absolute URL (http, https, mailto or tel). */
+  readonly href: string;
+  readonly text: string;
+  /** Same registrable domain as the page; null for mailto: and tel: links. */
+  readonly sameSite: boolean | null;
+  readonly kinds: readonly LinkKind[];
+}
+
+export interface HomepageFacts {
+  readonly looksLikeHtml: boolean;
+  readonly title: string | null;
+  readonly metaDescription: string | null;
+  readonly lang: string | null;
+  /** `<link rel="canonical">` resolved against the page. */
+  readonly canonical: string | null;
+  readonly ogSiteName: string | null;
+  readonly jsonLd: JsonLdSummary;
+  /** The first MAX_LINKS links; `linkCount` counts all that were read. */
+  readonly links: readonly HomepageLink[];
+  readonly linkCount: number;
+  /** Per kind, the first same-site link of that kind, else the first of any site. */
+  readonly keyLinks: Readonly<Record<LinkKind, string | null>>;
+  /** The page was longer than MAX_HTML_CHARS, had more than MAX_ELEMENTS elements or nested too deep. */
+  readonly truncated: boolean;
+}
+
+export const MAX_HTML_CHARS = 2 * 1024 * 1024;
+export const MAX_LINKS = 500;
+const MAX_ELEMENTS = 100_000;
+// htmlparser2 keeps open elements in an array it unshifts, so each open tag costs time in
+// proportion to the nesting depth: unclosed tags by the thousand would make parsing quadratic.
+const MAX_DEPTH = 1_000;
+const MAX_JSON_LD_BLOCKS = 20;
+const MAX_TEXT_CHARS = 300;
+const MAX_HREF_CHARS = 2048;
+const CHUNK_CHARS = 64 * 1024;
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+
+/**
+ * Extracts what a trust check needs from a homepage: title, meta description, `<html lang>`,
+ * canonical, OpenGraph site name, JSON-LD (with the schema.org Organization), and links
+ * classified as privacy, terms, contact, about or imprint, each marked same-site or not.
+ * Streams the first MAX_HTML_CHARS characters and stops after MAX_ELEMENTS elements or at
+ * MAX_DEPTH open elements. Never
+ * throws: anything that is not HTML simply yields nulls and empty lists.
+ */
+export function extractHomepageFacts(html: string, baseUrl: string): HomepageFacts {
+  const { text: source, truncated: cut } = capText(html, MAX_HTML_CHARS);
+  let base = safeUrl(typeof baseUrl === 'string' ? baseUrl : '', null);
+  const pageSite = base === null ? null : siteOf(base);
+  let title: string | null = null;
+  let metaDescription: string | null = null;
+  let lang: string | null = null;
+  let canonical: string | null = null;
+  let ogSiteName: string | null = null;
+  const links: HomepageLink[] = [];
+  let linkCount = 0;
+  const firstSame = new Map<LinkKind, string>();
+  const firstAny = new Map<LinkKind, string>();
+  const jsonLdBlocks: string[] = [];
+  let jsonLdBlockCount = 0;
+  let elements = 0;
+  let depth = 0;
+  let stopped = false;
+  let svgDepth = 0;
+  let capture: { kind: 'title' | 'jsonld' | 'anchor'; text: string; href: URL | null; label: string } | null = null;
+
+  const finishAnchor = (): void => {
+    if (capture?.kind !== 'anchor' || capture.href === null) return;
+    const href = capture.href;
+    const text = collapseWhitespace(capture.text, MAX_TEXT_CHARS) || collapseWhitespace(capture.label, MAX_TEXT_CHARS);
+    const sameSite = href.protocol === 'http:' || href.protocol === 'https:' ? pageSite !== null && siteOf(href) === pageSite : null;
+    const kinds = classifyLink(href, text);
+    linkCount += 1;
+    if (links.length < MAX_LINKS) links.push({ href: href.href, text, sameSite, kinds });
+    for (const kind of kinds) {
+      if (!firstAny.has(kind)) firstAny.set(kind, href.href);
+      if (sameSite === true && !firstSame.has(kind)) firstSame.set(kind, href.href);
+    }
+  };
+
+  const parser = new Parser({
+    onopentag(name, attribs) {
+      if (stopped) return;
+      elements += 1;
+      depth += 1;
+      if (elements > MAX_ELEMENTS || depth > MAX_DEPTH) {
+        stopped = true;
+        return;
+      }
+      if (name === 'svg') svgDepth += 1;
+      const attr = (key: string): string => (attribs[key] ?? '').trim();
+      if (name === 'html' && lang === null) lang = attr('lang').slice(0, 35) || null;
+      else if (name === 'base' && linkCount === 0) base = safeUrl(attr('href'), base) ?? base;
+      else if (name === 'meta') {
+        const key = (attr('name') || attr('property')).toLowerCase();
+        const content = collapseWhitespace(attr('content'), 1000) || null;
+        if (key === 'description' && metaDescription === null) metaDescription = content;
+        if (key === 'og:site_name' && ogSiteName === null) ogSiteName = content;
+      } else if (name === 'link' && canonical === null && /(?:^|\s)canonical(?:\s|$)/i.test(attr('rel'))) {
+        canonical = safeUrl(attr('href'), base)?.href ?? null;
+      } else if (name === 'title' && title === null && svgDepth === 0) {
+        capture = { kind: 'title', text: '', href: null, label: '' };
+      } else if (name === 'script' && attr('type').split(';')[0]?.trim().toLowerCase() === 'application/ld+json') {
+        jsonLdBlockCount += 1;
+        if (jsonLdBlocks.length < MAX_JSON_LD_BLOCKS) capture = { kind: 'jsonld', text: '', href: null, label: '' };
+      } else if (name === 'a') {
+        finishAnchor();
+        const href = attr('href').slice(0, MAX_HREF_CHARS);
+        const url = href === '' ? null : safeUrl(href, base);
+        capture = { kind: 'anchor', text: '', href: url !== null && LINK_PROTOCOLS.has(url.protocol) ? url : null, label: attr('aria-label') || attr('title') };
+      } else if (name === 'img' && capture?.kind === 'anchor' && capture.label === '') {
+        capture.label = attr('alt');
+      }
+    },
+    ontext(data) {
+      if (stopped || capture === null) return;
+      const limit = capture.kind === 'jsonld' ? MAX_JSON_LD_BLOCK_CHARS + 1 : MAX_TEXT_CHARS * 4;
+      if (capture.text.length < limit) capture.text += data.slice(0, limit - capture.text.length);
+    },
+    onclosetag(name) {
+      if (stopped) return;
+      depth -= 1;
+      if (name === 'svg' && svgDepth > 0) svgDepth -= 1;
+      if (capture === null) return;
+      if (name === 'title' && capture.kind === 'title') {
+        title = collapseWhitespace(capture.text, MAX_TEXT_CHARS) || null;
+        capture = null;
+      } else if (name === 'script' && capture.kind === 'jsonld') {
+        jsonLdBlocks.push(capture.text);
+        capture = null;
+      } else if (name === 'a' && capture.kind === 'anchor') {
+        finishAnchor();
+        capture = null;
+      }
+    },
+  });
+  try {
+    for (let offset = 0; offset < source.length && !stopped; offset += CHUNK_CHARS) {
+      parser.write(source.slice(offset, offset + CHUNK_CHARS));
+    }
+    if (!stopped) parser.end();
+  } catch {
+    stopped = true;
+  }
+
+  const summary = summarizeJsonLd(jsonLdBlocks);
+  const keyLinks = Object.fromEntries(LINK_KINDS.map((kind) => [kind, firstSame.get(kind) ?? firstAny.get(kind) ?? null])) as Record<LinkKind, string | null>;
+  return {
+    looksLikeHtml: looksLikeHtml(source),
+    title,
+    metaDescription,
+    lang,
+    canonical,
+    ogSiteName,
+    jsonLd: { ...summary, blockCount: jsonLdBlockCount, invalidBlockCount: summary.invalidBlockCount + (jsonLdBlockCount - jsonLdBlocks.length) },
+    links,
+    linkCount,
+    keyLinks,
+    truncated: cut || stopped,
+  };
+}
+
+/** `href` resolved against `base`; without a base only absolute URLs resolve. */
+function safeUrl(href: string, base: URL | null): URL | null {
+  try {
+    return new URL(href, base ?? undefined);
+  } catch {
+    return null;
+  }
+}
+
+/** The registrable domain (public suffix list, private suffixes included), else the host itself. */
+function siteOf(url: URL): string {
+  const host = url.hostname.toLowerCase();
+  return getDomain(host, { allowPrivateDomains: true }) ?? host;
+}

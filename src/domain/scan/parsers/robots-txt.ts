@@ -1,0 +1,254 @@
+import { isHttpUrl, looksLikeHtml, splitLines } from './text-helpers.js';
+
+/** One allow or disallow rule; `pattern` is percent-normalized and starts with `/` or `*`. */
+export interface RobotsRule {
+  readonly allow: boolean;
+  readonly pattern: string;
+  readonly line: number;
+}
+
+/** One `key=value` pair of a Content-Signal line; `valid` when the key and value are defined ones. */
+export interface ContentSignal {
+  readonly key: string;
+  readonly value: string;
+  readonly valid: boolean;
+}
+
+/** A group: the user-agent lines that open it and the records that follow them. */
+export interface RobotsGroup {
+  readonly line: number;
+  /** Product tokens in lower case; `*` for the wildcard group. */
+  readonly userAgents: readonly string[];
+  readonly rules: readonly RobotsRule[];
+  readonly contentSignals: readonly ContentSignal[];
+  readonly crawlDelay: number | null;
+}
+
+export type RobotsWarningCode =
+  | 'INVALID_LINE'
+  | 'LINE_TOO_LONG'
+  | 'UNKNOWN_DIRECTIVE'
+  | 'MISSPELLED_DIRECTIVE'
+  | 'INVALID_USER_AGENT'
+  | 'RECORD_OUTSIDE_GROUP'
+  | 'PATH_NOT_ABSOLUTE'
+  | 'INVALID_CONTENT_SIGNAL'
+  | 'INVALID_CRAWL_DELAY'
+  | 'INVALID_SITEMAP_URL'
+  | 'TOO_MANY_GROUPS'
+  | 'TOO_MANY_RULES'
+  | 'TOO_MANY_SITEMAPS';
+
+export interface RobotsWarning {
+  readonly line: number;
+  readonly code: RobotsWarningCode;
+}
+
+export interface RobotsTxt {
+  readonly groups: readonly RobotsGroup[];
+  /** Absolute http(s) Sitemap URLs, first MAX_SITEMAPS. */
+  readonly sitemaps: readonly string[];
+  readonly lineCount: number;
+  /** Non-blank, non-comment lines that are not `key: value` records. */
+  readonly invalidLineCount: number;
+  /** The first MAX_WARNINGS warnings; `warningCount` counts them all. */
+  readonly warnings: readonly RobotsWarning[];
+  readonly warningCount: number;
+  /** True when the text was longer than MAX_ROBOTS_CHARS and the rest was ignored. */
+  readonly truncated: boolean;
+  readonly looksLikeHtml: boolean;
+}
+
+/** RFC 9309 asks parsers to read at least 500 KiB; 512 Ki characters are at least that many bytes. */
+export const MAX_ROBOTS_CHARS = 512 * 1024;
+const MAX_LINES = 600_000;
+const MAX_LINE_CHARS = 16 * 1024;
+const MAX_GROUPS = 5_000;
+const MAX_RULES = 50_000;
+const MAX_SITEMAPS = 1_000;
+const MAX_WARNINGS = 100;
+const MAX_SIGNAL_PAIRS = 20;
+
+const KNOWN_SIGNALS = new Set(['search', 'ai-input', 'ai-train']);
+// Misspellings Google's open-source parser accepts; accepted here too, with a warning.
+const DIRECTIVES: Readonly<Record<string, readonly [Directive, boolean]>> = {
+  'user-agent': ['agent', false], useragent: ['agent', true], 'user agent': ['agent', true],
+  allow: ['allow', false],
+  disallow: ['disallow', false], dissallow: ['disallow', true], dissalow: ['disallow', true],
+  disalow: ['disallow', true], diasllow: ['disallow', true], disallaw: ['disallow', true],
+  sitemap: ['sitemap', false], 'site-map': ['sitemap', true],
+  'content-signal': ['signal', false],
+  'crawl-delay': ['delay', false],
+  host: ['other', false], 'clean-param': ['other', false], 'request-rate': ['other', false],
+  'visit-time': ['other', false], noindex: ['other', false], 'content-usage': ['other', false],
+};
+type Directive = 'agent' | 'allow' | 'disallow' | 'sitemap' | 'signal' | 'delay' | 'other';
+
+interface OpenGroup {
+  line: number;
+  userAgents: string[];
+  rules: RobotsRule[];
+  contentSignals: ContentSignal[];
+  crawlDelay: number | null;
+  hasRecords: boolean;
+}
+
+/**
+ * Parses robots.txt per RFC 9309: groups, rules, Sitemap and Content-Signal lines.
+ * Reads the first MAX_ROBOTS_CHARS characters and ignores the rest (`truncated`). Never throws:
+ * malformed lines are counted and reported as warnings; an HTML page gives no groups and
+ * `looksLikeHtml: true`; an empty text gives no groups (everything allowed).
+ */
+export function parseRobotsTxt(text: string): RobotsTxt {
+  const { lines, truncated } = splitLines(text, MAX_ROBOTS_CHARS, MAX_LINES);
+  const groups: OpenGroup[] = [];
+  const sitemaps: string[] = [];
+  const warnings: RobotsWarning[] = [];
+  let warningCount = 0;
+  let invalidLineCount = 0;
+  let ruleCount = 0;
+  let current: OpenGroup | null = null;
+  const warn = (line: number, code: RobotsWarningCode): void => {
+    warningCount += 1;
+    if (warnings.length < MAX_WARNINGS) warnings.push({ line, code });
+  };
+
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    if (raw.length > MAX_LINE_CHARS) return warn(line, 'LINE_TOO_LONG');
+    const hash = raw.indexOf('#');
+    const content = (hash >= 0 ? raw.slice(0, hash) : raw).trim();
+    if (content === '') return;
+    const colon = content.indexOf(':');
+    if (colon <= 0) {
+      invalidLineCount += 1;
+      return warn(line, 'INVALID_LINE');
+    }
+    const key = content.slice(0, colon).trim().toLowerCase().replace(/\s+/g, ' ');
+    const value = content.slice(colon + 1).trim();
+    const known = Object.hasOwn(DIRECTIVES, key) ? DIRECTIVES[key] : undefined;
+    if (known === undefined) return warn(line, 'UNKNOWN_DIRECTIVE');
+    const [directive, misspelled] = known;
+    if (misspelled) warn(line, 'MISSPELLED_DIRECTIVE');
+
+    if (directive === 'agent') {
+      if (current === null || current.hasRecords) {
+        if (groups.length >= MAX_GROUPS) {
+          current = null;
+          return warn(line, 'TOO_MANY_GROUPS');
+        }
+        current = { line, userAgents: [], rules: [], contentSignals: [], crawlDelay: null, hasRecords: false };
+        groups.push(current);
+      }
+      const token = productToken(value);
+      if (token === null) return warn(line, 'INVALID_USER_AGENT');
+      if (!current.userAgents.includes(token)) current.userAgents.push(token);
+      return;
+    }
+    if (directive === 'sitemap') {
+      if (!isHttpUrl(value)) return warn(line, 'INVALID_SITEMAP_URL');
+      if (sitemaps.length >= MAX_SITEMAPS) return warn(line, 'TOO_MANY_SITEMAPS');
+      if (!sitemaps.includes(value)) sitemaps.push(value);
+      return;
+    }
+    if (directive === 'other') return;
+    if (current === null) return warn(line, 'RECORD_OUTSIDE_GROUP');
+    current.hasRecords = true;
+    if (directive === 'signal') {
+      const parsed = parseContentSignal(value);
+      if (parsed === null) return warn(line, 'INVALID_CONTENT_SIGNAL');
+      current.contentSignals.push(...parsed.slice(0, Math.max(0, MAX_SIGNAL_PAIRS - current.contentSignals.length)));
+      return;
+    }
+    if (directive === 'delay') {
+      const seconds = /^\d{1,6}(?:\.\d{1,6})?$/.test(value) ? Number(value) : Number.NaN;
+      if (Number.isNaN(seconds)) return warn(line, 'INVALID_CRAWL_DELAY');
+      current.crawlDelay = seconds;
+      return;
+    }
+    // An empty Disallow allows everything; RFC 9309 gives an empty path no meaning.
+    if (value === '') return;
+    if (ruleCount >= MAX_RULES) return warn(line, 'TOO_MANY_RULES');
+    let pattern = normalizeRobotsPath(value);
+    if (!pattern.startsWith('/') && !pattern.startsWith('*')) {
+      warn(line, 'PATH_NOT_ABSOLUTE');
+      pattern = `/${pattern}`;
+    }
+    ruleCount += 1;
+    current.rules.push({ allow: directive === 'allow', pattern, line });
+  });
+
+  return {
+    groups: groups.map(({ hasRecords: _unused, ...group }) => group),
+    sitemaps,
+    lineCount: lines.length,
+    invalidLineCount,
+    warnings,
+    warningCount,
+    truncated,
+    looksLikeHtml: looksLikeHtml(text),
+  };
+}
+
+/**
+ * The RFC 9309 product token of a User-agent value or of a crawler's name, in lower case:
+ * `*`, or the leading run of letters, `-` and `_` (`Googlebot/2.1` gives `googlebot`).
+ * Returns null when there is none.
+ */
+export function productToken(value: string): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  if (trimmed.startsWith('*')) return '*';
+  const match = /^[A-Za-z_-]{1,200}/.exec(trimmed);
+  return match === null ? null : match[0].toLowerCase();
+}
+
+/**
+ * Normalizes a path or pattern for comparison (RFC 9309 §2.2.2): decodes percent-encoded
+ * unreserved characters, upper-cases other percent escapes, and percent-encodes non-ASCII and
+ * characters a URI cannot hold. `*` and `$` are kept. Never throws (lone surrogates become U+FFFD).
+ */
+export function normalizeRobotsPath(path: string): string {
+  let out = '';
+  let i = 0;
+  while (i < path.length) {
+    const c = path.charCodeAt(i);
+    if (c === 0x25 && isHex(path.charCodeAt(i + 1)) && isHex(path.charCodeAt(i + 2))) {
+      const hex = path.slice(i + 1, i + 3).toUpperCase();
+      const decoded = String.fromCharCode(parseInt(hex, 16));
+      out += UNRESERVED.test(decoded) ? decoded : `%${hex}`;
+      i += 3;
+    } else if (c < 0x80) {
+      const ch = path.charAt(i);
+      out += URI_CHAR.test(ch) ? ch : `%${c.toString(16).toUpperCase().padStart(2, '0')}`;
+      i += 1;
+    } else {
+      const cp = path.codePointAt(i) ?? 0xfffd;
+      const width = cp > 0xffff ? 2 : 1;
+      const isLoneSurrogate = cp >= 0xd800 && cp <= 0xdfff;
+      out += encodeURIComponent(isLoneSurrogate ? '\ufffd' : String.fromCodePoint(cp));
+      i += width;
+    }
+  }
+  return out;
+}
+
+const UNRESERVED = /^[A-Za-z0-9._~-]$/;
+const URI_CHAR = /^[A-Za-z0-9._~:/?#[\]@!$&'()*+,;=-]$/;
+
+function isHex(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+function parseContentSignal(value: string): ContentSignal[] | null {
+  const pairs: ContentSignal[] = [];
+  for (const part of value.split(',', MAX_SIGNAL_PAIRS)) {
+    const eq = part.indexOf('=');
+    if (eq < 0) return null;
+    const key = part.slice(0, eq).trim().toLowerCase();
+    const pairValue = part.slice(eq + 1).trim().toLowerCase();
+    if (!/^[a-z0-9-]{1,64}$/.test(key) || !/^[a-z0-9-]{1,64}$/.test(pairValue)) return null;
+    pairs.push({ key, value: pairValue, valid: KNOWN_SIGNALS.has(key) && (pairValue === 'yes' || pairValue === 'no') });
+  }
+  return pairs.length === 0 ? null : pairs;
+}
