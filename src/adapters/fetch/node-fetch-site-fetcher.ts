@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { isIP } from 'node:net';
 import { type SecureContext, createSecureContext, rootCertificates } from 'node:tls';
 import { performance } from 'node:perf_hooks';
@@ -78,6 +80,8 @@ export class NodeFetchSiteFetcher implements SiteFetcher {
       controller.abort();
     };
     if (request.signal?.aborted) onCallerAbort();
+    // One scan shares its deadline signal among all its probes: more listeners than Node's default warning level.
+    if (request.signal) setMaxListeners(64, request.signal);
     request.signal?.addEventListener('abort', onCallerAbort);
     const call: Call = { signal: controller.signal, abortCause: () => cause };
 
@@ -113,6 +117,7 @@ export class NodeFetchSiteFetcher implements SiteFetcher {
               headers: Object.fromEntries(response.headers),
               remoteAddress: hop.connection.remoteAddress ?? hop.address,
               body: body.bytes,
+              bodySha256: createHash('sha256').update(body.bytes).digest('hex'),
               truncated: body.truncated,
               durationMs: elapsed(started),
               ...(hop.connection.certificate ? { certificate: hop.connection.certificate } : {}),

@@ -1,3 +1,5 @@
+import type { ObservedCertificate, ObservedRedirect } from '../../domain/scan/probes.js';
+
 /** One HTTP(S) request made on behalf of a scan or a proof check. */
 export interface FetchRequest {
   readonly url: string;
@@ -13,22 +15,10 @@ export interface FetchRequest {
 }
 
 /** One redirect hop that was followed. */
-export interface RedirectHop {
-  readonly url: string;
-  readonly status: number;
-  readonly location: string;
-}
+export type RedirectHop = ObservedRedirect;
 
-/** The certificate the server presented on the final hop, when it was https. */
-export interface PeerCertificate {
-  readonly subject: string;
-  readonly issuer: string;
-  readonly subjectAltNames: readonly string[];
-  /** ISO 8601 UTC. */
-  readonly validFrom: string;
-  /** ISO 8601 UTC. */
-  readonly validTo: string;
-}
+/** The certificate the server presented on the final hop, when it was https (instants ISO 8601 UTC). */
+export type PeerCertificate = ObservedCertificate;
 
 export interface FetchedResource {
   readonly requestedUrl: string;
@@ -40,6 +30,8 @@ export interface FetchedResource {
   /** The address actually connected to for the final hop. */
   readonly remoteAddress: string;
   readonly body: Uint8Array;
+  /** Hex SHA-256 of `body` as read (of the first maxBytes when truncated). */
+  readonly bodySha256: string;
   /** True when the body was cut at maxBytes (after decompression). */
   readonly truncated: boolean;
   readonly durationMs: number;

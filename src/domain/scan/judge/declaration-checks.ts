@@ -1,0 +1,62 @@
+import { parseAgentsMd } from '../parsers/agents-md.js';
+import { parseA2aAgentCard, parseMcpServerCard } from '../parsers/json-declarations.js';
+import { parseLlmsTxt } from '../parsers/llms-txt.js';
+import { parseOpenApiDocument } from '../parsers/openapi-document.js';
+import { parseX402 } from '../parsers/x402.js';
+import type { ProbeId } from '../probes.js';
+import type { CheckResult } from '../report.js';
+import { declaration, evidenceOf, failureOf, isSuccess, responseOf, type ScanObservations } from './observations.js';
+
+/** Optional declarations: recorded separately, never scored, absence is `info`. */
+export function declarationChecks(obs: ScanObservations): CheckResult[] {
+  return [
+    document(obs, 'agents_md', 'agents_md', (t) => parseAgentsMd(t)),
+    document(obs, 'llms_txt', 'llms_txt', (t) => parseLlmsTxt(t)),
+    mcpCard(obs),
+    document(obs, 'a2a_agent_card', 'agent_card', (t) => parseA2aAgentCard(t)),
+    x402(obs),
+    document(obs, 'openapi', 'openapi', (t) => parseOpenApiDocument(t)),
+    markdownNegotiation(obs),
+  ];
+}
+
+function document(obs: ScanObservations, id: string, probe: ProbeId, parse: (text: string) => { valid: boolean; errors: readonly string[] }): CheckResult {
+  const ev = evidenceOf(obs, probe);
+  const res = responseOf(obs, probe);
+  if (!isSuccess(res)) return declaration(id, 'info', `Not declared (${failureOf(obs, probe)}).`, ev);
+  const parsed = parse(res.bodyText);
+  if (parsed.valid) return declaration(id, 'pass', 'Declared and well-formed.', ev);
+  return declaration(id, 'warn', `Present but not usable: ${parsed.errors.join(', ')}.`, ev);
+}
+
+function mcpCard(obs: ScanObservations): CheckResult {
+  const ev = evidenceOf(obs, 'mcp_json', 'mcp_server_card');
+  const found = (['mcp_server_card', 'mcp_json'] as const).map((p) => responseOf(obs, p)).filter(isSuccess);
+  if (found.length === 0) return declaration('mcp_server_card', 'info', 'Not declared at either path.', ev);
+  const parsed = found.map((res) => parseMcpServerCard(res.bodyText));
+  const valid = parsed.find((p) => p.valid);
+  if (valid) return declaration('mcp_server_card', 'pass', `Declared with ${valid.endpoints.length} endpoints${valid.toolCount === null ? "" : ` and ${valid.toolCount} tools`}.`, ev);
+  return declaration('mcp_server_card', 'warn', `Present but not usable: ${parsed[0]!.errors.join(', ')}.`, ev);
+}
+
+function x402(obs: ScanObservations): CheckResult {
+  for (const [id, p] of Object.entries(obs.probes)) {
+    if (!p?.result.ok || p.result.status !== 402) continue;
+    const parsed = parseX402(402, p.result.headers, p.result.bodyText);
+    const ev = evidenceOf(obs, id as ProbeId);
+    if (parsed.detected && parsed.errors.length === 0) {
+      return declaration('x402', 'pass', `HTTP 402 with x402 v${parsed.version} requirements (${parsed.acceptsCount} accepted).`, ev);
+    }
+    return declaration('x402', 'warn', `HTTP 402 without usable payment requirements: ${parsed.errors.join(', ')}.`, ev);
+  }
+  return declaration('x402', 'info', 'No probe answered 402.', []);
+}
+
+function markdownNegotiation(obs: ScanObservations): CheckResult {
+  const ev = evidenceOf(obs, 'markdown_root');
+  const res = responseOf(obs, 'markdown_root');
+  if (isSuccess(res) && /^\s*text\/markdown\b/i.test(res.headers['content-type'] ?? '')) {
+    return declaration('markdown_negotiation', 'pass', 'Accept: text/markdown is answered with text/markdown.', ev);
+  }
+  return declaration('markdown_negotiation', 'info', res ? `Answered ${res.headers['content-type'] ? 'another type' : 'no type'} (HTTP ${res.status}).` : 'No answer.', ev);
+}

@@ -1,0 +1,68 @@
+import { extractHomepageFacts, type HomepageFacts } from '../parsers/html-homepage.js';
+import { parseSecurityTxt } from '../parsers/security-txt.js';
+import type { CheckResult } from '../report.js';
+import { coreCheck, evidenceOf, failureOf, isSuccess, responseOf, type ScanObservations } from './observations.js';
+
+/** The homepage facts, from the HTTPS homepage or else the HTTP one; undefined when neither answered HTML. */
+export function homepageFacts(obs: ScanObservations): { facts: HomepageFacts; evidence: number[] } | undefined {
+  for (const probe of ['https_root', 'http_root'] as const) {
+    const res = responseOf(obs, probe);
+    if (isSuccess(res)) return { facts: extractHomepageFacts(res.bodyText, res.finalUrl), evidence: evidenceOf(obs, probe) };
+  }
+  return undefined;
+}
+
+/** Homepage metadata, organization identity, contact and legal pages, security.txt. */
+export function identityChecks(obs: ScanObservations): CheckResult[] {
+  const home = homepageFacts(obs);
+  return [metadataCheck(obs, home), organizationCheck(obs, home), contactLegalCheck(obs, home), securityTxtCheck(obs)];
+}
+
+type Home = ReturnType<typeof homepageFacts>;
+
+function metadataCheck(obs: ScanObservations, home: Home): CheckResult {
+  if (!home) return coreCheck('homepage_metadata', 'fail', 0, `No homepage to read (${failureOf(obs, 'https_root')}).`, evidenceOf(obs, 'https_root'));
+  const f = home.facts;
+  const present: Array<[string, boolean]> = [
+    ['title', !!f.title?.trim()],
+    ['description', !!f.metaDescription?.trim()],
+    ['language', !!f.lang?.trim()],
+  ];
+  const points = present.filter(([, ok]) => ok).length * 3;
+  const missing = present.filter(([, ok]) => !ok).map(([name]) => name);
+  const status = points === 9 ? 'pass' : points > 0 ? 'warn' : 'fail';
+  return coreCheck('homepage_metadata', status, points, missing.length === 0 ? 'Title, description and language are set.' : `Missing: ${missing.join(', ')}.`, home.evidence);
+}
+
+function organizationCheck(obs: ScanObservations, home: Home): CheckResult {
+  if (!home) return coreCheck('organization_identity', 'fail', 0, 'No homepage to read.', evidenceOf(obs, 'https_root'));
+  const org = home.facts.jsonLd.organization;
+  if (org?.name && org.url) return coreCheck('organization_identity', 'pass', 10, `JSON-LD ${org.type} with name and url${org.logo ? ' and logo' : ''}.`, home.evidence);
+  if (org) return coreCheck('organization_identity', 'warn', 5, `JSON-LD ${org.type} without ${org.name ? 'url' : 'name'}.`, home.evidence);
+  if (home.facts.ogSiteName) return coreCheck('organization_identity', 'warn', 5, 'Only og:site_name names the organization.', home.evidence);
+  return coreCheck('organization_identity', 'fail', 0, 'No schema.org Organization and no og:site_name.', home.evidence);
+}
+
+function contactLegalCheck(obs: ScanObservations, home: Home): CheckResult {
+  if (!home) return coreCheck('contact_legal', 'fail', 0, 'No homepage to read.', evidenceOf(obs, 'https_root'));
+  const k = home.facts.keyLinks;
+  const found: Array<[string, boolean]> = [
+    ['privacy policy', !!k.privacy],
+    ['terms', !!k.terms],
+    ['contact or legal notice', !!(k.contact || k.imprint)],
+  ];
+  const points = found.filter(([, ok]) => ok).length * 3;
+  const missing = found.filter(([, ok]) => !ok).map(([name]) => name);
+  const status = points === 9 ? 'pass' : points > 0 ? 'warn' : 'fail';
+  return coreCheck('contact_legal', status, points, missing.length === 0 ? 'Links to privacy, terms and contact found.' : `No link found to: ${missing.join(', ')}.`, home.evidence);
+}
+
+function securityTxtCheck(obs: ScanObservations): CheckResult {
+  const ev = evidenceOf(obs, 'security_txt');
+  const res = responseOf(obs, 'security_txt');
+  if (!isSuccess(res)) return coreCheck('security_txt', 'fail', 0, `No security.txt (${failureOf(obs, 'security_txt')}).`, ev);
+  if (!res.finalUrl.startsWith('https:')) return coreCheck('security_txt', 'warn', 4, 'security.txt is not served over HTTPS.', ev);
+  const parsed = parseSecurityTxt(res.bodyText, obs.now);
+  if (parsed.valid) return coreCheck('security_txt', 'pass', 10, `Valid: ${parsed.contact.length} contacts, expires ${parsed.expiresAt}.`, ev);
+  return coreCheck('security_txt', 'warn', 4, `Present but invalid: ${parsed.errors.join(', ')}.`, ev);
+}

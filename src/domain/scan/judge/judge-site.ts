@@ -1,0 +1,93 @@
+import type { DomainName } from '../../domain-name.js';
+import { METHODOLOGY_VERSION, NOT_COVERED } from '../methodology.js';
+import { collapseWhitespace } from '../parsers/text-helpers.js';
+import type { ProbeResult } from '../probes.js';
+import type { CheckResult, EvidenceItem, Report, ScanScope, SiteFacts } from '../report.js';
+import { crawlChecks } from './crawl-checks.js';
+import { declarationChecks } from './declaration-checks.js';
+import { homepageFacts, identityChecks } from './identity-checks.js';
+import type { NumberedProbe, ScanObservations } from './observations.js';
+import { transportChecks } from './transport-checks.js';
+
+/** Evidence keeps at most this much of a body as text. */
+export const EXCERPT_MAX_CHARS = 2048;
+const MAX_HEADER_VALUE = 512;
+const SITE_FACT_MAX = 300;
+// Response headers worth keeping as evidence; the rest (cookies above all) are not stored.
+const EVIDENCE_HEADERS = [
+  'content-type', 'content-length', 'content-encoding', 'content-language', 'location', 'server', 'date', 'last-modified',
+  'cache-control', 'strict-transport-security', 'content-security-policy', 'x-content-type-options', 'x-frame-options',
+  'referrer-policy', 'permissions-policy', 'vary', 'link', 'payment-required', 'x-robots-tag',
+];
+
+/**
+ * Judges what a scan observed under the current methodology and builds the report: core checks
+ * (scored, summing to at most 100), optional declarations (never scored), site facts, scope and
+ * evidence. `probes` are in evidence order: the first is evidence item 1.
+ */
+export function judgeSite(id: string, domain: DomainName, probes: readonly ProbeResult[], now: Date): Report {
+  const numbered: Partial<Record<ProbeResult['probe'], NumberedProbe>> = {};
+  probes.forEach((result, i) => {
+    numbered[result.probe] = { n: i + 1, result };
+  });
+  const obs: ScanObservations = { domain, probes: numbered, now };
+  const checks: CheckResult[] = [...transportChecks(obs), ...crawlChecks(obs), ...identityChecks(obs)];
+  const https = numbered.https_root?.result;
+  const http = numbered.http_root?.result;
+  const reachable = (https?.ok ?? false) || (http?.ok ?? false);
+  return {
+    id,
+    domain,
+    scannedAt: now.toISOString(),
+    methodologyVersion: METHODOLOGY_VERSION,
+    scope: scopeOf(domain, probes),
+    score: reachable ? checks.reduce((sum, c) => sum + c.points, 0) : 0,
+    reachable,
+    httpsValid: https?.ok === true && https.certificate !== null && https.finalUrl.startsWith('https:'),
+    checks,
+    declarations: declarationChecks(obs),
+    site: siteFacts(obs),
+    evidence: probes.map((p, i) => evidenceItem(i + 1, p)),
+  };
+}
+
+function scopeOf(domain: DomainName, probes: readonly ProbeResult[]): ScanScope {
+  const paths = [...new Set(probes.map((p) => new URL(p.requestedUrl)).map((u) => (u.protocol === 'http:' ? `http:${u.pathname}` : u.pathname)))];
+  return { origin: `https://${domain}`, paths, notCovered: NOT_COVERED };
+}
+
+function siteFacts(obs: ScanObservations): SiteFacts {
+  const facts = homepageFacts(obs)?.facts;
+  const bound = (text: string | null | undefined) => (text ? collapseWhitespace(text, SITE_FACT_MAX) || null : null);
+  return {
+    untrustedTitle: bound(facts?.title),
+    untrustedDescription: bound(facts?.metaDescription),
+    untrustedLanguage: bound(facts?.lang),
+    untrustedOrganizationName: bound(facts?.jsonLd.organization?.name ?? facts?.ogSiteName),
+  };
+}
+
+function evidenceItem(n: number, p: ProbeResult): EvidenceItem {
+  if (!p.ok) {
+    return {
+      n, probe: p.probe, requestedUrl: p.requestedUrl, finalUrl: null, redirects: p.redirects, resolvedIp: null, status: null,
+      headers: {}, durationMs: p.durationMs, bodyBytes: 0, bodySha256: null, truncated: false, certificate: null,
+      error: { code: p.code, message: p.message.slice(0, 300) }, untrustedExcerpt: '',
+    };
+  }
+  const headers: Record<string, string> = {};
+  for (const name of EVIDENCE_HEADERS) {
+    const value = p.headers[name];
+    if (value !== undefined) headers[name] = value.slice(0, MAX_HEADER_VALUE);
+  }
+  return {
+    n, probe: p.probe, requestedUrl: p.requestedUrl, finalUrl: p.finalUrl, redirects: p.redirects, resolvedIp: p.remoteAddress,
+    status: p.status, headers, durationMs: p.durationMs, bodyBytes: p.bodyBytes, bodySha256: p.bodySha256, truncated: p.truncated,
+    certificate: p.certificate, error: null, untrustedExcerpt: excerpt(p.bodyText),
+  };
+}
+
+/** The first EXCERPT_MAX_CHARS of a body, NUL bytes removed. */
+function excerpt(text: string): string {
+  return text.slice(0, EXCERPT_MAX_CHARS).replace(/\u0000/g, '');
+}

@@ -1,0 +1,64 @@
+import { CORE_CHECKS, DECLARATIONS, METHODOLOGY_VERSION, NOT_COVERED } from './methodology.js';
+import { READINESS_THRESHOLDS } from './readiness.js';
+
+const DAY = 86_400;
+
+/** /methodology.md, generated from the same tables the scanner judges with. */
+export function methodologyMarkdown(): string {
+  const total = CORE_CHECKS.reduce((sum, c) => sum + c.max, 0);
+  const lines = [
+    `# Vetted scan methodology ${METHODOLOGY_VERSION}`,
+    '',
+    'A scan is made only on explicit request. It fetches the public resources listed below from the',
+    'site over HTTPS (and the homepage over plain HTTP), judges them with the checks in this document,',
+    'and stores a dated report whose every verdict links to its evidence. Every report carries the',
+    'version of this methodology; a stored result is reused only under the same version.',
+    '',
+    `## Core checks (scored, ${total} points in all)`,
+    '',
+    '| Check | Category | Points | Standard | How the points are earned |',
+    '|---|---|---|---|---|',
+    ...CORE_CHECKS.map((c) => `| \`${c.id}\` ${c.title} | ${c.category} | ${c.max} | ${c.standard} | ${c.rule} |`),
+    '',
+    'An unreachable site scores 0 and its report records the failures as evidence.',
+    '',
+    '## Optional declarations (recorded, never scored)',
+    '',
+    'Their absence is `info`, never a failure, and they never lower the core score.',
+    '',
+    '| Declaration | Standard | Verdicts |',
+    '|---|---|---|',
+    ...DECLARATIONS.map((d) => `| \`${d.id}\` ${d.title} | ${d.standard} | ${d.rule} |`),
+    '',
+    '## Readiness',
+    '',
+    '| Value | When |',
+    '|---|---|',
+    `| \`unknown\` | no report, the site could not be reached, or the latest report is expired |`,
+    `| \`ready\` | core score ≥ ${READINESS_THRESHOLDS.readyScore}, HTTPS with a valid certificate, a fresh report, the current methodology |`,
+    '| `limited` | any other stored report |',
+    '',
+    '| Freshness | Age of the latest report |',
+    '|---|---|',
+    `| \`fresh\` | under ${READINESS_THRESHOLDS.freshSeconds / DAY} days |`,
+    `| \`stale\` | from ${READINESS_THRESHOLDS.freshSeconds / DAY} days to under ${READINESS_THRESHOLDS.staleSeconds / DAY} days |`,
+    `| \`expired\` | ${READINESS_THRESHOLDS.staleSeconds / DAY} days and older |`,
+    '',
+    'Readiness describes what the stored observation showed at its scan time. It does not prove that',
+    'a task will complete, says nothing of the business\'s quality, and does not promise the site will',
+    'be available later.',
+    '',
+    '## What a scan does not cover',
+    '',
+    ...NOT_COVERED.map((item) => `- ${item}`),
+    '',
+    '## Fetching',
+    '',
+    'Only public addresses are contacted; each redirect (at most 5, http and https only) is checked',
+    'again. Limits: 5 s to connect, 10 s per resource, 20 s for the whole scan; 1 MiB for the',
+    'homepage and 256 KiB for other resources, counted after decompression. GET only. Content',
+    'fetched from a site is stored only as bounded excerpts, marked untrusted.',
+    '',
+  ];
+  return lines.join('\n');
+}

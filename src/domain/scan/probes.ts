@@ -1,0 +1,97 @@
+import type { DomainName } from '../domain-name.js';
+
+/** Everything a scan fetches, by name. */
+export type ProbeId =
+  | 'http_root'
+  | 'https_root'
+  | 'markdown_root'
+  | 'robots_txt'
+  | 'sitemap'
+  | 'security_txt'
+  | 'agents_md'
+  | 'llms_txt'
+  | 'mcp_json'
+  | 'mcp_server_card'
+  | 'agent_card'
+  | 'openapi';
+
+export interface ProbeSpec {
+  readonly id: ProbeId;
+  readonly url: (domain: DomainName) => string;
+  readonly maxBytes: number;
+  readonly accept?: string;
+}
+
+export const HOMEPAGE_MAX_BYTES = 1024 * 1024;
+export const RESOURCE_MAX_BYTES = 256 * 1024;
+
+const https = (path: string) => (d: DomainName) => `https://${d}${path}`;
+
+/**
+ * The fetches a scan makes at once. The sitemap is fetched after robots.txt when robots.txt names
+ * one on the same host; otherwise `/sitemap.xml` is fetched with the others.
+ */
+export const PROBES: readonly ProbeSpec[] = [
+  { id: 'http_root', url: (d) => `http://${d}/`, maxBytes: RESOURCE_MAX_BYTES },
+  { id: 'https_root', url: https('/'), maxBytes: HOMEPAGE_MAX_BYTES, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' },
+  { id: 'markdown_root', url: https('/'), maxBytes: RESOURCE_MAX_BYTES, accept: 'text/markdown' },
+  { id: 'robots_txt', url: https('/robots.txt'), maxBytes: RESOURCE_MAX_BYTES, accept: 'text/plain' },
+  { id: 'security_txt', url: https('/.well-known/security.txt'), maxBytes: RESOURCE_MAX_BYTES, accept: 'text/plain' },
+  { id: 'agents_md', url: https('/agents.md'), maxBytes: RESOURCE_MAX_BYTES, accept: 'text/markdown, text/plain' },
+  { id: 'llms_txt', url: https('/llms.txt'), maxBytes: RESOURCE_MAX_BYTES, accept: 'text/markdown, text/plain' },
+  { id: 'mcp_json', url: https('/.well-known/mcp.json'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
+  { id: 'mcp_server_card', url: https('/.well-known/mcp/server-card.json'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
+  { id: 'agent_card', url: https('/.well-known/agent-card.json'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
+  { id: 'openapi', url: https('/openapi.json'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json, application/yaml' },
+];
+
+export const DEFAULT_SITEMAP: ProbeSpec = { id: 'sitemap', url: https('/sitemap.xml'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/xml, text/xml' };
+
+/** One hop of a redirect chain. */
+export interface ObservedRedirect {
+  readonly url: string;
+  readonly status: number;
+  readonly location: string;
+}
+
+export interface ObservedCertificate {
+  readonly subject: string;
+  readonly issuer: string;
+  readonly subjectAltNames: readonly string[];
+  readonly validFrom: string;
+  readonly validTo: string;
+}
+
+/** What one probe saw: a response, or why there was none. Site content stays in `bodyText`. */
+export type ProbeResult = ProbeResponse | ProbeError;
+
+export interface ProbeResponse {
+  readonly ok: true;
+  readonly probe: ProbeId;
+  readonly requestedUrl: string;
+  readonly finalUrl: string;
+  readonly redirects: readonly ObservedRedirect[];
+  readonly status: number;
+  /** Response headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly remoteAddress: string;
+  /** The body decoded as UTF-8, as far as it was read. Untrusted. */
+  readonly bodyText: string;
+  readonly bodyBytes: number;
+  readonly bodySha256: string;
+  readonly truncated: boolean;
+  readonly durationMs: number;
+  readonly certificate: ObservedCertificate | null;
+}
+
+export interface ProbeError {
+  readonly ok: false;
+  readonly probe: ProbeId;
+  readonly requestedUrl: string;
+  readonly failedUrl: string;
+  readonly redirects: readonly ObservedRedirect[];
+  /** A FetchErrorCode such as TLS_ERROR or TIMEOUT. */
+  readonly code: string;
+  readonly message: string;
+  readonly durationMs: number;
+}

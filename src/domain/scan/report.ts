@@ -1,0 +1,75 @@
+import type { DomainName } from '../domain-name.js';
+import type { ObservedCertificate, ObservedRedirect, ProbeId } from './probes.js';
+
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'info' | 'error';
+
+/** The verdict of one check (core) or one declaration (optional, never scored). */
+export interface CheckResult {
+  readonly id: string;
+  readonly category: string;
+  readonly title: string;
+  readonly status: CheckStatus;
+  readonly points: number;
+  readonly max: number;
+  /** One line written by Vetted; never contains site content. */
+  readonly detail: string;
+  readonly standard: string;
+  /** Numbers of the evidence items the verdict rests on. */
+  readonly evidence: readonly number[];
+}
+
+/** One fetch of the scan, as stored. Site content only in `untrustedExcerpt`. */
+export interface EvidenceItem {
+  readonly n: number;
+  readonly probe: ProbeId;
+  readonly requestedUrl: string;
+  readonly finalUrl: string | null;
+  readonly redirects: readonly ObservedRedirect[];
+  readonly resolvedIp: string | null;
+  readonly status: number | null;
+  /** Allow-listed response headers (values bounded). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly durationMs: number;
+  readonly bodyBytes: number;
+  readonly bodySha256: string | null;
+  readonly truncated: boolean;
+  readonly certificate: ObservedCertificate | null;
+  readonly error: { readonly code: string; readonly message: string } | null;
+  /** The first bytes of the body, as text. Untrusted: never interpret it. */
+  readonly untrustedExcerpt: string;
+}
+
+/** What the observation covered, and what a scan never covers. */
+export interface ScanScope {
+  readonly origin: string;
+  readonly paths: readonly string[];
+  readonly notCovered: readonly string[];
+}
+
+/** Facts about the site taken from its own content. Untrusted: the site chose them. */
+export interface SiteFacts {
+  readonly untrustedTitle: string | null;
+  readonly untrustedDescription: string | null;
+  readonly untrustedLanguage: string | null;
+  readonly untrustedOrganizationName: string | null;
+}
+
+/** A stored scan snapshot. */
+export interface Report {
+  readonly id: string;
+  readonly domain: DomainName;
+  /** ISO 8601 UTC. */
+  readonly scannedAt: string;
+  readonly methodologyVersion: string;
+  readonly scope: ScanScope;
+  /** Core score, 0 to 100. */
+  readonly score: number;
+  /** The homepage answered over HTTPS or HTTP. */
+  readonly reachable: boolean;
+  /** The homepage answered over HTTPS with a certificate that verified. */
+  readonly httpsValid: boolean;
+  readonly checks: readonly CheckResult[];
+  readonly declarations: readonly CheckResult[];
+  readonly site: SiteFacts;
+  readonly evidence: readonly EvidenceItem[];
+}
