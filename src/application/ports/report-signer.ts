@@ -1,0 +1,22 @@
+/** A detached signature over a report's content. */
+export interface ReportSignature {
+  /** Hex SHA-256 of the RFC 8785 (JCS) serialization of the signed content. */
+  readonly contentSha256: string;
+  readonly algorithm: 'Ed25519';
+  /** The JWK thumbprint (RFC 7638) of the public key, as published in the JWKS. */
+  readonly keyId: string;
+  /** Base64url Ed25519 signature over the 32 digest bytes. */
+  readonly value: string;
+}
+
+/**
+ * Signs report content so that an agent can check offline, against the published JWKS, that a
+ * report came from this service unaltered. Adapters: Ed25519ReportSigner. Fake: a fixed-key signer.
+ */
+export interface ReportSigner {
+  /** Signs a JSON-serializable object (no undefined, no non-finite numbers). */
+  sign(content: object): Promise<ReportSignature>;
+  /** The public keys as a JWKS document: `{ keys: [{ kty: 'OKP', crv: 'Ed25519', x, kid, use: 'sig', alg: 'EdDSA' }] }`. */
+  publicJwks(): Promise<{ keys: object[] }>;
+}
+export const ReportSigner = Symbol('ReportSigner');
