@@ -16,6 +16,24 @@ import { RegistryReader } from './application/ports/registry-reader.js';
 import { SchemaMigrator } from './application/ports/schema-migrator.js';
 import { RegistryReadCache } from './application/registry-read-cache.js';
 import { VerifyDomain } from './application/verify-domain.js';
+import { DnsResolver } from './application/ports/dns-resolver.js';
+import { RandomTokens } from './application/ports/random-tokens.js';
+import { ReportRepository } from './application/ports/report-repository.js';
+import { ReportSigner } from './application/ports/report-signer.js';
+import { SigningKeyStore } from './application/ports/signing-key-store.js';
+import { SiteFetcher } from './application/ports/site-fetcher.js';
+import { GetPublicKeys } from './application/scan/get-public-keys.js';
+import { GetReport } from './application/scan/get-report.js';
+import { ScanSite } from './application/scan/scan-site.js';
+import { SERVICE_VERSION } from './domain/service-info.js';
+import { FetcherOptions, userAgentFor } from './adapters/fetch/fetcher-options.js';
+import { DnsResolverOptions, NodeDnsResolver } from './adapters/fetch/node-dns-resolver.js';
+import { NodeFetchSiteFetcher } from './adapters/fetch/node-fetch-site-fetcher.js';
+import { KnexReportRepository } from './adapters/persistence/knex-report-repository.js';
+import { KnexSigningKeyStore } from './adapters/persistence/knex-signing-key-store.js';
+import { CryptoRandomTokens } from './adapters/random/crypto-random-tokens.js';
+import { Ed25519ReportSigner } from './adapters/signing/ed25519-report-signer.js';
+import { ReportSigningOptions } from './adapters/signing/report-signing-options.js';
 import { CliCommands, type CliIo } from './adapters/cli/cli-commands.js';
 import { parseCommand, USAGE } from './adapters/cli/parse-command.js';
 import { SystemClock } from './adapters/clock/system-clock.js';
@@ -32,6 +50,8 @@ export interface ContainerOptions {
   readonly database?: DatabaseOptions;
   /** Where logs go (stdout by default); tests pass a sink. */
   readonly logDestination?: DestinationStream;
+  /** Fetcher settings beyond the configuration: extra trusted CAs and a port map, for tests. */
+  readonly fetcher?: Pick<FetcherOptions, 'ca' | 'portMap' | 'connectTimeoutMs' | 'resourceTimeoutMs'>;
 }
 
 /** The composition root: binds every port to its adapter. The only place that sees everything. */
@@ -45,6 +65,19 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<EntityRepository>(EntityRepository).to(KnexEntityRepository);
   c.bind<Blocklist>(Blocklist).to(KnexBlocklist);
   c.bind<RegistryReader>(RegistryReader).to(KnexRegistryReader);
+  c.bind<ReportRepository>(ReportRepository).to(KnexReportRepository);
+  c.bind<SigningKeyStore>(SigningKeyStore).to(KnexSigningKeyStore);
+  c.bind<ReportSigningOptions>(ReportSigningOptions).toConstantValue({ configuredKey: config.reportSigningKey });
+  c.bind<ReportSigner>(ReportSigner).to(Ed25519ReportSigner);
+  c.bind<RandomTokens>(RandomTokens).to(CryptoRandomTokens);
+  c.bind<DnsResolverOptions>(DnsResolverOptions).toConstantValue({ servers: [...config.dnsServers] });
+  c.bind<DnsResolver>(DnsResolver).to(NodeDnsResolver);
+  c.bind<FetcherOptions>(FetcherOptions).toConstantValue({
+    userAgent: userAgentFor(SERVICE_VERSION, config.baseUrl),
+    allowedNetworks: config.scanAllowedNetworks,
+    ...options.fetcher,
+  });
+  c.bind<SiteFetcher>(SiteFetcher).to(NodeFetchSiteFetcher);
 
   c.bind(RegistryReadCache).toSelf();
   c.bind(GetStatus).toSelf();
@@ -53,6 +86,9 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind(AddEntity).toSelf();
   c.bind(ListEntities).toSelf();
   c.bind(ManageBlocklist).toSelf();
+  c.bind(ScanSite).toSelf();
+  c.bind(GetReport).toSelf();
+  c.bind(GetPublicKeys).toSelf();
 
   c.bind(HttpServer).toSelf();
   c.bind(CliCommands).toSelf();
@@ -71,6 +107,8 @@ export async function startService(config: AppConfig, options: ContainerOptions 
   const container = buildContainer(config, options);
   try {
     await container.get<SchemaMigrator>(SchemaMigrator).migrate();
+    // Loads (or creates, on first start) the signing key now, so a bad REPORT_SIGNING_KEY stops start-up.
+    await container.get<ReportSigner>(ReportSigner).publicJwks();
     const server = container.get(HttpServer);
     const port = await server.listen(options.port ?? config.port);
     return {

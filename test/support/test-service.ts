@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { AppConfig } from '../../src/application/ports/app-config.js';
 import { loadConfig } from '../../src/adapters/config/load-config.js';
-import { startService, type RunningService } from '../../src/main.js';
+import { startService, type ContainerOptions, type RunningService } from '../../src/main.js';
 import type { DatabaseKind, TestDatabase } from './test-databases.js';
 
 /** A really listening Vetted on an ephemeral port over a fresh database, and its log lines. */
@@ -14,7 +14,7 @@ export interface TestService {
   stop(): Promise<void>;
 }
 
-export async function startTestService(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(kind: DatabaseKind, env: Record<string, string> = {}, options: Pick<ContainerOptions, 'fetcher'> = {}): Promise<TestService> {
   const database = await kind.create({ migrate: false });
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
@@ -24,7 +24,7 @@ export async function startTestService(kind: DatabaseKind, env: Record<string, s
     },
   });
   const config: AppConfig = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'info', ...env });
-  const service = await startService(config, { port: 0, database: database.options, logDestination: sink });
+  const service = await startService(config, { ...options, port: 0, database: database.options, logDestination: sink });
   const url = `http://127.0.0.1:${service.port}`;
   return {
     url,

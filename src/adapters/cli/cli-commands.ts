@@ -4,9 +4,13 @@ import { AddEntity } from '../../application/add-entity.js';
 import { AppError, isAppError } from '../../application/errors.js';
 import { ListEntities } from '../../application/list-entities.js';
 import { ManageBlocklist } from '../../application/manage-blocklist.js';
+import { AppConfig } from '../../application/ports/app-config.js';
+import { Clock } from '../../application/ports/clock.js';
 import { SchemaMigrator } from '../../application/ports/schema-migrator.js';
+import { ScanSite } from '../../application/scan/scan-site.js';
 import { parseBlocklistFile } from './blocklist-file.js';
 import type { Command } from './parse-command.js';
+import { runScanCommand } from './scan-command.js';
 
 /** Where the CLI writes: stdout for results, stderr for messages. */
 export interface CliIo {
@@ -22,6 +26,9 @@ export class CliCommands {
     @inject(AddEntity) private readonly addEntity: AddEntity,
     @inject(ListEntities) private readonly listEntities: ListEntities,
     @inject(ManageBlocklist) private readonly blocklist: ManageBlocklist,
+    @inject(ScanSite) private readonly scanSite: ScanSite,
+    @inject(AppConfig) private readonly config: AppConfig,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
   async run(command: Exclude<Command, { name: 'serve' | 'help' }>, io: CliIo): Promise<number> {
@@ -77,6 +84,8 @@ export class CliCommands {
         else for (const b of blocks) io.out([b.domain, b.blockedAt, b.reason].join('\t'));
         return 0;
       }
+      case 'scan':
+        return runScanCommand(this.scanSite, this.config, io, command.domain, command.json, () => this.clock.now());
       case 'block import': {
         const requests = parseBlocklistFile(await readText(command.file));
         const { added, alreadyBlocked } = await this.blocklist.add(requests);

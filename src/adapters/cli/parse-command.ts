@@ -17,7 +17,8 @@ export type Command =
   | { readonly name: 'block add'; readonly domain: string; readonly reason?: string }
   | { readonly name: 'block remove'; readonly domain: string }
   | { readonly name: 'block list'; readonly json: boolean }
-  | { readonly name: 'block import'; readonly file: string };
+  | { readonly name: 'block import'; readonly file: string }
+  | { readonly name: 'scan'; readonly domain: string; readonly json: boolean };
 
 export type ParsedCommand = { readonly ok: true; readonly command: Command } | { readonly ok: false; readonly message: string };
 
@@ -33,6 +34,7 @@ Commands:
   block remove D                          unblock a domain
   block list [--json]                     list blocked domains
   block import FILE                       block every domain of FILE (one a line, # comments)
+  scan DOMAIN [--json]                    scan a site now; progress on stderr, summary (or the JSON report) on stdout
   help                                    show this text
 
 Exit codes: 0 done, 1 failed, 2 bad arguments or input (nothing written).`;
@@ -55,6 +57,10 @@ export function parseCommand(argv: readonly string[]): ParsedCommand {
         return parseEntity(rest);
       case 'block':
         return parseBlock(rest);
+      case 'scan': {
+        const { values, positionals } = strict(rest, { json: { type: 'boolean' } }, 1);
+        return ok({ name: 'scan', domain: positionals[0]!, json: values.json === true });
+      }
       default:
         return fail(`unknown command "${group}"`);
     }

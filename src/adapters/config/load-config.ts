@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { AppConfig } from '../../application/ports/app-config.js';
 
@@ -9,6 +11,34 @@ export class ConfigError extends Error {
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const commaList = (isValid: (item: string) => boolean, message: string) =>
+  z
+    .string()
+    .transform((v) => v.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+    .refine((items) => items.every(isValid), message);
+
+function isDnsServer(item: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(item);
+  if (bracketed) return isIP(bracketed[1]!) === 6 && validPort(bracketed[2]);
+  if (isIP(item) !== 0) return true;
+  const v4 = /^([\d.]+):(\d{1,5})$/.exec(item);
+  return v4 !== null && isIP(v4[1]!) === 4 && validPort(v4[2]);
+}
+
+function validPort(port: string | undefined): boolean {
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}
+
+function isNetwork(item: string): boolean {
+  try {
+    if (item.includes('/')) ipaddr.parseCIDR(item);
+    else ipaddr.parse(item);
+    return isIP(item.split('/')[0]!) !== 0;
+  } catch {
+    return false;
+  }
+}
 
 // Each variable with its default; README.md carries the same table.
 const EnvSchema = z.object({
@@ -33,6 +63,9 @@ const EnvSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: booleanFlag.default(false),
+  DNS_SERVERS: commaList(isDnsServer, 'must be a comma-separated list of ip or ip:port ([v6]:port for IPv6)').default([]),
+  SCAN_ALLOWED_NETWORKS: commaList(isNetwork, 'must be a comma-separated list of CIDRs or addresses').default([]),
+  REPORT_SIGNING_KEY: z.string().optional(),
 });
 
 /**
@@ -46,7 +79,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'configuration');
     const value = present[name];
-    const shown = value === undefined ? '' : ` (got "${value.slice(0, 60)}")`;
+    // A signing key is a secret: never echo it.
+    const shown = value === undefined || name === 'REPORT_SIGNING_KEY' ? '' : ` (got "${value.slice(0, 60)}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}.`);
   }
   const e = parsed.data;
@@ -58,5 +92,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    dnsServers: Object.freeze([...e.DNS_SERVERS]),
+    scanAllowedNetworks: Object.freeze([...e.SCAN_ALLOWED_NETWORKS]),
+    reportSigningKey: e.REPORT_SIGNING_KEY,
   });
 }

@@ -8,12 +8,17 @@ import { LookupEntity } from '../../application/lookup-entity.js';
 import { AppConfig } from '../../application/ports/app-config.js';
 import { Clock } from '../../application/ports/clock.js';
 import { Logger } from '../../application/ports/logger.js';
+import { GetPublicKeys } from '../../application/scan/get-public-keys.js';
+import { GetReport } from '../../application/scan/get-report.js';
+import { ScanSite } from '../../application/scan/scan-site.js';
 import { VerifyDomain } from '../../application/verify-domain.js';
 import { declaredBodyLimit } from './middleware/body-limit.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
 import { MAX_BODY_BYTES } from './read-body.js';
 import { registerRegistryRoutes } from './routes/registry-routes.js';
+import { registerReportRoutes } from './routes/report-routes.js';
+import { registerScanRoutes } from './routes/scan-routes.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -30,10 +35,15 @@ export class HttpServer {
     @inject(GetStatus) getStatus: GetStatus,
     @inject(VerifyDomain) verifyDomain: VerifyDomain,
     @inject(LookupEntity) lookupEntity: LookupEntity,
+    @inject(ScanSite) scanSite: ScanSite,
+    @inject(GetReport) getReport: GetReport,
+    @inject(GetPublicKeys) getPublicKeys: GetPublicKeys,
   ) {
     this.app = new Koa({ proxy: config.trustProxy });
     const router = new Router();
     registerRegistryRoutes(router, { config, clock, getStatus, verifyDomain, lookupEntity });
+    registerScanRoutes(router, { config, clock, scanSite });
+    registerReportRoutes(router, { config, getReport, getPublicKeys });
     this.app.use(requestContext(logger));
     this.app.use(errorEnvelope(logger));
     this.app.use(declaredBodyLimit(MAX_BODY_BYTES));

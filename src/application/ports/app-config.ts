@@ -11,5 +11,11 @@ export interface AppConfig {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Take the client address from X-Forwarded-For (only behind a proxy you control). */
   readonly trustProxy: boolean;
+  /** DNS servers (`ip` or `ip:port`, `[v6]:port`) for scanning and proofs; empty means the system resolver. */
+  readonly dnsServers: readonly string[];
+  /** Networks a scan may reach although they are not public (CIDRs or addresses). */
+  readonly scanAllowedNetworks: readonly string[];
+  /** The report-signing key (PKCS#8 PEM or base64url Ed25519 seed); absent: generated once and kept in the database. */
+  readonly reportSigningKey: string | undefined;
 }
 export const AppConfig = Symbol('AppConfig');

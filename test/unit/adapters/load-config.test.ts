@@ -10,6 +10,9 @@ describe('configuration from the environment', () => {
       databaseUrl: 'sqlite:./data/vetted.sqlite',
       logLevel: 'info',
       trustProxy: false,
+      dnsServers: [],
+      scanAllowedNetworks: [],
+      reportSigningKey: undefined,
     });
   });
 
@@ -22,6 +25,9 @@ describe('configuration from the environment', () => {
       DATABASE_URL: 'postgres://u@db:5432/vetted',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
+      DNS_SERVERS: '127.0.0.1:5353, [::1]:53,9.9.9.9',
+      SCAN_ALLOWED_NETWORKS: '127.0.0.0/8,::1',
+      REPORT_SIGNING_KEY: 'secret-key-material',
       UNRELATED: 'x',
     });
     expect(config).to.deep.equal({
@@ -31,6 +37,9 @@ describe('configuration from the environment', () => {
       databaseUrl: 'postgres://u@db:5432/vetted',
       logLevel: 'warn',
       trustProxy: true,
+      dnsServers: ['127.0.0.1:5353', '[::1]:53', '9.9.9.9'],
+      scanAllowedNetworks: ['127.0.0.0/8', '::1'],
+      reportSigningKey: 'secret-key-material',
     });
     expect(Object.isFrozen(config)).to.equal(true);
   });
@@ -43,6 +52,9 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be sqlite:<file> or a postgres:\/\/ URL/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of/],
     [{ TRUST_PROXY: 'maybe' }, /^Invalid configuration: TRUST_PROXY must be true or false/],
+    [{ DNS_SERVERS: 'dns.example.com' }, /^Invalid configuration: DNS_SERVERS must be a comma-separated list of ip or ip:port/],
+    [{ DNS_SERVERS: '1.2.3.4:70000' }, /^Invalid configuration: DNS_SERVERS /],
+    [{ SCAN_ALLOWED_NETWORKS: '10.0.0.0/33' }, /^Invalid configuration: SCAN_ALLOWED_NETWORKS must be a comma-separated list of CIDRs/],
   ];
   for (const [env, message] of bad) {
     it(`stops on ${JSON.stringify(env)} with one line naming the variable`, () => {

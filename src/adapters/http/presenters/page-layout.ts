@@ -1,0 +1,28 @@
+import { escapeHtml } from './escape-html.js';
+
+export interface PageOptions {
+  /** Plain text; escaped here. */
+  readonly title: string;
+  /** Markup built by a presenter, every interpolated value already passed through `escapeHtml`. */
+  readonly bodyHtml: string;
+  /** A constant style sheet; it must not contain `</style`. */
+  readonly css?: string;
+  /** Asks search engines not to index the page (reports, evidence, errors). */
+  readonly noindex?: boolean;
+}
+
+/**
+ * A complete HTML5 document around `bodyHtml`: doctype, UTF-8, viewport, no referrer, an optional
+ * robots `noindex`, the escaped title and an inline style sheet. No script, no external resource.
+ */
+export function renderPage(options: PageOptions): string {
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="no-referrer">',
+    options.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<title>${escapeHtml(options.title)}</title>`,
+    options.css ? `<style>${options.css}</style>` : '',
+  ].filter((line) => line !== '');
+  return `<!DOCTYPE html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body>\n${options.bodyHtml}\n</body>\n</html>\n`;
+}

@@ -1,0 +1,56 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { ReportRepository, StoredReport } from '../../application/ports/report-repository.js';
+import type { DomainName } from '../../domain/domain-name.js';
+import type { EvidenceItem, Report } from '../../domain/scan/report.js';
+import { Database } from './create-knex.js';
+
+interface ReportRow {
+  id: string;
+  report: string;
+  signature: string;
+}
+
+@injectable()
+export class KnexReportRepository implements ReportRepository {
+  constructor(@inject(Database) private readonly db: Knex) {}
+
+  async save({ report, signature }: StoredReport): Promise<void> {
+    const { evidence, ...rest } = report;
+    await this.db.transaction(async (trx) => {
+      await trx('reports').insert({
+        id: report.id,
+        domain: report.domain,
+        scanned_at: report.scannedAt,
+        methodology_version: report.methodologyVersion,
+        score: report.score,
+        report: JSON.stringify(rest),
+        signature: JSON.stringify(signature),
+      });
+      if (evidence.length > 0) {
+        await trx('report_evidence').insert(evidence.map((item) => ({ report_id: report.id, n: item.n, item: JSON.stringify(item) })));
+      }
+    });
+  }
+
+  async findById(id: string): Promise<StoredReport | undefined> {
+    const row = await this.db('reports').select('id', 'report', 'signature').where({ id }).first();
+    return row ? this.withEvidence(row) : undefined;
+  }
+
+  async findLatest(domain: DomainName): Promise<StoredReport | undefined> {
+    const row = await this.db('reports')
+      .select('id', 'report', 'signature')
+      .where({ domain })
+      .orderBy([{ column: 'scanned_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .first();
+    return row ? this.withEvidence(row) : undefined;
+  }
+
+  private async withEvidence(row: ReportRow): Promise<StoredReport> {
+    const items = await this.db('report_evidence').select('item').where({ report_id: row.id }).orderBy('n');
+    const evidence = items.map((r: { item: string }) => JSON.parse(r.item) as EvidenceItem);
+    const report: Report = { ...(JSON.parse(row.report) as Omit<Report, 'evidence'>), evidence };
+    return { report, signature: JSON.parse(row.signature) };
+  }
+}

@@ -1,0 +1,40 @@
+import { inject, injectable } from 'inversify';
+import { judgeSite } from '../../domain/scan/judge/judge-site.js';
+import { reportContent } from '../../domain/scan/report-content.js';
+import { requireDomainName } from '../domain-input.js';
+import { Clock } from '../ports/clock.js';
+import { RandomTokens } from '../ports/random-tokens.js';
+import { ReportRepository, type StoredReport } from '../ports/report-repository.js';
+import { ReportSigner } from '../ports/report-signer.js';
+import { SiteFetcher } from '../ports/site-fetcher.js';
+import { runProbes, type ProbeListener } from './probe-runner.js';
+
+/** The whole scan ends within this, whatever the site does. */
+export const SCAN_DEADLINE_MS = 20_000;
+
+/**
+ * Scans a site on explicit request: fetches its public resources, judges them under the current
+ * methodology, signs the report and stores it with its evidence. An unreachable site still gets a
+ * report (score 0, the failures as evidence).
+ */
+@injectable()
+export class ScanSite {
+  constructor(
+    @inject(SiteFetcher) private readonly fetcher: SiteFetcher,
+    @inject(ReportRepository) private readonly reports: ReportRepository,
+    @inject(ReportSigner) private readonly signer: ReportSigner,
+    @inject(RandomTokens) private readonly random: RandomTokens,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async run(input: string, options: { onProbe?: ProbeListener } = {}): Promise<StoredReport> {
+    const domain = requireDomainName(input);
+    const scannedAt = this.clock.now();
+    const probes = await runProbes(this.fetcher, domain, AbortSignal.timeout(SCAN_DEADLINE_MS), options.onProbe);
+    const report = judgeSite(`rpt_${this.random.token(16)}`, domain, probes, scannedAt);
+    const signature = await this.signer.sign(reportContent(report));
+    const stored = { report, signature };
+    await this.reports.save(stored);
+    return stored;
+  }
+}

@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import type { ReportRepository, StoredReport } from '../../src/application/ports/report-repository.js';
+import { domainName } from '../../src/domain/domain-name.js';
+import { aHostileReport, aReport, anEvidenceItem } from '../support/hostile-report.js';
+
+const SIGNATURE = { contentSha256: 'a'.repeat(64), algorithm: 'Ed25519', keyId: 'kid-1', value: 'sig' } as const;
+
+function stored(overrides: Parameters<typeof aReport>[0] = {}): StoredReport {
+  return { report: aReport(overrides), signature: SIGNATURE };
+}
+
+/** The behaviour every ReportRepository adapter must have. */
+export function reportRepositoryContract(make: () => Promise<{ repo: ReportRepository; dispose(): Promise<void> }>): void {
+  let s: Awaited<ReturnType<typeof make>>;
+  beforeEach(async () => {
+    s = await make();
+  });
+  afterEach(() => s.dispose());
+
+  it('stores a report with its evidence and signature and reads it back unchanged', async () => {
+    const hostile: StoredReport = { report: aHostileReport(), signature: SIGNATURE };
+    await s.repo.save(hostile);
+    expect(await s.repo.findById(hostile.report.id)).to.deep.equal(hostile);
+    expect(await s.repo.findById('rpt_missing')).to.equal(undefined);
+  });
+
+  it('finds the newest report of a domain, and nothing for a domain never scanned', async () => {
+    await s.repo.save(stored({ id: 'rpt_old', domain: domainName('a.example.com'), scannedAt: '2026-01-01T00:00:00.000Z' }));
+    await s.repo.save(stored({ id: 'rpt_new', domain: domainName('a.example.com'), scannedAt: '2026-02-01T00:00:00.000Z' }));
+    await s.repo.save(stored({ id: 'rpt_other', domain: domainName('b.example.com'), scannedAt: '2026-03-01T00:00:00.000Z' }));
+    expect((await s.repo.findLatest(domainName('a.example.com')))?.report.id).to.equal('rpt_new');
+    expect(await s.repo.findLatest(domainName('c.example.com'))).to.equal(undefined);
+  });
+
+  it('never keeps part of a report: a save that fails stores nothing', async () => {
+    const broken = stored({ id: 'rpt_broken', evidence: [anEvidenceItem({ n: 1 }), anEvidenceItem({ n: 1 })] });
+    let failed = false;
+    try {
+      await s.repo.save(broken);
+    } catch {
+      failed = true;
+    }
+    expect(failed).to.equal(true);
+    expect(await s.repo.findById('rpt_broken')).to.equal(undefined);
+    expect(await s.repo.findLatest(broken.report.domain)).to.equal(undefined);
+  });
+}

@@ -1,0 +1,24 @@
+import type { ReportRepository, StoredReport } from '../../src/application/ports/report-repository.js';
+import type { DomainName } from '../../src/domain/domain-name.js';
+
+export class InMemoryReportRepository implements ReportRepository {
+  readonly saved: StoredReport[] = [];
+
+  async save(stored: StoredReport): Promise<void> {
+    if (this.saved.some((s) => s.report.id === stored.report.id)) throw new Error(`duplicate report id ${stored.report.id}`);
+    const numbers = stored.report.evidence.map((e) => e.n);
+    if (new Set(numbers).size !== numbers.length) throw new Error('duplicate evidence number');
+    this.saved.push(structuredClone(stored));
+  }
+
+  async findById(id: string): Promise<StoredReport | undefined> {
+    const found = this.saved.find((s) => s.report.id === id);
+    return found ? structuredClone(found) : undefined;
+  }
+
+  async findLatest(domain: DomainName): Promise<StoredReport | undefined> {
+    const mine = this.saved.filter((s) => s.report.domain === domain);
+    mine.sort((a, b) => b.report.scannedAt.localeCompare(a.report.scannedAt) || b.report.id.localeCompare(a.report.id));
+    return mine[0] ? structuredClone(mine[0]) : undefined;
+  }
+}

@@ -1,0 +1,50 @@
+/** A well-formed site that passes every core check and declares everything, as path → answer. */
+export interface SiteFile {
+  readonly status?: number;
+  readonly headers?: Record<string, string>;
+  readonly body: string;
+}
+
+export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>; markdownHome: SiteFile; httpRedirect: string } {
+  const origin = `https://${domain}`;
+  const homepage = `<!DOCTYPE html><html lang="en"><head><title>Good Company</title>
+<meta name="description" content="We sell good things.">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Good Company","url":"${origin}/","logo":"${origin}/logo.png"}</script>
+</head><body><h1>Good Company</h1>
+<footer><a href="/privacy">Privacy policy</a> <a href="/terms">Terms of service</a> <a href="/contact">Contact us</a></footer>
+</body></html>`;
+  return {
+    httpRedirect: `${origin}/`,
+    markdownHome: { headers: { 'content-type': 'text/markdown; charset=utf-8', vary: 'accept' }, body: '# Good Company\n\nWe sell good things.\n' },
+    https: {
+      '/': {
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'strict-transport-security': 'max-age=31536000; includeSubDomains; preload',
+          'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
+          'x-content-type-options': 'nosniff',
+          'referrer-policy': 'strict-origin-when-cross-origin',
+          vary: 'accept',
+        },
+        body: homepage,
+      },
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${origin}/sitemap-main.xml\n` },
+      '/sitemap-main.xml': {
+        headers: { 'content-type': 'application/xml' },
+        body: `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/</loc><lastmod>2026-09-01</lastmod></url><url><loc>${origin}/about</loc></url></urlset>`,
+      },
+      '/.well-known/security.txt': { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `Contact: mailto:security@${domain}\nExpires: 2099-01-01T00:00:00.000Z\n` },
+      '/agents.md': { headers: { 'content-type': 'text/markdown' }, body: '---\ntype: agent_manifest\n---\n# Good Company for agents\n\nUse the API.\n' },
+      '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: `# Good Company\n\n> We sell good things.\n\n## Docs\n\n- [API](${origin}/api.md): the API\n` },
+      '/.well-known/mcp.json': {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ version: '1.0', protocolVersion: '2025-06-18', serverInfo: { name: 'good', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: '/mcp' } }),
+      },
+      '/.well-known/agent-card.json': {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Good agent', description: 'Sells', version: '1.0.0', skills: [{ id: 'buy', name: 'Buy', description: 'Buy things', tags: [] }], supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }),
+      },
+      '/openapi.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ openapi: '3.1.0', info: { title: 'Good API', version: '1' }, paths: { '/items': { get: {} } } }) },
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { expect } from 'chai';
+import { ScanSite } from '../../../src/application/scan/scan-site.js';
+import { CORE_CHECKS } from '../../../src/domain/scan/methodology.js';
+import { FakeReportSigner } from '../../fakes/fake-report-signer.js';
+import { FakeSiteFetcher } from '../../fakes/fake-site-fetcher.js';
+import { FixedClock } from '../../fakes/fixed-clock.js';
+import { SequentialTokens } from '../../fakes/fixed-tokens.js';
+import { InMemoryReportRepository } from '../../fakes/in-memory-report-repository.js';
+import { goodSiteFiles } from '../../support/good-site.js';
+
+function goodFetcher(domain: string): FakeSiteFetcher {
+  const files = goodSiteFiles(domain);
+  const fetcher = new FakeSiteFetcher();
+  for (const [path, file] of Object.entries(files.https)) fetcher.set(`https://${domain}${path}`, file);
+  fetcher.set(`text/markdown https://${domain}/`, files.markdownHome);
+  fetcher.set(`http://${domain}/`, { status: 200, body: 'plain' });
+  return fetcher;
+}
+
+describe('ScanSite', () => {
+  let reports: InMemoryReportRepository;
+  let clock: FixedClock;
+  const scan = (fetcher: FakeSiteFetcher) => new ScanSite(fetcher, reports, new FakeReportSigner(), new SequentialTokens(), clock);
+
+  beforeEach(() => {
+    reports = new InMemoryReportRepository();
+    clock = new FixedClock('2026-09-10T00:00:00.000Z');
+  });
+
+  it('fetches every probe once, the named sitemap after robots.txt, and stores a signed report', async () => {
+    const fetcher = goodFetcher('good.example.com');
+    const seen: string[] = [];
+    const { report, signature } = await scan(fetcher).run('Good.Example.com', { onProbe: (p) => seen.push(p.probe) });
+    expect(fetcher.requests.map((r) => r.url)).to.include('https://good.example.com/sitemap-main.xml');
+    expect(fetcher.requests.map((r) => r.url)).not.to.include('https://good.example.com/sitemap.xml');
+    expect(seen).to.have.length(12);
+    expect(report.evidence.map((e) => e.probe)).to.deep.equal([
+      'http_root', 'https_root', 'markdown_root', 'robots_txt', 'sitemap', 'security_txt', 'agents_md', 'llms_txt', 'mcp_json', 'mcp_server_card', 'agent_card', 'openapi',
+    ]);
+    expect(report.evidence.map((e) => e.n)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(report).to.deep.include({ id: 'rpt_tok0000000000000001', domain: 'good.example.com', scannedAt: '2026-09-10T00:00:00.000Z', methodologyVersion: '2026-09-05.1', reachable: true, httpsValid: true });
+    expect(signature.keyId).to.equal('fake-key');
+    expect(reports.saved).to.have.length(1);
+    expect(fetcher.requests.every((r) => r.maxBytes === (r.url === 'https://good.example.com/' && r.headers?.accept !== 'text/markdown' ? 1024 * 1024 : 256 * 1024))).to.equal(true);
+  });
+
+  it('scores a well-formed site 95: every check passes but the HTTP redirect it lacks, every declaration found', async () => {
+    const fetcher = goodFetcher('good.example.com');
+    const { report } = await scan(fetcher).run('good.example.com');
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(report.checks.map((c) => c.id)).to.deep.equal(CORE_CHECKS.map((c) => c.id));
+    for (const check of report.checks.filter((c) => c.id !== 'http_redirect')) expect(check.status, `${check.id}: ${check.detail}`).to.equal('pass');
+    expect(byId.http_redirect!.status).to.equal('fail');
+    expect(report.score).to.equal(95);
+    expect(report.declarations.map((d) => [d.id, d.status])).to.deep.equal([
+      ['agents_md', 'pass'], ['llms_txt', 'pass'], ['mcp_server_card', 'pass'], ['a2a_agent_card', 'pass'], ['x402', 'info'], ['openapi', 'pass'], ['markdown_negotiation', 'pass'],
+    ]);
+    expect(report.site).to.deep.equal({ untrustedTitle: 'Good Company', untrustedDescription: 'We sell good things.', untrustedLanguage: 'en', untrustedOrganizationName: 'Good Company' });
+    expect(byId.hsts!.evidence).to.deep.equal([2]);
+    expect(byId.sitemap!.evidence).to.deep.equal([4, 5]);
+  });
+
+  it('stores a report for an unreachable site: score 0, every failure as evidence', async () => {
+    const down = new FakeSiteFetcher();
+    (down as unknown as { fetch: FakeSiteFetcher['fetch'] }).fetch = async (request) => {
+      down.requests.push(request);
+      return { ok: false, failure: { requestedUrl: request.url, failedUrl: request.url, redirects: [], code: 'DNS_FAILURE', message: 'no such name', durationMs: 1 } };
+    };
+    const { report } = await scan(down).run('gone.example.com');
+    expect(report.reachable).to.equal(false);
+    expect(report.score).to.equal(0);
+    expect(report.evidence.every((e) => e.error?.code === 'DNS_FAILURE')).to.equal(true);
+    expect(report.declarations.every((d) => d.status === 'info')).to.equal(true);
+    expect(reports.saved).to.have.length(1);
+  });
+
+  it('fails the certificate and readiness inputs on a TLS error, and never fetches a sitemap on another host', async () => {
+    const fetcher = goodFetcher('tls.example.com');
+    fetcher.set('https://tls.example.com/', { error: { code: 'TLS_ERROR', message: 'CERT_HAS_EXPIRED: certificate has expired for <script>' } });
+    fetcher.set('https://tls.example.com/robots.txt', { body: 'User-agent: *\nDisallow: /\nSitemap: https://elsewhere.example.net/sitemap.xml\n' });
+    const { report } = await scan(fetcher).run('tls.example.com');
+    const tls = report.checks.find((c) => c.id === 'tls_certificate')!;
+    expect(tls.status).to.equal('fail');
+    expect(tls.detail).to.equal('Certificate verification failed (CERT_HAS_EXPIRED).');
+    expect(report.httpsValid).to.equal(false);
+    expect(fetcher.requests.map((r) => r.url)).to.include('https://tls.example.com/sitemap.xml');
+    expect(fetcher.requests.some((r) => r.url.includes('elsewhere'))).to.equal(false);
+    expect(report.checks.find((c) => c.id === 'ai_agent_access')!.status).to.equal('fail');
+  });
+
+  it('refuses a malformed domain before fetching anything', async () => {
+    const fetcher = goodFetcher('good.example.com');
+    try {
+      await scan(fetcher).run('http://127.0.0.1/');
+      expect.fail('should throw');
+    } catch (error) {
+      expect((error as { code: string }).code).to.equal('VALIDATION_ERROR');
+    }
+    expect(fetcher.requests).to.deep.equal([]);
+  });
+});
