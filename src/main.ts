@@ -25,6 +25,9 @@ import { SiteFetcher } from './application/ports/site-fetcher.js';
 import { GetPublicKeys } from './application/scan/get-public-keys.js';
 import { GetReport } from './application/scan/get-report.js';
 import { ScanSite } from './application/scan/scan-site.js';
+import { RequestScan } from './application/scan/request-scan.js';
+import { AdmissionLimits, ScanAdmission } from './application/ports/scan-admission.js';
+import { KnexScanAdmission } from './adapters/persistence/knex-scan-admission.js';
 import { SERVICE_VERSION } from './domain/service-info.js';
 import { FetcherOptions, userAgentFor } from './adapters/fetch/fetcher-options.js';
 import { DnsResolverOptions, NodeDnsResolver } from './adapters/fetch/node-dns-resolver.js';
@@ -38,6 +41,7 @@ import { CliCommands, type CliIo } from './adapters/cli/cli-commands.js';
 import { parseCommand, USAGE } from './adapters/cli/parse-command.js';
 import { SystemClock } from './adapters/clock/system-clock.js';
 import { ConfigError, loadConfig } from './adapters/config/load-config.js';
+import { HttpExtensions, type HttpExtensionList } from './adapters/http/http-extensions.js';
 import { HttpServer } from './adapters/http/http-server.js';
 import { createLogger, flushLogger } from './adapters/log/create-logger.js';
 import { createKnex, Database, type DatabaseOptions } from './adapters/persistence/create-knex.js';
@@ -70,6 +74,8 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<ReportSigningOptions>(ReportSigningOptions).toConstantValue({ configuredKey: config.reportSigningKey });
   c.bind<ReportSigner>(ReportSigner).to(Ed25519ReportSigner);
   c.bind<RandomTokens>(RandomTokens).to(CryptoRandomTokens);
+  c.bind<AdmissionLimits>(AdmissionLimits).toConstantValue(config.scanLimits);
+  c.bind<ScanAdmission>(ScanAdmission).to(KnexScanAdmission);
   c.bind<DnsResolverOptions>(DnsResolverOptions).toConstantValue({ servers: [...config.dnsServers] });
   c.bind<DnsResolver>(DnsResolver).to(NodeDnsResolver);
   c.bind<FetcherOptions>(FetcherOptions).toConstantValue({
@@ -87,9 +93,11 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind(ListEntities).toSelf();
   c.bind(ManageBlocklist).toSelf();
   c.bind(ScanSite).toSelf();
+  c.bind(RequestScan).toSelf();
   c.bind(GetReport).toSelf();
   c.bind(GetPublicKeys).toSelf();
 
+  c.bind<HttpExtensionList>(HttpExtensions).toConstantValue([]);
   c.bind(HttpServer).toSelf();
   c.bind(CliCommands).toSelf();
   return c;

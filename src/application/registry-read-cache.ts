@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { DomainName } from '../domain/domain-name.js';
-import type { RegistryRecords } from '../domain/registry-verdict.js';
+import type { DomainRecords } from './ports/registry-reader.js';
 import { Clock } from './ports/clock.js';
 
 const MAX_ENTRIES = 50_000;
@@ -13,11 +13,11 @@ const MAX_ENTRIES = 50_000;
  */
 @injectable()
 export class RegistryReadCache {
-  private readonly entries = new Map<string, { records: RegistryRecords; expiresAtMs: number }>();
+  private readonly entries = new Map<string, { records: DomainRecords; expiresAtMs: number }>();
 
   constructor(@inject(Clock) private readonly clock: Clock) {}
 
-  get(name: DomainName): RegistryRecords | undefined {
+  get(name: DomainName): DomainRecords | undefined {
     const entry = this.entries.get(name);
     if (!entry) return undefined;
     if (entry.expiresAtMs <= this.clock.now().getTime()) {
@@ -27,7 +27,7 @@ export class RegistryReadCache {
     return entry.records;
   }
 
-  set(name: DomainName, records: RegistryRecords, ttlSeconds: number): void {
+  set(name: DomainName, records: DomainRecords, ttlSeconds: number): void {
     if (ttlSeconds <= 0) return;
     if (this.entries.size >= MAX_ENTRIES) {
       // Map keeps insertion order: dropping the first key evicts the oldest entry.
@@ -35,6 +35,11 @@ export class RegistryReadCache {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     this.entries.set(name, { records, expiresAtMs: this.clock.now().getTime() + ttlSeconds * 1000 });
+  }
+
+  /** Forgets one name (its own records changed, e.g. a new report). */
+  delete(name: DomainName): void {
+    this.entries.delete(name);
   }
 
   /** Forgets everything; called after every local write to the registry. */

@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { coveringNames } from '../domain/domain-name.js';
 import { judgeRegistry, verdictCacheSeconds, type RegistryVerdict } from '../domain/registry-verdict.js';
+import { judgeReadiness, type Readiness } from '../domain/scan/readiness.js';
+import type { ReportSummary } from '../domain/scan/report.js';
 import { requireDomainName } from './domain-input.js';
 import { Clock } from './ports/clock.js';
 import { RegistryReader } from './ports/registry-reader.js';
@@ -8,11 +10,14 @@ import { RegistryReadCache } from './registry-read-cache.js';
 
 export interface VerifyOutcome {
   readonly verdict: RegistryVerdict;
+  /** Scan-based readiness from the latest stored report of the name itself. */
+  readonly readiness: Readiness;
+  readonly latestReport: ReportSummary | undefined;
   /** How long this answer may be cached by clients; 0 means never. */
   readonly cacheSeconds: number;
 }
 
-/** GET /verify: what the registry says about a domain now. Reads only; never scans. */
+/** GET /verify: what the registry and the latest scan say about a domain now. Reads only; never scans. */
 @injectable()
 export class VerifyDomain {
   constructor(
@@ -30,6 +35,6 @@ export class VerifyDomain {
     const verdict = judgeRegistry(domain, records, now);
     const cacheSeconds = verdictCacheSeconds(verdict, now);
     if (!cached) this.cache.set(domain, records, verdict.kind === 'expired' ? 60 : cacheSeconds);
-    return { verdict, cacheSeconds };
+    return { verdict, readiness: judgeReadiness(records.latestReport, now), latestReport: records.latestReport, cacheSeconds };
   }
 }

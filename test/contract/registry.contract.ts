@@ -99,8 +99,8 @@ export function registryContract(make: () => Promise<RegistrySubject>): void {
       const records = await s.reader.findRecords([domainName('x.bad.example.com'), domainName('bad.example.com'), domainName('example.com')]);
       expect(records.entities).to.deep.equal([entity]);
       expect(records.blocks).to.deep.equal([aBlock('bad.example.com', 'malware')]);
-      expect(await s.reader.findRecords([domainName('nothing.com')])).to.deep.equal({ entities: [], blocks: [] });
-      expect(await s.reader.findRecords([])).to.deep.equal({ entities: [], blocks: [] });
+      expect(await s.reader.findRecords([domainName('nothing.com')])).to.deep.equal({ entities: [], blocks: [], latestReport: undefined });
+      expect(await s.reader.findRecords([])).to.deep.equal({ entities: [], blocks: [], latestReport: undefined });
     });
   });
 }

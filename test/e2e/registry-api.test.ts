@@ -7,6 +7,20 @@ import { aBlock, aNewEntity } from '../support/builders.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
+const NEVER_SCANNED = {
+  value: 'unknown',
+  reasons: ['never scanned'],
+  scanned_at: null,
+  age_seconds: null,
+  freshness: null,
+  score: null,
+  methodology_version: null,
+  scope: null,
+  report_id: null,
+  evidence_urls: null,
+  note: 'Readiness describes what was observed at scan time; it does not prove task completion, business quality or future availability.',
+};
+
 for (const kind of databaseKinds()) {
   describe(`the registry API over HTTP (${kind.name})`, () => {
     let t: TestService;
@@ -57,6 +71,7 @@ for (const kind of databaseKinds()) {
               verified_at: '2026-01-01T00:00:00.000Z',
               expires_at: '2099-01-01T00:00:00.000Z',
             },
+            readiness: NEVER_SCANNED,
           },
         });
       }
@@ -65,14 +80,14 @@ for (const kind of databaseKinds()) {
     it('GET /verify normalizes the name and follows host-only coverage', async () => {
       expect((await json('/verify/EXAMPLE.com.')).body.data.domain).to.equal('example.com');
       expect((await json('/verify/www.shop.com')).body.data.verified).to.equal(true);
-      expect((await json('/verify/api.www.shop.com')).body.data).to.deep.equal({ domain: 'api.www.shop.com', verified: false, entity: null });
+      expect((await json('/verify/api.www.shop.com')).body.data).to.deep.equal({ domain: 'api.www.shop.com', verified: false, entity: null, readiness: NEVER_SCANNED });
     });
 
     it('GET /verify of an unknown domain: not verified, success true, cached five minutes', async () => {
       const { status, headers, body } = await json('/verify/unknown.org');
       expect(status).to.equal(200);
       expect(headers.get('cache-control')).to.equal('public, max-age=300');
-      expect(body).to.deep.equal({ success: true, data: { domain: 'unknown.org', verified: false, entity: null } });
+      expect(body).to.deep.equal({ success: true, data: { domain: 'unknown.org', verified: false, entity: null, readiness: NEVER_SCANNED } });
     });
 
     it('GET /verify of a blocked domain or its subdomain: the contract blocked case', async () => {

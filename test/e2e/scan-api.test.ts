@@ -194,17 +194,39 @@ describe('scanning over HTTP, against real local sites', function () {
   it('scans from the CLI with one progress line per probe on stderr and the summary on stdout', async () => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await t.service.container.get(CliCommands).run({ name: 'scan', domain: 'good.example.com', json: false }, { out: (l) => out.push(l), err: (l) => err.push(l) });
+    const code = await t.service.container.get(CliCommands).run({ name: 'scan', domain: 'good.example.com', json: false, fresh: true }, { out: (l) => out.push(l), err: (l) => err.push(l) });
     expect(code).to.equal(0);
     expect(err).to.have.length(12);
+    const reuseErr: string[] = [];
     expect(err.find((l) => l.includes('https_root'))).to.match(/https_root\s+HTTP 200\s+\d+ ms  https:\/\/good\.example\.com\//);
     expect(out[0]).to.equal('good.example.com: score 100/100, readiness ready');
     expect(out.at(-1)).to.match(/^report: https:\/\/vetted\.example\.org\/reports\/rpt_/);
     const jsonOut: string[] = [];
-    await t.service.container.get(CliCommands).run({ name: 'scan', domain: 'good.example.com', json: true }, { out: (l) => jsonOut.push(l), err: () => undefined });
+    await t.service.container.get(CliCommands).run({ name: 'scan', domain: 'good.example.com', json: true, fresh: false }, { out: (l) => jsonOut.push(l), err: (l) => reuseErr.push(l) });
+    expect(reuseErr).to.have.length(1);
+    expect(reuseErr[0]).to.match(/reusing report rpt_\S+, \d+ s old/);
     const report = JSON.parse(jsonOut.join('\n'));
     expect(report).to.include({ domain: 'good.example.com', score: 100 });
     expect(report.content_sha256).to.match(/^[0-9a-f]{64}$/);
+  });
+
+  it('GET /verify shows the stored readiness with evidence links that resolve, and never fetches anything', async () => {
+    await scan('good.example.com');
+    const requests = site.requests.length;
+    const queries = dns.queries.length;
+    const body = (await (await t.get('/verify/good.example.com')).json()) as any;
+    expect(body.data).to.include({ domain: 'good.example.com', verified: false });
+    const readiness = body.data.readiness;
+    expect(readiness).to.include({ value: 'ready', freshness: 'fresh', score: 100, methodology_version: '2026-09-05.1' });
+    expect(readiness.age_seconds).to.be.within(0, 60);
+    expect(readiness.scope.origin).to.equal('https://good.example.com');
+    for (const url of [readiness.evidence_urls.report, readiness.evidence_urls.json, readiness.evidence_urls.markdown, ...readiness.evidence_urls.evidence]) {
+      expect((await t.get(local(url))).status, url).to.equal(200);
+    }
+    const never = (await (await t.get('/verify/never.example.com')).json()) as any;
+    expect(never.data.readiness.value).to.equal('unknown');
+    expect(site.requests.length).to.equal(requests);
+    expect(dns.queries.length).to.equal(queries);
   });
 
   it('serves /methodology.md from the same table the report uses, and a home page with the form', async () => {

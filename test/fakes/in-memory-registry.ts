@@ -1,16 +1,18 @@
 import type { Blocklist } from '../../src/application/ports/blocklist.js';
 import type { EntityRepository, NewEntity } from '../../src/application/ports/entity-repository.js';
-import type { RegistryReader } from '../../src/application/ports/registry-reader.js';
+import type { DomainRecords, RegistryReader } from '../../src/application/ports/registry-reader.js';
 import type { BlockedDomain } from '../../src/domain/blocked-domain.js';
 import type { DomainName } from '../../src/domain/domain-name.js';
 import { entitySlug, formatEntityId } from '../../src/domain/entity-id.js';
 import type { Entity, EntityStatus } from '../../src/domain/entity.js';
-import type { RegistryRecords } from '../../src/domain/registry-verdict.js';
+import type { ReportSummary } from '../../src/domain/scan/report.js';
 
 /** One in-memory registry behind the three registry ports; counts reads so tests can see cache hits. */
 export class InMemoryRegistry implements EntityRepository, RegistryReader {
   readonly entities: Entity[] = [];
   readonly blocks = new Map<string, BlockedDomain>();
+  /** The latest report summary by domain, as a test sets it. */
+  readonly latestReports = new Map<string, ReportSummary>();
   reads = 0;
 
   async create(entity: NewEntity): Promise<Entity> {
@@ -50,12 +52,13 @@ export class InMemoryRegistry implements EntityRepository, RegistryReader {
     return this.blocks.delete(domain);
   }
 
-  async findRecords(names: readonly DomainName[]): Promise<RegistryRecords> {
+  async findRecords(names: readonly DomainName[]): Promise<DomainRecords> {
     this.reads++;
     const wanted = new Set<string>(names);
     return {
       entities: this.entities.filter((e) => wanted.has(e.domain)),
       blocks: [...this.blocks.values()].filter((b) => wanted.has(b.domain)),
+      latestReport: names[0] ? this.latestReports.get(names[0]) : undefined,
     };
   }
 

@@ -7,7 +7,7 @@ import { ManageBlocklist } from '../../application/manage-blocklist.js';
 import { AppConfig } from '../../application/ports/app-config.js';
 import { Clock } from '../../application/ports/clock.js';
 import { SchemaMigrator } from '../../application/ports/schema-migrator.js';
-import { ScanSite } from '../../application/scan/scan-site.js';
+import { RequestScan } from '../../application/scan/request-scan.js';
 import { parseBlocklistFile } from './blocklist-file.js';
 import type { Command } from './parse-command.js';
 import { runScanCommand } from './scan-command.js';
@@ -26,7 +26,7 @@ export class CliCommands {
     @inject(AddEntity) private readonly addEntity: AddEntity,
     @inject(ListEntities) private readonly listEntities: ListEntities,
     @inject(ManageBlocklist) private readonly blocklist: ManageBlocklist,
-    @inject(ScanSite) private readonly scanSite: ScanSite,
+    @inject(RequestScan) private readonly requestScan: RequestScan,
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(Clock) private readonly clock: Clock,
   ) {}
@@ -85,7 +85,7 @@ export class CliCommands {
         return 0;
       }
       case 'scan':
-        return runScanCommand(this.scanSite, this.config, io, command.domain, command.json, () => this.clock.now());
+        return runScanCommand(this.requestScan, this.config, io, command, () => this.clock.now());
       case 'block import': {
         const requests = parseBlocklistFile(await readText(command.file));
         const { added, alreadyBlocked } = await this.blocklist.add(requests);

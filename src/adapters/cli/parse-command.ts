@@ -18,7 +18,7 @@ export type Command =
   | { readonly name: 'block remove'; readonly domain: string }
   | { readonly name: 'block list'; readonly json: boolean }
   | { readonly name: 'block import'; readonly file: string }
-  | { readonly name: 'scan'; readonly domain: string; readonly json: boolean };
+  | { readonly name: 'scan'; readonly domain: string; readonly json: boolean; readonly fresh: boolean };
 
 export type ParsedCommand = { readonly ok: true; readonly command: Command } | { readonly ok: false; readonly message: string };
 
@@ -34,7 +34,8 @@ Commands:
   block remove D                          unblock a domain
   block list [--json]                     list blocked domains
   block import FILE                       block every domain of FILE (one a line, # comments)
-  scan DOMAIN [--json]                    scan a site now; progress on stderr, summary (or the JSON report) on stdout
+  scan DOMAIN [--json] [--fresh]          scan a site (reusing a report under ten minutes old unless --fresh);
+                                          progress on stderr, summary (or the JSON report) on stdout
   help                                    show this text
 
 Exit codes: 0 done, 1 failed, 2 bad arguments or input (nothing written).`;
@@ -58,8 +59,8 @@ export function parseCommand(argv: readonly string[]): ParsedCommand {
       case 'block':
         return parseBlock(rest);
       case 'scan': {
-        const { values, positionals } = strict(rest, { json: { type: 'boolean' } }, 1);
-        return ok({ name: 'scan', domain: positionals[0]!, json: values.json === true });
+        const { values, positionals } = strict(rest, { json: { type: 'boolean' }, fresh: { type: 'boolean' } }, 1);
+        return ok({ name: 'scan', domain: positionals[0]!, json: values.json === true, fresh: values.fresh === true });
       }
       default:
         return fail(`unknown command "${group}"`);

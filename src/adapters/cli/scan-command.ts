@@ -1,14 +1,27 @@
 import type { AppConfig } from '../../application/ports/app-config.js';
 import type { StoredReport } from '../../application/ports/report-repository.js';
-import type { ScanSite } from '../../application/scan/scan-site.js';
+import type { RequestScan } from '../../application/scan/request-scan.js';
 import type { ProbeResult } from '../../domain/scan/probes.js';
 import { judgeReadiness } from '../../domain/scan/readiness.js';
 import { reportContent } from '../../domain/scan/report-content.js';
 import type { CliIo } from './cli-commands.js';
 
 /** `vetted scan DOMAIN [--json]`: one progress line per probe on stderr, the result on stdout. */
-export async function runScanCommand(scanSite: ScanSite, config: AppConfig, io: CliIo, domain: string, json: boolean, now: () => Date): Promise<number> {
-  const stored = await scanSite.run(domain, { onProbe: (result) => io.err(progressLine(result)) });
+export async function runScanCommand(
+  requestScan: RequestScan,
+  config: AppConfig,
+  io: CliIo,
+  options: { domain: string; json: boolean; fresh: boolean },
+  now: () => Date,
+): Promise<number> {
+  const { stored, reused, ageSeconds } = await requestScan.run({
+    domain: options.domain,
+    clientId: 'cli',
+    allowReuse: !options.fresh,
+    onProbe: (result) => io.err(progressLine(result)),
+  });
+  if (reused) io.err(`  reusing report ${stored.report.id}, ${ageSeconds} s old (--fresh to scan again)`);
+  const json = options.json;
   if (json) {
     io.out(JSON.stringify({ ...reportContent(stored.report), content_sha256: stored.signature.contentSha256, signature: stored.signature }, null, 2));
   } else {

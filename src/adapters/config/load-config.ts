@@ -30,6 +30,24 @@ function validPort(port: string | undefined): boolean {
   return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
 }
 
+function limit(fallback: number) {
+  return z.coerce
+    .number({ message: 'must be a whole number from 1 to 1000000' })
+    .int('must be a whole number from 1 to 1000000')
+    .min(1, 'must be a whole number from 1 to 1000000')
+    .max(1_000_000, 'must be a whole number from 1 to 1000000')
+    .default(fallback);
+}
+
+function isOrigin(item: string): boolean {
+  try {
+    const url = new URL(item);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === item.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
 function isNetwork(item: string): boolean {
   try {
     if (item.includes('/')) ipaddr.parseCIDR(item);
@@ -66,6 +84,10 @@ const EnvSchema = z.object({
   DNS_SERVERS: commaList(isDnsServer, 'must be a comma-separated list of ip or ip:port ([v6]:port for IPv6)').default([]),
   SCAN_ALLOWED_NETWORKS: commaList(isNetwork, 'must be a comma-separated list of CIDRs or addresses').default([]),
   REPORT_SIGNING_KEY: z.string().optional(),
+  SCAN_LIMIT_PER_CLIENT_HOUR: limit(10),
+  SCAN_LIMIT_PER_DOMAIN_HOUR: limit(6),
+  SCAN_LIMIT_GLOBAL_MINUTE: limit(120),
+  MCP_ALLOWED_ORIGINS: commaList(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com').default([]),
 });
 
 /**
@@ -95,5 +117,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     dnsServers: Object.freeze([...e.DNS_SERVERS]),
     scanAllowedNetworks: Object.freeze([...e.SCAN_ALLOWED_NETWORKS]),
     reportSigningKey: e.REPORT_SIGNING_KEY,
+    scanLimits: Object.freeze({
+      perClientPerHour: e.SCAN_LIMIT_PER_CLIENT_HOUR,
+      perDomainPerHour: e.SCAN_LIMIT_PER_DOMAIN_HOUR,
+      globalPerMinute: e.SCAN_LIMIT_GLOBAL_MINUTE,
+    }),
+    mcpAllowedOrigins: Object.freeze([...new Set([new URL(baseUrl).origin, ...e.MCP_ALLOWED_ORIGINS.map((o) => o.replace(/\/$/, ''))])]),
   });
 }

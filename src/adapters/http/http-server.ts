@@ -10,8 +10,9 @@ import { Clock } from '../../application/ports/clock.js';
 import { Logger } from '../../application/ports/logger.js';
 import { GetPublicKeys } from '../../application/scan/get-public-keys.js';
 import { GetReport } from '../../application/scan/get-report.js';
-import { ScanSite } from '../../application/scan/scan-site.js';
+import { RequestScan } from '../../application/scan/request-scan.js';
 import { VerifyDomain } from '../../application/verify-domain.js';
+import { HttpExtensions, type HttpExtensionList } from './http-extensions.js';
 import { declaredBodyLimit } from './middleware/body-limit.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
@@ -35,17 +36,19 @@ export class HttpServer {
     @inject(GetStatus) getStatus: GetStatus,
     @inject(VerifyDomain) verifyDomain: VerifyDomain,
     @inject(LookupEntity) lookupEntity: LookupEntity,
-    @inject(ScanSite) scanSite: ScanSite,
+    @inject(RequestScan) requestScan: RequestScan,
     @inject(GetReport) getReport: GetReport,
     @inject(GetPublicKeys) getPublicKeys: GetPublicKeys,
+    @inject(HttpExtensions) extensions: HttpExtensionList,
   ) {
     this.app = new Koa({ proxy: config.trustProxy });
     const router = new Router();
     registerRegistryRoutes(router, { config, clock, getStatus, verifyDomain, lookupEntity });
-    registerScanRoutes(router, { config, clock, scanSite });
+    registerScanRoutes(router, { config, clock, requestScan });
     registerReportRoutes(router, { config, getReport, getPublicKeys });
     this.app.use(requestContext(logger));
     this.app.use(errorEnvelope(logger));
+    for (const extension of extensions) this.app.use(extension);
     this.app.use(declaredBodyLimit(MAX_BODY_BYTES));
     this.app.use(router.routes());
     // Without `throw` the router sets 405/501 and Allow; errorEnvelope writes the body.

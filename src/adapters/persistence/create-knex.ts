@@ -37,7 +37,10 @@ function openSqlite(file: string, options: DatabaseOptions): Knex {
     useNullAsDefault: true,
     pool: {
       min: 1,
-      max: 1,
+      // Several connections, so that reads go on while one connection waits for another process's
+      // write lock (WAL lets readers and one writer work at once). An in-memory database is per
+      // connection, so it keeps one.
+      max: filename === ':memory:' ? 1 : 4,
       afterCreate(conn: SqliteConnection, done: (error: Error | null, conn: SqliteConnection) => void) {
         conn.exec(
           `PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;`,

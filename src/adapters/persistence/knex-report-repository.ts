@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { ReportRepository, StoredReport } from '../../application/ports/report-repository.js';
 import type { DomainName } from '../../domain/domain-name.js';
-import type { EvidenceItem, Report } from '../../domain/scan/report.js';
+import { summarizeReport, type EvidenceItem, type Report } from '../../domain/scan/report.js';
 import { Database } from './create-knex.js';
 
 interface ReportRow {
@@ -25,6 +25,7 @@ export class KnexReportRepository implements ReportRepository {
         methodology_version: report.methodologyVersion,
         score: report.score,
         report: JSON.stringify(rest),
+        summary: JSON.stringify(summarizeReport(report)),
         signature: JSON.stringify(signature),
       });
       if (evidence.length > 0) {

@@ -42,8 +42,10 @@ const MIGRATIONS: readonly Migration[] = [
         t.string('scanned_at', 40).notNullable();
         t.string('methodology_version', 32).notNullable();
         t.integer('score').notNullable();
-        // The report without its evidence, and the signature made when it was saved, as JSON text.
+        // The report without its evidence, its summary (what verify reads), and the signature made
+        // when it was saved, as JSON text.
         t.text('report').notNullable();
+        t.text('summary').notNullable();
         t.text('signature').notNullable();
         t.index(['domain', 'scanned_at']);
       });
@@ -58,6 +60,26 @@ const MIGRATIONS: readonly Migration[] = [
         t.text('private_key_pem').notNullable();
         t.string('created_at', 40).notNullable();
       });
+    },
+  },
+  {
+    name: '003_scan_admissions',
+    async up(db) {
+      await db.schema.createTable('scan_admissions', (t) => {
+        t.increments('id').primary();
+        t.string('client_id', 64).notNullable();
+        t.string('domain', 253).notNullable();
+        t.bigInteger('admitted_at_ms').notNullable();
+        t.index(['client_id', 'admitted_at_ms']);
+        t.index(['domain', 'admitted_at_ms']);
+        t.index(['admitted_at_ms']);
+      });
+      // One row whose update serializes admission decisions across every process sharing the database.
+      await db.schema.createTable('admission_lock', (t) => {
+        t.integer('id').primary();
+        t.bigInteger('decisions').notNullable();
+      });
+      await db('admission_lock').insert({ id: 1, decisions: 0 });
     },
   },
 ];

@@ -17,5 +17,9 @@ export interface AppConfig {
   readonly scanAllowedNetworks: readonly string[];
   /** The report-signing key (PKCS#8 PEM or base64url Ed25519 seed); absent: generated once and kept in the database. */
   readonly reportSigningKey: string | undefined;
+  /** Origins allowed to call POST /mcp from a browser (exact `scheme://host[:port]`); the BASE_URL origin always is. */
+  readonly mcpAllowedOrigins: readonly string[];
+  /** Fresh-scan budgets (SCAN_LIMIT_PER_CLIENT_HOUR, SCAN_LIMIT_PER_DOMAIN_HOUR, SCAN_LIMIT_GLOBAL_MINUTE). */
+  readonly scanLimits: { readonly perClientPerHour: number; readonly perDomainPerHour: number; readonly globalPerMinute: number };
 }
 export const AppConfig = Symbol('AppConfig');

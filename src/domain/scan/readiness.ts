@@ -27,6 +27,9 @@ export interface Readiness {
   readonly methodologyVersion: string | null;
 }
 
+/** What readiness needs of a report: the summary the read path keeps, or a whole Report. */
+export type ReadinessInput = Pick<Report, 'id' | 'scannedAt' | 'score' | 'reachable' | 'httpsValid' | 'methodologyVersion'>;
+
 /** fresh below freshSeconds, stale below staleSeconds, expired from there on (boundaries belong to the older class). */
 export function freshnessOf(ageSeconds: number): Freshness {
   if (ageSeconds < READINESS_THRESHOLDS.freshSeconds) return 'fresh';
@@ -41,7 +44,7 @@ export function freshnessOf(ageSeconds: number): Freshness {
  * methodology; limited otherwise. It says nothing about task completion, business quality or
  * future availability.
  */
-export function judgeReadiness(report: Report | undefined, now: Date, currentVersion = METHODOLOGY_VERSION): Readiness {
+export function judgeReadiness(report: ReadinessInput | undefined, now: Date, currentVersion = METHODOLOGY_VERSION): Readiness {
   if (!report) {
     return { value: 'unknown', reasons: ['never scanned'], reportId: null, scannedAt: null, ageSeconds: null, freshness: null, score: null, methodologyVersion: null };
   }

@@ -73,3 +73,22 @@ export interface Report {
   readonly site: SiteFacts;
   readonly evidence: readonly EvidenceItem[];
 }
+
+/** A report without its checks, site facts and evidence: what the verify read path keeps. */
+export interface ReportSummary {
+  readonly id: string;
+  readonly domain: DomainName;
+  readonly scannedAt: string;
+  readonly methodologyVersion: string;
+  readonly score: number;
+  readonly reachable: boolean;
+  readonly httpsValid: boolean;
+  readonly scope: ScanScope;
+  readonly evidenceCount: number;
+}
+
+/** The summary of a whole report. */
+export function summarizeReport(report: Report): ReportSummary {
+  const { id, domain, scannedAt, methodologyVersion, score, reachable, httpsValid, scope } = report;
+  return { id, domain, scannedAt, methodologyVersion, score, reachable, httpsValid, scope, evidenceCount: report.evidence.length };
+}

@@ -13,6 +13,8 @@ describe('configuration from the environment', () => {
       dnsServers: [],
       scanAllowedNetworks: [],
       reportSigningKey: undefined,
+      mcpAllowedOrigins: ['http://localhost:8080'],
+      scanLimits: { perClientPerHour: 10, perDomainPerHour: 6, globalPerMinute: 120 },
     });
   });
 
@@ -28,6 +30,10 @@ describe('configuration from the environment', () => {
       DNS_SERVERS: '127.0.0.1:5353, [::1]:53,9.9.9.9',
       SCAN_ALLOWED_NETWORKS: '127.0.0.0/8,::1',
       REPORT_SIGNING_KEY: 'secret-key-material',
+      MCP_ALLOWED_ORIGINS: 'https://app.example.com,http://localhost:3000/',
+      SCAN_LIMIT_PER_CLIENT_HOUR: '20',
+      SCAN_LIMIT_PER_DOMAIN_HOUR: '3',
+      SCAN_LIMIT_GLOBAL_MINUTE: '500',
       UNRELATED: 'x',
     });
     expect(config).to.deep.equal({
@@ -40,6 +46,8 @@ describe('configuration from the environment', () => {
       dnsServers: ['127.0.0.1:5353', '[::1]:53', '9.9.9.9'],
       scanAllowedNetworks: ['127.0.0.0/8', '::1'],
       reportSigningKey: 'secret-key-material',
+      mcpAllowedOrigins: ['https://vetted.example.com', 'https://app.example.com', 'http://localhost:3000'],
+      scanLimits: { perClientPerHour: 20, perDomainPerHour: 3, globalPerMinute: 500 },
     });
     expect(Object.isFrozen(config)).to.equal(true);
   });
@@ -54,6 +62,8 @@ describe('configuration from the environment', () => {
     [{ TRUST_PROXY: 'maybe' }, /^Invalid configuration: TRUST_PROXY must be true or false/],
     [{ DNS_SERVERS: 'dns.example.com' }, /^Invalid configuration: DNS_SERVERS must be a comma-separated list of ip or ip:port/],
     [{ DNS_SERVERS: '1.2.3.4:70000' }, /^Invalid configuration: DNS_SERVERS /],
+    [{ SCAN_LIMIT_PER_DOMAIN_HOUR: '0' }, /^Invalid configuration: SCAN_LIMIT_PER_DOMAIN_HOUR must be a whole number from 1 to 1000000/],
+    [{ MCP_ALLOWED_ORIGINS: 'https://app.example.com/path' }, /^Invalid configuration: MCP_ALLOWED_ORIGINS must be a comma-separated list of origins/],
     [{ SCAN_ALLOWED_NETWORKS: '10.0.0.0/33' }, /^Invalid configuration: SCAN_ALLOWED_NETWORKS must be a comma-separated list of CIDRs/],
   ];
   for (const [env, message] of bad) {

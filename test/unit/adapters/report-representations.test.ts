@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import { escapeHtml, neutralizeControls } from '../../../src/adapters/http/presenters/escape-html.js';
 import { REPORT_PAGE_CSP, renderNotFoundHtml, renderReportHtml } from '../../../src/adapters/http/presenters/report-html.js';
-import { reportLinks } from '../../../src/adapters/http/presenters/report-links.js';
+import { reportLinks } from '../../../src/application/views/report-links.js';
 import {
   escapeMarkdownInline, fenceFor, markdownCode, renderNotFoundMarkdown, renderReportMarkdown, UNTRUSTED_WARNING,
 } from '../../../src/adapters/http/presenters/report-markdown.js';

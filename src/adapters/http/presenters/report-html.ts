@@ -2,7 +2,7 @@ import type { ReportSignature } from '../../../application/ports/report-signer.j
 import type { CheckResult, CheckStatus, EvidenceItem, Report, ScanScope, SiteFacts } from '../../../domain/scan/report.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
-import type { ReportLinks } from './report-links.js';
+import type { ReportLinks } from '../../../application/views/report-links.js';
 
 /** The Content-Security-Policy a report page (or the not-found page) is sent with. */
 export const REPORT_PAGE_CSP =

@@ -9,7 +9,8 @@ import type { LookupEntity } from '../../../application/lookup-entity.js';
 import type { VerifyDomain } from '../../../application/verify-domain.js';
 import { selfVerificationDocument } from '../../../domain/self-verification.js';
 import { cacheControl, failureBody, sendData } from '../envelope.js';
-import { expiredMessage, lookupEntityJson, verifyDataJson, verifyEntityJson } from '../presenters/registry-presenter.js';
+import { readinessJson } from '../../../application/views/readiness-view.js';
+import { expiredMessage, lookupEntityJson, verifyDataJson, verifyEntityJson } from '../../../application/views/registry-view.js';
 
 const queryFlag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1');
 const VerifyQuery = z.object({ signals: queryFlag, external: queryFlag });
@@ -32,17 +33,21 @@ export function registerRegistryRoutes(router: Router, deps: RegistryRouteDeps):
   router.get('/verify/:domain', async (ctx) => {
     const query = VerifyQuery.safeParse(ctx.query);
     if (!query.success) throw new AppError('VALIDATION_ERROR', 'signals and external take true or false.');
-    const { verdict, cacheSeconds } = await deps.verifyDomain.run(ctx.params.domain ?? '');
+    const { verdict, readiness, latestReport, cacheSeconds } = await deps.verifyDomain.run(ctx.params.domain ?? '');
+    const readinessObject = readinessJson(readiness, latestReport, deps.config.baseUrl);
     if (verdict.kind === 'expired') {
       ctx.status = 200;
       ctx.set('Cache-Control', 'no-store');
       ctx.body = failureBody('EXPIRED', expiredMessage(verdict.domain, verdict.entity), {
         domain: verdict.domain,
         entity: verifyEntityJson(verdict.entity),
+        readiness: readinessObject,
       });
       return;
     }
-    sendData(ctx, verifyDataJson(verdict), { cacheSeconds });
+    // The blocked case stays exactly the contract's; the others carry the scan-based readiness too.
+    const data = verdict.kind === 'blocked' ? verifyDataJson(verdict) : { ...verifyDataJson(verdict), readiness: readinessObject };
+    sendData(ctx, data, { cacheSeconds });
   });
 
   router.get('/lookup/:id', async (ctx) => {

@@ -5,12 +5,13 @@ import type { StoredReport } from '../../../application/ports/report-repository.
 import type { GetPublicKeys } from '../../../application/scan/get-public-keys.js';
 import type { GetReport } from '../../../application/scan/get-report.js';
 import { methodologyMarkdown } from '../../../domain/scan/methodology-markdown.js';
-import { evidenceJson, reportContent } from '../../../domain/scan/report-content.js';
+import { evidenceJson } from '../../../domain/scan/report-content.js';
+import { reportJson } from '../../../application/views/report-view.js';
 import { AppError } from '../../../application/errors.js';
 import { cacheControl } from '../envelope.js';
 import type { ErrorRenderer } from '../middleware/error-envelope.js';
 import { renderNotFoundHtml, renderReportHtml, REPORT_PAGE_CSP } from '../presenters/report-html.js';
-import { reportLinks, type ReportLinks } from '../presenters/report-links.js';
+import { reportLinks, type ReportLinks } from '../../../application/views/report-links.js';
 import { renderNotFoundMarkdown, renderReportMarkdown } from '../presenters/report-markdown.js';
 
 // A stored report never changes: clients may keep it for a day.
@@ -32,17 +33,6 @@ const markdownError: ErrorRenderer = (ctx, _status, _code, message) => {
   ctx.type = 'text/markdown; charset=utf-8';
   ctx.body = renderNotFoundMarkdown(message);
 };
-
-/** The report as JSON: its signed content, then links and the signature beside it. */
-export function reportJson(stored: StoredReport, links: ReportLinks, baseUrl: string): object {
-  const { signature } = stored;
-  return {
-    ...reportContent(stored.report),
-    links: { html: links.html, json: links.json, markdown: links.markdown, evidence: links.evidence, methodology: `${baseUrl}/methodology.md`, jwks: `${baseUrl}/.well-known/jwks.json` },
-    content_sha256: signature.contentSha256,
-    signature: { alg: 'EdDSA', crv: 'Ed25519', kid: signature.keyId, value: signature.value, signed: 'sha256 digest of the RFC 8785 serialization of this document without links, content_sha256 and signature' },
-  };
-}
 
 /** /reports/{id} as HTML, .json and .md; each evidence item; /methodology.md; the JWKS. */
 export function registerReportRoutes(router: Router, deps: ReportRouteDeps): void {

@@ -4,14 +4,15 @@ import { z } from 'zod';
 import { AppError } from '../../../application/errors.js';
 import type { AppConfig } from '../../../application/ports/app-config.js';
 import type { Clock } from '../../../application/ports/clock.js';
-import type { ScanSite } from '../../../application/scan/scan-site.js';
+import type { RequestScan } from '../../../application/scan/request-scan.js';
 import { zodMessage } from '../../../application/zod-message.js';
 import { judgeReadiness } from '../../../domain/scan/readiness.js';
+import { summarizeReport } from '../../../domain/scan/report.js';
 import { sendData } from '../envelope.js';
 import type { ErrorRenderer } from '../middleware/error-envelope.js';
 import { renderHomePage, renderErrorPage, HTML_PAGE_CSP } from '../presenters/home-page.js';
-import { readinessJson } from '../presenters/readiness-presenter.js';
-import { reportLinks } from '../presenters/report-links.js';
+import { readinessJson } from '../../../application/views/readiness-view.js';
+import { reportLinks } from '../../../application/views/report-links.js';
 import { readBodyText, readJsonBody } from '../read-body.js';
 
 const ScanRequest = z.strictObject({ domain: z.string().max(1024) });
@@ -19,7 +20,7 @@ const ScanRequest = z.strictObject({ domain: z.string().max(1024) });
 export interface ScanRouteDeps {
   readonly config: AppConfig;
   readonly clock: Clock;
-  readonly scanSite: ScanSite;
+  readonly requestScan: RequestScan;
 }
 
 const htmlError: ErrorRenderer = (ctx, status, code, message) => {
@@ -41,7 +42,9 @@ export function registerScanRoutes(router: Router, deps: ScanRouteDeps): void {
     if (ctx.is('application/x-www-form-urlencoded')) return scanFromForm(ctx, deps);
     const parsed = ScanRequest.safeParse(await readJsonBody(ctx));
     if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error));
-    const { report } = await deps.scanSite.run(parsed.data.domain);
+    // An explicit API scan is always fresh when admitted (no reuse).
+    const { stored } = await deps.requestScan.run({ domain: parsed.data.domain, clientId: ctx.ip, allowReuse: false });
+    const report = stored.report;
     const links = reportLinks(deps.config.baseUrl, report.id, report.evidence.length);
     sendData(
       ctx,
@@ -52,7 +55,7 @@ export function registerScanRoutes(router: Router, deps: ScanRouteDeps): void {
         markdown_url: links.markdown,
         domain: report.domain,
         score: report.score,
-        readiness: readinessJson(judgeReadiness(report, deps.clock.now()), report, deps.config.baseUrl),
+        readiness: readinessJson(judgeReadiness(report, deps.clock.now()), summarizeReport(report), deps.config.baseUrl),
         methodology_version: report.methodologyVersion,
         scanned_at: report.scannedAt,
       },
@@ -65,7 +68,8 @@ export function registerScanRoutes(router: Router, deps: ScanRouteDeps): void {
 async function scanFromForm(ctx: Context, deps: ScanRouteDeps): Promise<void> {
   ctx.state.renderError = htmlError;
   const form = new URLSearchParams(await readBodyText(ctx));
-  const { report } = await deps.scanSite.run(form.get('domain') ?? '');
+  const { stored } = await deps.requestScan.run({ domain: form.get('domain') ?? '', clientId: ctx.ip, allowReuse: false });
+  const report = stored.report;
   ctx.status = 303;
   ctx.set('Cache-Control', 'no-store');
   ctx.redirect(`/reports/${report.id}`);

@@ -1,6 +1,6 @@
-import { isExpired, type Entity } from '../../../domain/entity.js';
-import type { RegistryVerdict } from '../../../domain/registry-verdict.js';
-import { guidanceFor } from '../../../domain/trust/agent-guidance.js';
+import { isExpired, type Entity } from '../../domain/entity.js';
+import type { RegistryVerdict } from '../../domain/registry-verdict.js';
+import { guidanceFor } from '../../domain/trust/agent-guidance.js';
 
 /** The entity object of a verify answer. */
 export function verifyEntityJson(entity: Entity): object {

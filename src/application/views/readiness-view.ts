@@ -1,10 +1,10 @@
-import type { Readiness } from '../../../domain/scan/readiness.js';
-import type { Report } from '../../../domain/scan/report.js';
+import type { Readiness } from '../../domain/scan/readiness.js';
+import type { ReportSummary } from '../../domain/scan/report.js';
 import { reportLinks } from './report-links.js';
 
 /** The readiness object of the scan-based answers (POST /api/scan, GET /verify, MCP). */
-export function readinessJson(readiness: Readiness, report: Report | undefined, baseUrl: string): Record<string, unknown> {
-  const links = report ? reportLinks(baseUrl, report.id, report.evidence.length) : undefined;
+export function readinessJson(readiness: Readiness, report: ReportSummary | undefined, baseUrl: string): Record<string, unknown> {
+  const links = report ? reportLinks(baseUrl, report.id, report.evidenceCount) : undefined;
   return {
     value: readiness.value,
     reasons: readiness.reasons,

@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import { AppError } from '../../../src/application/errors.js';
+import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
+import { RequestScan } from '../../../src/application/scan/request-scan.js';
+import { ScanSite } from '../../../src/application/scan/scan-site.js';
+import { FakeReportSigner } from '../../fakes/fake-report-signer.js';
+import { FakeSiteFetcher } from '../../fakes/fake-site-fetcher.js';
+import { FixedClock } from '../../fakes/fixed-clock.js';
+import { SequentialTokens } from '../../fakes/fixed-tokens.js';
+import { InMemoryReportRepository } from '../../fakes/in-memory-report-repository.js';
+import { InMemoryScanAdmission } from '../../fakes/in-memory-scan-admission.js';
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as AppError;
+  }
+  expect.fail('expected a rejection');
+}
+
+describe('RequestScan', () => {
+  let clock: FixedClock;
+  let fetcher: FakeSiteFetcher;
+  let reports: InMemoryReportRepository;
+  let admission: InMemoryScanAdmission;
+  let requestScan: RequestScan;
+
+  beforeEach(() => {
+    clock = new FixedClock('2026-09-10T00:00:00.000Z');
+    fetcher = new FakeSiteFetcher();
+    reports = new InMemoryReportRepository();
+    admission = new InMemoryScanAdmission({ perClientPerHour: 10, perDomainPerHour: 2, globalPerMinute: 120 });
+    const scanSite = new ScanSite(fetcher, reports, new FakeReportSigner(), new SequentialTokens(), clock);
+    requestScan = new RequestScan(scanSite, admission, reports, new RegistryReadCache(clock), clock);
+  });
+
+  it('reuses a report under ten minutes old when allowed, spending no budget', async () => {
+    const first = await requestScan.run({ domain: 'a.example.com', clientId: 'c', allowReuse: true });
+    expect(first).to.deep.include({ reused: false, ageSeconds: 0 });
+    clock.advance(599);
+    const again = await requestScan.run({ domain: 'a.example.com', clientId: 'c', allowReuse: true });
+    expect(again).to.deep.include({ reused: true, ageSeconds: 599 });
+    expect(again.stored.report.id).to.equal(first.stored.report.id);
+    expect(admission.calls).to.equal(1);
+    clock.advance(1);
+    expect((await requestScan.run({ domain: 'a.example.com', clientId: 'c', allowReuse: true })).reused).to.equal(false);
+  });
+
+  it('never reuses when the caller asks for a fresh scan, or under another methodology', async () => {
+    await requestScan.run({ domain: 'a.example.com', clientId: 'c', allowReuse: false });
+    expect((await requestScan.run({ domain: 'a.example.com', clientId: 'c', allowReuse: false })).reused).to.equal(false);
+    const old = reports.saved[0]!;
+    await reports.save({ ...old, report: { ...old.report, id: 'rpt_old', domain: 'b.example.com' as never, methodologyVersion: '2025-01-01.1' } });
+    const fresh = await requestScan.run({ domain: 'b.example.com', clientId: 'c', allowReuse: true });
+    expect(fresh.reused).to.equal(false);
+    expect(fresh.stored.report.id).not.to.equal('rpt_old');
+  });
+
+  it('refuses a spent budget with RATE_LIMITED and its retry delay, fetching and storing nothing', async () => {
+    await requestScan.run({ domain: 'a.example.com', clientId: 'c1', allowReuse: false });
+    await requestScan.run({ domain: 'a.example.com', clientId: 'c2', allowReuse: false });
+    const fetched = fetcher.requests.length;
+    clock.advance(100);
+    const error = await rejection(requestScan.run({ domain: 'a.example.com', clientId: 'c3', allowReuse: false }));
+    expect(error.code).to.equal('RATE_LIMITED');
+    expect(error.details.retryAfterSeconds).to.equal(3500);
+    expect(error.message).to.contain('retry after 3500 seconds');
+    expect(fetcher.requests.length).to.equal(fetched);
+    expect(reports.saved).to.have.length(2);
+  });
+
+  it('fails closed while the admission store is down, then cools off before asking it again', async () => {
+    admission.broken = true;
+    const error = await rejection(requestScan.run({ domain: 'a.example.com', clientId: 'c', allowReuse: false }));
+    expect(error.code).to.equal('SCAN_UNAVAILABLE');
+    expect(error.details.retryAfterSeconds).to.equal(30);
+    expect(fetcher.requests).to.have.length(0);
+    admission.broken = false;
+    clock.advance(10);
+    const during = await rejection(requestScan.run({ domain: 'a.example.com', clientId: 'c', allowReuse: false }));
+    expect(during.code).to.equal('SCAN_UNAVAILABLE');
+    expect(during.details.retryAfterSeconds).to.equal(20);
+    expect(admission.calls).to.equal(1);
+    clock.advance(20);
+    expect((await requestScan.run({ domain: 'a.example.com', clientId: 'c', allowReuse: false })).reused).to.equal(false);
+  });
+});
