@@ -28,6 +28,20 @@ import { ScanSite } from './application/scan/scan-site.js';
 import { RequestScan } from './application/scan/request-scan.js';
 import { AdmissionLimits, ScanAdmission } from './application/ports/scan-admission.js';
 import { KnexScanAdmission } from './adapters/persistence/knex-scan-admission.js';
+import { Mailer } from './application/ports/mailer.js';
+import { ProofRepository } from './application/ports/proof-repository.js';
+import { RegistrationRepository } from './application/ports/registration-repository.js';
+import { TokenHasher } from './application/ports/token-hasher.js';
+import { ConfirmRegistration } from './application/registration/confirm-registration.js';
+import { ProofChecker } from './application/registration/proof-checker.js';
+import { RecheckProofs } from './application/registration/recheck-proofs.js';
+import { RegisterDomain } from './application/registration/register-domain.js';
+import { SmtpMailer } from './adapters/mail/smtp-mailer.js';
+import { SmtpMailerOptions } from './adapters/mail/smtp-mailer-options.js';
+import { KnexOutboxMailer } from './adapters/persistence/knex-outbox-mailer.js';
+import { KnexProofRepository } from './adapters/persistence/knex-proof-repository.js';
+import { KnexRegistrationRepository } from './adapters/persistence/knex-registration-repository.js';
+import { Sha256TokenHasher } from './adapters/random/sha256-token-hasher.js';
 import { SERVICE_VERSION } from './domain/service-info.js';
 import { FetcherOptions, userAgentFor } from './adapters/fetch/fetcher-options.js';
 import { DnsResolverOptions, NodeDnsResolver } from './adapters/fetch/node-dns-resolver.js';
@@ -43,6 +57,7 @@ import { SystemClock } from './adapters/clock/system-clock.js';
 import { ConfigError, loadConfig } from './adapters/config/load-config.js';
 import { HttpExtensions, type HttpExtensionList } from './adapters/http/http-extensions.js';
 import { HttpServer } from './adapters/http/http-server.js';
+import { McpEndpoint } from './adapters/mcp/mcp-endpoint.js';
 import { createLogger, flushLogger } from './adapters/log/create-logger.js';
 import { createKnex, Database, type DatabaseOptions } from './adapters/persistence/create-knex.js';
 import { KnexBlocklist } from './adapters/persistence/knex-blocklist.js';
@@ -74,6 +89,15 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<ReportSigningOptions>(ReportSigningOptions).toConstantValue({ configuredKey: config.reportSigningKey });
   c.bind<ReportSigner>(ReportSigner).to(Ed25519ReportSigner);
   c.bind<RandomTokens>(RandomTokens).to(CryptoRandomTokens);
+  c.bind<TokenHasher>(TokenHasher).to(Sha256TokenHasher);
+  c.bind<RegistrationRepository>(RegistrationRepository).to(KnexRegistrationRepository);
+  c.bind<ProofRepository>(ProofRepository).to(KnexProofRepository);
+  if (config.smtpUrl) {
+    c.bind<SmtpMailerOptions>(SmtpMailerOptions).toConstantValue({ url: config.smtpUrl, from: config.mailFrom });
+    c.bind<Mailer>(Mailer).to(SmtpMailer);
+  } else {
+    c.bind<Mailer>(Mailer).to(KnexOutboxMailer);
+  }
   c.bind<AdmissionLimits>(AdmissionLimits).toConstantValue(config.scanLimits);
   c.bind<ScanAdmission>(ScanAdmission).to(KnexScanAdmission);
   c.bind<DnsResolverOptions>(DnsResolverOptions).toConstantValue({ servers: [...config.dnsServers] });
@@ -94,10 +118,15 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind(ManageBlocklist).toSelf();
   c.bind(ScanSite).toSelf();
   c.bind(RequestScan).toSelf();
+  c.bind(ProofChecker).toSelf();
+  c.bind(RegisterDomain).toSelf();
+  c.bind(ConfirmRegistration).toSelf();
+  c.bind(RecheckProofs).toSelf();
   c.bind(GetReport).toSelf();
   c.bind(GetPublicKeys).toSelf();
 
-  c.bind<HttpExtensionList>(HttpExtensions).toConstantValue([]);
+  c.bind(McpEndpoint).toSelf();
+  c.bind<HttpExtensionList>(HttpExtensions).toDynamicValue((ctx) => [ctx.get(McpEndpoint).middleware()]);
   c.bind(HttpServer).toSelf();
   c.bind(CliCommands).toSelf();
   return c;
@@ -119,11 +148,15 @@ export async function startService(config: AppConfig, options: ContainerOptions 
     await container.get<ReportSigner>(ReportSigner).publicJwks();
     const server = container.get(HttpServer);
     const port = await server.listen(options.port ?? config.port);
+    const stopRechecks = scheduleRechecks(container, config.recheckIntervalMinutes);
     return {
       port,
       container,
       async stop() {
+        stopRechecks();
         await server.close();
+        const mailer = container.get<Mailer>(Mailer);
+        if (mailer instanceof SmtpMailer) mailer.close();
         await closeDatabase(container);
         await flushLogger(container.get<Logger>(Logger));
       },
@@ -132,6 +165,25 @@ export async function startService(config: AppConfig, options: ContainerOptions 
     await closeDatabase(container);
     throw error;
   }
+}
+
+/** Runs the proof re-check job on a timer; returns how to stop it. */
+function scheduleRechecks(container: Container, minutes: number): () => void {
+  if (minutes <= 0) return () => undefined;
+  const logger = container.get<Logger>(Logger);
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = container
+      .get(RecheckProofs)
+      .run()
+      .then((summary) => logger.info({ ...summary }, 'proof re-check done'))
+      .catch((error: unknown) => logger.error({ err: error }, 'proof re-check failed'));
+  }, minutes * 60_000);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    void running;
+  };
 }
 
 const stdio: CliIo = {

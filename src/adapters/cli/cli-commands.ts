@@ -7,6 +7,7 @@ import { ManageBlocklist } from '../../application/manage-blocklist.js';
 import { AppConfig } from '../../application/ports/app-config.js';
 import { Clock } from '../../application/ports/clock.js';
 import { SchemaMigrator } from '../../application/ports/schema-migrator.js';
+import { RecheckProofs } from '../../application/registration/recheck-proofs.js';
 import { RequestScan } from '../../application/scan/request-scan.js';
 import { parseBlocklistFile } from './blocklist-file.js';
 import type { Command } from './parse-command.js';
@@ -27,6 +28,7 @@ export class CliCommands {
     @inject(ListEntities) private readonly listEntities: ListEntities,
     @inject(ManageBlocklist) private readonly blocklist: ManageBlocklist,
     @inject(RequestScan) private readonly requestScan: RequestScan,
+    @inject(RecheckProofs) private readonly recheckProofs: RecheckProofs,
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(Clock) private readonly clock: Clock,
   ) {}
@@ -82,6 +84,11 @@ export class CliCommands {
         const blocks = await this.blocklist.list();
         if (command.json) io.out(JSON.stringify(blocks, null, 2));
         else for (const b of blocks) io.out([b.domain, b.blockedAt, b.reason].join('\t'));
+        return 0;
+      }
+      case 'recheck': {
+        const summary = await this.recheckProofs.run();
+        io.out(`checked ${summary.checked}: ${summary.proven} proven, ${summary.failed} failed, ${summary.revoked.length} revoked${summary.revoked.length ? ` (${summary.revoked.join(', ')})` : ''}`);
         return 0;
       }
       case 'scan':

@@ -5,6 +5,7 @@ export type Command =
   | { readonly name: 'help' }
   | { readonly name: 'serve' }
   | { readonly name: 'migrate' }
+  | { readonly name: 'recheck' }
   | {
       readonly name: 'entity add';
       readonly domain: string;
@@ -27,6 +28,7 @@ export const USAGE = `Usage: vetted <command> [options]
 Commands:
   serve                                   run the HTTP service (PORT, HOST, DATABASE_URL, ...)
   migrate                                 bring the database schema up to date
+  recheck                                 look again at every verified entity's proof that is due (for cron)
   entity add --domain D --name N [--type T] [--level basic|verified|enterprise] [--expires ISO8601]
                                           add a verified entity; prints its id
   entity list [--json]                    list the entities
@@ -52,6 +54,7 @@ export function parseCommand(argv: readonly string[]): ParsedCommand {
         return ok({ name: 'help' });
       case 'serve':
       case 'migrate':
+      case 'recheck':
         strict(rest, {});
         return ok({ name: group });
       case 'entity':

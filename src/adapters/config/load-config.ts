@@ -87,6 +87,17 @@ const EnvSchema = z.object({
   SCAN_LIMIT_PER_CLIENT_HOUR: limit(10),
   SCAN_LIMIT_PER_DOMAIN_HOUR: limit(6),
   SCAN_LIMIT_GLOBAL_MINUTE: limit(120),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+  RECHECK_INTERVAL_MINUTES: z.coerce
+    .number({ message: 'must be a whole number of minutes from 0 to 10080' })
+    .int('must be a whole number of minutes from 0 to 10080')
+    .min(0, 'must be a whole number of minutes from 0 to 10080')
+    .max(10080, 'must be a whole number of minutes from 0 to 10080')
+    .default(360),
   MCP_ALLOWED_ORIGINS: commaList(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com').default([]),
 });
 
@@ -101,8 +112,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'configuration');
     const value = present[name];
-    // A signing key is a secret: never echo it.
-    const shown = value === undefined || name === 'REPORT_SIGNING_KEY' ? '' : ` (got "${value.slice(0, 60)}")`;
+    // A signing key and an SMTP URL (with its password) are secrets: never echo them.
+    const shown = value === undefined || name === 'REPORT_SIGNING_KEY' || name === 'SMTP_URL' ? '' : ` (got "${value.slice(0, 60)}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}.`);
   }
   const e = parsed.data;
@@ -117,6 +128,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     dnsServers: Object.freeze([...e.DNS_SERVERS]),
     scanAllowedNetworks: Object.freeze([...e.SCAN_ALLOWED_NETWORKS]),
     reportSigningKey: e.REPORT_SIGNING_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Vetted <no-reply@${new URL(baseUrl).hostname}>`,
+    recheckIntervalMinutes: e.RECHECK_INTERVAL_MINUTES,
     scanLimits: Object.freeze({
       perClientPerHour: e.SCAN_LIMIT_PER_CLIENT_HOUR,
       perDomainPerHour: e.SCAN_LIMIT_PER_DOMAIN_HOUR,

@@ -10,6 +10,8 @@ import { Clock } from '../../application/ports/clock.js';
 import { Logger } from '../../application/ports/logger.js';
 import { GetPublicKeys } from '../../application/scan/get-public-keys.js';
 import { GetReport } from '../../application/scan/get-report.js';
+import { ConfirmRegistration } from '../../application/registration/confirm-registration.js';
+import { RegisterDomain } from '../../application/registration/register-domain.js';
 import { RequestScan } from '../../application/scan/request-scan.js';
 import { VerifyDomain } from '../../application/verify-domain.js';
 import { HttpExtensions, type HttpExtensionList } from './http-extensions.js';
@@ -18,6 +20,8 @@ import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
 import { MAX_BODY_BYTES } from './read-body.js';
 import { registerRegistryRoutes } from './routes/registry-routes.js';
+import { registerDocRoutes } from './routes/doc-routes.js';
+import { registerRegistrationRoutes } from './routes/registration-routes.js';
 import { registerReportRoutes } from './routes/report-routes.js';
 import { registerScanRoutes } from './routes/scan-routes.js';
 
@@ -39,6 +43,8 @@ export class HttpServer {
     @inject(RequestScan) requestScan: RequestScan,
     @inject(GetReport) getReport: GetReport,
     @inject(GetPublicKeys) getPublicKeys: GetPublicKeys,
+    @inject(RegisterDomain) registerDomain: RegisterDomain,
+    @inject(ConfirmRegistration) confirmRegistration: ConfirmRegistration,
     @inject(HttpExtensions) extensions: HttpExtensionList,
   ) {
     this.app = new Koa({ proxy: config.trustProxy });
@@ -46,6 +52,8 @@ export class HttpServer {
     registerRegistryRoutes(router, { config, clock, getStatus, verifyDomain, lookupEntity });
     registerScanRoutes(router, { config, clock, requestScan });
     registerReportRoutes(router, { config, getReport, getPublicKeys });
+    registerRegistrationRoutes(router, { registerDomain, confirmRegistration });
+    registerDocRoutes(router, config);
     this.app.use(requestContext(logger));
     this.app.use(errorEnvelope(logger));
     for (const extension of extensions) this.app.use(extension);

@@ -22,6 +22,7 @@ export class KnexScanAdmission implements ScanAdmission {
   // Decisions of this process go one at a time: they would only queue on the lock row anyway, and
   // on SQLite a crowd of waiting writers spends its time in the busy handler's sleeps.
   private queue: Promise<unknown> = Promise.resolve();
+  private failedUntilMs = 0;
 
   constructor(
     @inject(Database) private readonly db: Knex,
@@ -29,15 +30,28 @@ export class KnexScanAdmission implements ScanAdmission {
   ) {}
 
   admit(request: { clientId: string; domain: DomainName }, now: Date): Promise<AdmissionDecision> {
+    const decision = this.queue.then(() => this.decideWithin(request, now.getTime()));
+    this.queue = decision.catch(() => undefined);
+    return decision;
+  }
+
+  /** One decision, bounded by the deadline from the moment it reaches the store (not while it queues). */
+  private decideWithin(request: { clientId: string; domain: DomainName }, nowMs: number): Promise<AdmissionDecision> {
+    // After a failure, the decisions already queued behind it fail at once instead of each waiting out the deadline.
+    if (Date.now() < this.failedUntilMs) return Promise.reject(new AppError('SCAN_UNAVAILABLE', 'the admission store failed just now'));
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new AppError('SCAN_UNAVAILABLE', 'the admission store did not answer in time')), ADMISSION_DEADLINE_MS);
     });
-    const decision = this.queue.then(() => this.decide(request, now.getTime())).catch((error: unknown) => {
+    const decision = this.decide(request, nowMs).catch((error: unknown) => {
       throw new AppError('SCAN_UNAVAILABLE', 'the admission store failed', {}, { cause: error });
     });
-    this.queue = decision.catch(() => undefined);
-    return Promise.race([decision, deadline]).finally(() => clearTimeout(timer));
+    return Promise.race([decision, deadline])
+      .catch((error: unknown) => {
+        this.failedUntilMs = Date.now() + ADMISSION_DEADLINE_MS;
+        throw error;
+      })
+      .finally(() => clearTimeout(timer));
   }
 
   private decide({ clientId, domain }: { clientId: string; domain: DomainName }, nowMs: number): Promise<AdmissionDecision> {

@@ -20,6 +20,12 @@ export interface AppConfig {
   /** Origins allowed to call POST /mcp from a browser (exact `scheme://host[:port]`); the BASE_URL origin always is. */
   readonly mcpAllowedOrigins: readonly string[];
   /** Fresh-scan budgets (SCAN_LIMIT_PER_CLIENT_HOUR, SCAN_LIMIT_PER_DOMAIN_HOUR, SCAN_LIMIT_GLOBAL_MINUTE). */
+  /** SMTP_URL: send mail through this server; absent, mail goes to the log and the outbox table. */
+  readonly smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of every mail. */
+  readonly mailFrom: string;
+  /** RECHECK_INTERVAL_MINUTES: how often `vetted serve` looks for proofs due for a re-check (0: never). */
+  readonly recheckIntervalMinutes: number;
   readonly scanLimits: { readonly perClientPerHour: number; readonly perDomainPerHour: number; readonly globalPerMinute: number };
 }
 export const AppConfig = Symbol('AppConfig');

@@ -14,6 +14,9 @@ describe('configuration from the environment', () => {
       scanAllowedNetworks: [],
       reportSigningKey: undefined,
       mcpAllowedOrigins: ['http://localhost:8080'],
+      smtpUrl: undefined,
+      mailFrom: 'Vetted <no-reply@localhost>',
+      recheckIntervalMinutes: 360,
       scanLimits: { perClientPerHour: 10, perDomainPerHour: 6, globalPerMinute: 120 },
     });
   });
@@ -31,6 +34,9 @@ describe('configuration from the environment', () => {
       SCAN_ALLOWED_NETWORKS: '127.0.0.0/8,::1',
       REPORT_SIGNING_KEY: 'secret-key-material',
       MCP_ALLOWED_ORIGINS: 'https://app.example.com,http://localhost:3000/',
+      SMTP_URL: 'smtp://user:secret@mail.example.com:587',
+      MAIL_FROM: 'Registry <registry@example.com>',
+      RECHECK_INTERVAL_MINUTES: '60',
       SCAN_LIMIT_PER_CLIENT_HOUR: '20',
       SCAN_LIMIT_PER_DOMAIN_HOUR: '3',
       SCAN_LIMIT_GLOBAL_MINUTE: '500',
@@ -47,6 +53,9 @@ describe('configuration from the environment', () => {
       scanAllowedNetworks: ['127.0.0.0/8', '::1'],
       reportSigningKey: 'secret-key-material',
       mcpAllowedOrigins: ['https://vetted.example.com', 'https://app.example.com', 'http://localhost:3000'],
+      smtpUrl: 'smtp://user:secret@mail.example.com:587',
+      mailFrom: 'Registry <registry@example.com>',
+      recheckIntervalMinutes: 60,
       scanLimits: { perClientPerHour: 20, perDomainPerHour: 3, globalPerMinute: 500 },
     });
     expect(Object.isFrozen(config)).to.equal(true);
@@ -62,6 +71,7 @@ describe('configuration from the environment', () => {
     [{ TRUST_PROXY: 'maybe' }, /^Invalid configuration: TRUST_PROXY must be true or false/],
     [{ DNS_SERVERS: 'dns.example.com' }, /^Invalid configuration: DNS_SERVERS must be a comma-separated list of ip or ip:port/],
     [{ DNS_SERVERS: '1.2.3.4:70000' }, /^Invalid configuration: DNS_SERVERS /],
+    [{ SMTP_URL: 'http://mail.example.com' }, /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL\.$/],
     [{ SCAN_LIMIT_PER_DOMAIN_HOUR: '0' }, /^Invalid configuration: SCAN_LIMIT_PER_DOMAIN_HOUR must be a whole number from 1 to 1000000/],
     [{ MCP_ALLOWED_ORIGINS: 'https://app.example.com/path' }, /^Invalid configuration: MCP_ALLOWED_ORIGINS must be a comma-separated list of origins/],
     [{ SCAN_ALLOWED_NETWORKS: '10.0.0.0/33' }, /^Invalid configuration: SCAN_ALLOWED_NETWORKS must be a comma-separated list of CIDRs/],

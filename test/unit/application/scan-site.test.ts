@@ -38,7 +38,7 @@ describe('ScanSite', () => {
       'http_root', 'https_root', 'markdown_root', 'robots_txt', 'sitemap', 'security_txt', 'agents_md', 'llms_txt', 'mcp_json', 'mcp_server_card', 'agent_card', 'openapi',
     ]);
     expect(report.evidence.map((e) => e.n)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    expect(report).to.deep.include({ id: 'rpt_tok0000000000000001', domain: 'good.example.com', scannedAt: '2026-09-10T00:00:00.000Z', methodologyVersion: '2026-09-05.1', reachable: true, httpsValid: true });
+    expect(report).to.deep.include({ id: 'rpt_tok000000000000000000001', domain: 'good.example.com', scannedAt: '2026-09-10T00:00:00.000Z', methodologyVersion: '2026-09-05.1', reachable: true, httpsValid: true });
     expect(signature.keyId).to.equal('fake-key');
     expect(reports.saved).to.have.length(1);
     expect(fetcher.requests.every((r) => r.maxBytes === (r.url === 'https://good.example.com/' && r.headers?.accept !== 'text/markdown' ? 1024 * 1024 : 256 * 1024))).to.equal(true);

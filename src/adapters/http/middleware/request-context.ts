@@ -24,7 +24,7 @@ export function requestContext(logger: Logger): Middleware {
         {
           reqId: requestId,
           method: ctx.method,
-          path: ctx.path,
+          path: loggablePath(ctx.path),
           status: ctx.status,
           ms: Math.round((performance.now() - started) * 10) / 10,
           ip: ctx.ip,
@@ -33,4 +33,9 @@ export function requestContext(logger: Logger): Middleware {
       );
     }
   };
+}
+
+// Confirmation tokens are secrets: the access log never carries one.
+function loggablePath(path: string): string {
+  return path.startsWith('/confirm/') ? '/confirm/[redacted]' : path;
 }

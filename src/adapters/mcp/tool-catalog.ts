@@ -1,0 +1,83 @@
+import { ErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { printable } from '../../application/domain-input.js';
+import { zodMessage } from '../../application/zod-message.js';
+import type { ProtocolVersion } from './protocol-guard.js';
+import { toolErrorResult } from './tool-errors.js';
+import type { ToolCaller, VettedTool } from './vetted-tools.js';
+
+/** One tools/call, as the catalog needs to answer it. */
+export interface ToolCall extends ToolCaller {
+  readonly version: ProtocolVersion;
+  /** Quoted in an INTERNAL_ERROR so that operators can find the log line. */
+  readonly requestId: string;
+}
+
+type JsonSchema = Tool['inputSchema'];
+
+/** A JSON-RPC -32602 error; the SDK answers with its code and message as they are (McpError would prefix the message). */
+class InvalidParams extends Error {
+  readonly code = ErrorCode.InvalidParams;
+}
+
+interface CatalogEntry {
+  readonly tool: VettedTool;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema: JsonSchema;
+}
+
+/**
+ * The tools as tools/list shows them and tools/call runs them, per protocol revision.
+ * 2025-06-18 gets title, outputSchema and structuredContent; 2025-03-26, which has none of them,
+ * gets the title as annotations.title and the same JSON in the text content only.
+ * An unknown tool or arguments that fail the input schema are JSON-RPC errors (-32602), not
+ * tool results; a failure while running is a tool result with isError (see toolErrorResult).
+ */
+export class ToolCatalog {
+  private readonly entries: ReadonlyMap<string, CatalogEntry>;
+
+  constructor(
+    tools: readonly VettedTool[],
+    private readonly onUnexpected: (error: unknown, call: ToolCall & { tool: string }) => void,
+  ) {
+    // Converted once: draft-07 JSON Schema, what the SDK's own clients validate with.
+    this.entries = new Map(
+      tools.map((tool) => [
+        tool.name,
+        {
+          tool,
+          inputSchema: z.toJSONSchema(tool.input, { target: 'draft-7', io: 'input' }) as JsonSchema,
+          outputSchema: z.toJSONSchema(tool.output, { target: 'draft-7', io: 'output' }) as JsonSchema,
+        },
+      ]),
+    );
+  }
+
+  /** The tools/list entries in the given revision. */
+  list(version: ProtocolVersion): Tool[] {
+    return [...this.entries.values()].map(({ tool, inputSchema, outputSchema }) => {
+      const annotations = { title: tool.title, ...tool.hints };
+      if (version === '2025-03-26') return { name: tool.name, description: tool.description, inputSchema, annotations };
+      return { name: tool.name, title: tool.title, description: tool.description, inputSchema, outputSchema, annotations };
+    });
+  }
+
+  /** Runs a tools/call. Throws McpError -32602 for an unknown tool or invalid arguments. */
+  async call(name: string, args: unknown, call: ToolCall): Promise<CallToolResult> {
+    const entry = this.entries.get(name);
+    if (!entry) throw new InvalidParams(`Unknown tool "${printable(name, 64)}"; tools/list names the tools.`);
+    const parsed = entry.tool.input.safeParse(args ?? {});
+    if (!parsed.success) throw new InvalidParams(`Invalid arguments for ${name}: ${zodMessage(parsed.error)}`);
+    const unexpected = (error: unknown) => this.onUnexpected(error, { ...call, tool: name });
+    let data: Record<string, unknown>;
+    try {
+      data = await entry.tool.run(parsed.data, call);
+    } catch (error) {
+      return toolErrorResult(error, call.requestId, unexpected);
+    }
+    const checked = entry.tool.output.safeParse(data);
+    if (!checked.success) return toolErrorResult(new Error(`${name} answered outside its output schema: ${zodMessage(checked.error)}`), call.requestId, unexpected);
+    const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(data) }];
+    return call.version === '2025-03-26' ? { content } : { content, structuredContent: data };
+  }
+}

@@ -1,0 +1,51 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { isAppError } from '../../application/errors.js';
+
+/** `_meta` key of a failed call's error code. Vetted's own prefix: `mcp` and `modelcontextprotocol` ones are reserved. */
+export const ERROR_CODE_META_KEY = 'vetted/error_code';
+
+/** `_meta` key of the whole seconds to wait before a fresh scan is worth asking for again. */
+export const RETRY_AFTER_META_KEY = 'vetted/retry_after_seconds';
+
+/** The tools that read stored data only and keep answering while fresh scans are refused. */
+export const READ_ONLY_TOOL_NAMES = ['get_report', 'verify_domain', 'lookup_entity', 'check_trust'] as const;
+
+const SCAN_REFUSALS = new Set(['RATE_LIMITED', 'SCAN_UNAVAILABLE']);
+
+/**
+ * A failed tool call as the model reads it: `isError` true, `CODE: message` in the text, the code
+ * in `_meta`, and never structuredContent (clients check it against the output schema).
+ * When fresh scanning is refused (RATE_LIMITED, SCAN_UNAVAILABLE) the text says "retry after N
+ * seconds" and that the read-only tools keep working, and `_meta` carries N as an integer.
+ * Anything but an AppError becomes INTERNAL_ERROR without its details: `onUnexpected` is told
+ * (to log it) and `reference` (the request id) is quoted instead.
+ */
+export function toolErrorResult(error: unknown, reference: string, onUnexpected: (error: unknown) => void): CallToolResult {
+  if (!isAppError(error)) {
+    onUnexpected(error);
+    return errorResult('INTERNAL_ERROR', `Internal error; quote request id ${reference} when reporting it.`, {});
+  }
+  const sentences = [sentence(error.message)];
+  const meta: Record<string, unknown> = {};
+  const retry = error.details.retryAfterSeconds;
+  if (SCAN_REFUSALS.has(error.code)) {
+    const seconds = Math.max(1, Math.ceil(typeof retry === 'number' && Number.isFinite(retry) ? retry : 60));
+    meta[RETRY_AFTER_META_KEY] = seconds;
+    if (!error.message.toLowerCase().includes(`retry after ${seconds} seconds`)) sentences.push(`Retry after ${seconds} seconds.`);
+    sentences.push(`Meanwhile the read-only tools ${READ_ONLY_TOOL_NAMES.join(', ')} keep working on stored data.`);
+  }
+  return errorResult(error.code, sentences.join(' '), meta);
+}
+
+function errorResult(code: string, message: string, meta: Record<string, unknown>): CallToolResult {
+  return {
+    content: [{ type: 'text', text: `${code}: ${message}` }],
+    isError: true,
+    _meta: { [ERROR_CODE_META_KEY]: code, ...meta },
+  };
+}
+
+function sentence(message: string): string {
+  const trimmed = message.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

@@ -1,0 +1,98 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { RegistrationRepository } from '../../application/ports/registration-repository.js';
+import type { DomainName } from '../../domain/domain-name.js';
+import type { EntityType } from '../../domain/entity.js';
+import type { ProofMethod, Registration, RegistrationStatus } from '../../domain/registration/registration.js';
+import { Database } from './create-knex.js';
+import { toCount } from './sql-errors.js';
+
+interface RegistrationRow {
+  id: string;
+  domain: string;
+  entity_name: string;
+  entity_type: string;
+  contact_email: string;
+  website: string | null;
+  client_id: string;
+  status: string;
+  verification_code: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  verified_at: string | null;
+  entity_id: string | null;
+  proof_method: string | null;
+}
+
+@injectable()
+export class KnexRegistrationRepository implements RegistrationRepository {
+  constructor(@inject(Database) private readonly db: Knex) {}
+
+  async create(r: Registration, tokenHash: string): Promise<void> {
+    const row: RegistrationRow = {
+      id: r.id,
+      domain: r.domain,
+      entity_name: r.entityName,
+      entity_type: r.entityType,
+      contact_email: r.contactEmail,
+      website: r.website,
+      client_id: r.clientId,
+      status: r.status,
+      verification_code: r.verificationCode,
+      token_hash: tokenHash,
+      created_at: r.createdAt,
+      expires_at: r.expiresAt,
+      verified_at: r.verifiedAt,
+      entity_id: r.entityId,
+      proof_method: r.proofMethod,
+    };
+    await this.db('registrations').insert(row);
+  }
+
+  async findByTokenHash(tokenHash: string): Promise<Registration | undefined> {
+    const row = await this.db<RegistrationRow>('registrations').where({ token_hash: tokenHash }).first();
+    return row ? toRegistration(row) : undefined;
+  }
+
+  async findById(id: string): Promise<Registration | undefined> {
+    const row = await this.db<RegistrationRow>('registrations').where({ id }).first();
+    return row ? toRegistration(row) : undefined;
+  }
+
+  async countSince(by: { clientId: string } | { contactEmail: string }, since: string): Promise<number> {
+    const where = 'clientId' in by ? { client_id: by.clientId } : { contact_email: by.contactEmail };
+    const row = await this.db('registrations').where(where).andWhere('created_at', '>', since).count({ n: '*' }).first();
+    return toCount(row?.n);
+  }
+
+  async markVerified(id: string, result: { verifiedAt: string; method: ProofMethod }): Promise<boolean> {
+    const changed = await this.db('registrations')
+      .where({ id, status: 'pending' })
+      .update({ status: 'verified', verified_at: result.verifiedAt, proof_method: result.method });
+    return changed > 0;
+  }
+
+  async setEntity(id: string, entityId: string): Promise<void> {
+    await this.db('registrations').where({ id }).update({ entity_id: entityId });
+  }
+}
+
+function toRegistration(row: RegistrationRow): Registration {
+  return {
+    id: row.id,
+    domain: row.domain as DomainName,
+    entityName: row.entity_name,
+    entityType: row.entity_type as EntityType,
+    contactEmail: row.contact_email,
+    website: row.website,
+    clientId: row.client_id,
+    status: row.status as RegistrationStatus,
+    verificationCode: row.verification_code,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    verifiedAt: row.verified_at,
+    entityId: row.entity_id,
+    proofMethod: row.proof_method as ProofMethod | null,
+  };
+}

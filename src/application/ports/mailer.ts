@@ -1,0 +1,16 @@
+/** One plain-text e-mail. */
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+/**
+ * Sends e-mail. Adapters: SmtpMailer (nodemailer, when SMTP_URL is set) and KnexOutboxMailer (the
+ * default: the message goes to the log and the outbox table). Fake: RecordingMailer.
+ * Rejects when the message could not be handed over; callers decide what that means.
+ */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+export const Mailer = Symbol('Mailer');

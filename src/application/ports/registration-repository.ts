@@ -1,0 +1,20 @@
+import type { ProofMethod, Registration } from '../../domain/registration/registration.js';
+
+/** Stores registrations. Adapters: KnexRegistrationRepository. Fake: InMemoryRegistrationRepository. */
+export interface RegistrationRepository {
+  /** Stores a new pending registration with the hash of its confirmation token. */
+  create(registration: Registration, tokenHash: string): Promise<void>;
+  /** The registration whose token hashes to `tokenHash`, or undefined. */
+  findByTokenHash(tokenHash: string): Promise<Registration | undefined>;
+  /** Registrations made since `since` (ISO) by this client address or for this contact address. */
+  countSince(by: { readonly clientId: string } | { readonly contactEmail: string }, since: string): Promise<number>;
+  /**
+   * Marks a pending registration verified; false when it was not pending any more (another
+   * confirmation got there first), so exactly one caller creates the entity.
+   */
+  markVerified(id: string, result: { readonly verifiedAt: string; readonly method: ProofMethod }): Promise<boolean>;
+  /** Records the entity a verified registration produced. */
+  setEntity(id: string, entityId: string): Promise<void>;
+  findById(id: string): Promise<Registration | undefined>;
+}
+export const RegistrationRepository = Symbol('RegistrationRepository');

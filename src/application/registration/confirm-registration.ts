@@ -1,0 +1,94 @@
+import { inject, injectable } from 'inversify';
+import { DEFAULT_VERIFICATION_DAYS, type Entity } from '../../domain/entity.js';
+import { coverageOf, isRegistrationExpired, type Registration } from '../../domain/registration/registration.js';
+import { Clock } from '../ports/clock.js';
+import { EntityRepository } from '../ports/entity-repository.js';
+import { ProofRepository } from '../ports/proof-repository.js';
+import { RegistrationRepository } from '../ports/registration-repository.js';
+import { TokenHasher } from '../ports/token-hasher.js';
+import { RegistryReadCache } from '../registry-read-cache.js';
+import { ProofChecker, type ProofLook } from './proof-checker.js';
+
+export type ConfirmOutcome =
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'expired'; readonly registration: Registration }
+  | { readonly kind: 'not_proven'; readonly registration: Registration; readonly looks: readonly ProofLook[] }
+  | { readonly kind: 'verified'; readonly registration: Registration; readonly entity: Entity | undefined };
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+
+/**
+ * GET /confirm/{token}. Safe to repeat, because mail scanners fetch links before people click:
+ * a check that fails changes nothing and the token stays valid; after success the same page is
+ * shown again. A valid token makes Vetted look for the proof now; proven, the entity is created
+ * (level verified, for a year) and covers the zone (DNS) or the one host (well-known file).
+ */
+@injectable()
+export class ConfirmRegistration {
+  constructor(
+    @inject(RegistrationRepository) private readonly registrations: RegistrationRepository,
+    @inject(EntityRepository) private readonly entities: EntityRepository,
+    @inject(ProofRepository) private readonly proofs: ProofRepository,
+    @inject(ProofChecker) private readonly checker: ProofChecker,
+    @inject(TokenHasher) private readonly hasher: TokenHasher,
+    @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async run(token: string): Promise<ConfirmOutcome> {
+    if (!TOKEN_SHAPE.test(token)) return { kind: 'unknown' };
+    const registration = await this.registrations.findByTokenHash(this.hasher.hash(token));
+    if (!registration) return { kind: 'unknown' };
+    const now = this.clock.now();
+    if (registration.status === 'verified') return this.alreadyVerified(registration);
+    if (isRegistrationExpired(registration, now)) return { kind: 'expired', registration };
+
+    const looks = await this.checker.check(registration.domain, registration.verificationCode);
+    for (const look of looks) {
+      await this.proofs.recordAttempt({
+        registrationId: registration.id,
+        entityId: null,
+        domain: registration.domain,
+        method: look.method,
+        lookedUp: look.lookedUp,
+        attemptedAt: now.toISOString(),
+        result: look.result,
+        detail: look.detail,
+      });
+    }
+    const proof = looks.find((l) => l.result === 'proven');
+    if (!proof) return { kind: 'not_proven', registration, looks };
+
+    // Exactly one confirmation wins the pending → verified step and creates the entity.
+    if (!(await this.registrations.markVerified(registration.id, { verifiedAt: now.toISOString(), method: proof.method }))) {
+      return this.alreadyVerified((await this.registrations.findById(registration.id)) ?? registration);
+    }
+    const entity = await this.entities.create({
+      name: registration.entityName,
+      domain: registration.domain,
+      type: registration.entityType,
+      level: 'verified',
+      coverage: coverageOf(proof.method),
+      verifiedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + DEFAULT_VERIFICATION_DAYS * 86_400_000).toISOString(),
+    });
+    await this.registrations.setEntity(registration.id, entity.id);
+    await this.proofs.save({
+      entityId: entity.id,
+      domain: registration.domain,
+      method: proof.method,
+      verificationCode: registration.verificationCode,
+      contactEmail: registration.contactEmail,
+      lastCheckedAt: now.toISOString(),
+      failures: 0,
+      firstFailureAt: null,
+    });
+    this.cache.clear();
+    return { kind: 'verified', registration: { ...registration, status: 'verified', entityId: entity.id, proofMethod: proof.method }, entity };
+  }
+
+  private async alreadyVerified(registration: Registration): Promise<ConfirmOutcome> {
+    const entity = registration.entityId ? await this.entities.findById(registration.entityId) : undefined;
+    return { kind: 'verified', registration, entity };
+  }
+}

@@ -1,0 +1,99 @@
+import { inject, injectable } from 'inversify';
+import { z } from 'zod';
+import { coveringNames } from '../../domain/domain-name.js';
+import { ENTITY_TYPES } from '../../domain/entity.js';
+import { judgeRegistry } from '../../domain/registry-verdict.js';
+import { REGISTRATION_TTL_DAYS, type Registration } from '../../domain/registration/registration.js';
+import { requireDomainName } from '../domain-input.js';
+import { AppError } from '../errors.js';
+import { AppConfig } from '../ports/app-config.js';
+import { Clock } from '../ports/clock.js';
+import { Logger } from '../ports/logger.js';
+import { Mailer } from '../ports/mailer.js';
+import { RandomTokens } from '../ports/random-tokens.js';
+import { RegistrationRepository } from '../ports/registration-repository.js';
+import { RegistryReader } from '../ports/registry-reader.js';
+import { TokenHasher } from '../ports/token-hasher.js';
+import { zodMessage } from '../zod-message.js';
+import { confirmationMail } from './registration-mails.js';
+
+export const RegisterInput = z.strictObject({
+  domain: z.string().max(1024),
+  entity_name: z.string().trim().min(1).max(200),
+  entity_type: z.enum(ENTITY_TYPES).default('organization'),
+  contact_email: z.email().max(320),
+  website: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+});
+
+/** Registrations one client address, or one contact address, may make in a rolling hour. */
+export const REGISTRATIONS_PER_HOUR = 5;
+
+export interface RegisterOutcome {
+  readonly registration: Registration;
+  readonly mailSent: boolean;
+}
+
+/** POST /register: a pending registration, its proof instructions, and a confirmation mail. */
+@injectable()
+export class RegisterDomain {
+  constructor(
+    @inject(RegistrationRepository) private readonly registrations: RegistrationRepository,
+    @inject(RegistryReader) private readonly registry: RegistryReader,
+    @inject(Mailer) private readonly mailer: Mailer,
+    @inject(RandomTokens) private readonly random: RandomTokens,
+    @inject(TokenHasher) private readonly hasher: TokenHasher,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(Logger) private readonly logger: Logger,
+    @inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  async run(body: unknown, clientId: string): Promise<RegisterOutcome> {
+    const parsed = RegisterInput.safeParse(body);
+    if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error));
+    const input = parsed.data;
+    const domain = requireDomainName(input.domain);
+    const now = this.clock.now();
+    const verdict = judgeRegistry(domain, await this.registry.findRecords(coveringNames(domain)), now);
+    if (verdict.kind === 'verified') throw new AppError('VALIDATION_ERROR', `${domain} is already verified (entity ${verdict.entity.id}).`);
+    if (verdict.kind === 'blocked') throw new AppError('VALIDATION_ERROR', `${domain} cannot be registered: it is blocked.`);
+    await this.throttle(clientId, input.contact_email.toLowerCase(), now);
+
+    const token = this.random.token(32);
+    const registration: Registration = {
+      id: `reg_${this.random.token(12)}`,
+      domain,
+      entityName: input.entity_name,
+      entityType: input.entity_type,
+      contactEmail: input.contact_email.toLowerCase(),
+      website: input.website ?? null,
+      clientId: clientId.slice(0, 64),
+      status: 'pending',
+      verificationCode: this.random.token(16),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + REGISTRATION_TTL_DAYS * 86_400_000).toISOString(),
+      verifiedAt: null,
+      entityId: null,
+      proofMethod: null,
+    };
+    await this.registrations.create(registration, this.hasher.hash(token));
+    let mailSent = true;
+    try {
+      await this.mailer.send(confirmationMail(registration, `${this.config.baseUrl}/confirm/${token}`));
+    } catch (error) {
+      mailSent = false;
+      this.logger.warn({ registrationId: registration.id, err: (error as Error).message }, 'confirmation mail not sent');
+    }
+    return { registration, mailSent };
+  }
+
+  private async throttle(clientId: string, contactEmail: string, now: Date): Promise<void> {
+    const since = new Date(now.getTime() - 3_600_000).toISOString();
+    const [byClient, byContact] = await Promise.all([
+      this.registrations.countSince({ clientId }, since),
+      this.registrations.countSince({ contactEmail }, since),
+    ]);
+    if (byClient >= REGISTRATIONS_PER_HOUR || byContact >= REGISTRATIONS_PER_HOUR) {
+      throw new AppError('RATE_LIMITED', `Too many registrations in the last hour; retry after 3600 seconds.`, { retryAfterSeconds: 3600 });
+    }
+  }
+}

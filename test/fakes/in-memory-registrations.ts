@@ -1,0 +1,67 @@
+import type { EntityProof, ProofRepository, VerificationAttempt } from '../../src/application/ports/proof-repository.js';
+import type { RegistrationRepository } from '../../src/application/ports/registration-repository.js';
+import type { DnsResolver } from '../../src/application/ports/dns-resolver.js';
+import type { ProofState } from '../../src/domain/registration/proof-recheck.js';
+import type { ProofMethod, Registration } from '../../src/domain/registration/registration.js';
+
+export class InMemoryRegistrationRepository implements RegistrationRepository {
+  readonly rows: Array<{ registration: Registration; tokenHash: string }> = [];
+
+  async create(registration: Registration, tokenHash: string): Promise<void> {
+    this.rows.push({ registration, tokenHash });
+  }
+  async findByTokenHash(tokenHash: string): Promise<Registration | undefined> {
+    return this.rows.find((r) => r.tokenHash === tokenHash)?.registration;
+  }
+  async findById(id: string): Promise<Registration | undefined> {
+    return this.rows.find((r) => r.registration.id === id)?.registration;
+  }
+  async countSince(by: { clientId: string } | { contactEmail: string }, since: string): Promise<number> {
+    return this.rows.filter(({ registration: r }) => ('clientId' in by ? r.clientId === by.clientId : r.contactEmail === by.contactEmail) && r.createdAt > since).length;
+  }
+  async markVerified(id: string, result: { verifiedAt: string; method: ProofMethod }): Promise<boolean> {
+    const row = this.rows.find((r) => r.registration.id === id);
+    if (!row || row.registration.status !== 'pending') return false;
+    row.registration = { ...row.registration, status: 'verified', verifiedAt: result.verifiedAt, proofMethod: result.method };
+    return true;
+  }
+  async setEntity(id: string, entityId: string): Promise<void> {
+    const row = this.rows.find((r) => r.registration.id === id)!;
+    row.registration = { ...row.registration, entityId };
+  }
+}
+
+export class InMemoryProofRepository implements ProofRepository {
+  readonly proofs: EntityProof[] = [];
+  readonly log: VerificationAttempt[] = [];
+  /** Entity ids that are no longer active (the real adapter joins entities). */
+  inactive = new Set<string>();
+
+  async save(proof: EntityProof): Promise<void> {
+    this.proofs.push(proof);
+  }
+  async listActive(): Promise<EntityProof[]> {
+    return this.proofs.filter((p) => !this.inactive.has(p.entityId));
+  }
+  async updateState(entityId: string, state: ProofState): Promise<void> {
+    const i = this.proofs.findIndex((p) => p.entityId === entityId);
+    this.proofs[i] = { ...this.proofs[i]!, ...state };
+  }
+  async recordAttempt(attempt: VerificationAttempt): Promise<void> {
+    this.log.push(attempt);
+  }
+  async attempts(domain: string): Promise<VerificationAttempt[]> {
+    return this.log.filter((a) => a.domain === domain);
+  }
+}
+
+/** TXT and address answers from a table; names not in it have none. */
+export class FakeDnsResolver implements DnsResolver {
+  readonly txt = new Map<string, string[][]>();
+  async resolveAddresses(): Promise<string[]> {
+    return [];
+  }
+  async resolveTxt(name: string): Promise<string[][]> {
+    return this.txt.get(name) ?? [];
+  }
+}
