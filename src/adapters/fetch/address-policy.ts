@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { AddressGuard } from '../../application/ports/address-guard.js';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
@@ -36,7 +37,7 @@ const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
  * Input must be a canonical IP string (as from DNS or a WHATWG-normalised URL host); anything
  * `net.isIP` rejects, such as `0x7f.1`, is refused rather than guessed at.
  */
-export class AddressPolicy {
+export class AddressPolicy implements AddressGuard {
   private readonly networks: readonly [Address, number][];
 
   /** @throws Error when an entry is neither an IP address nor a CIDR (a configuration mistake). */
