@@ -42,6 +42,19 @@ import { KnexOutboxMailer } from './adapters/persistence/knex-outbox-mailer.js';
 import { KnexProofRepository } from './adapters/persistence/knex-proof-repository.js';
 import { KnexRegistrationRepository } from './adapters/persistence/knex-registration-repository.js';
 import { Sha256TokenHasher } from './adapters/random/sha256-token-hasher.js';
+import { AddressGuard } from './application/ports/address-guard.js';
+import { DomainAgeSource } from './application/ports/domain-age-source.js';
+import { IdnaCodec } from './application/ports/idna-codec.js';
+import { ReputationChecks } from './application/ports/reputation-checks.js';
+import { TlsInspector } from './application/ports/tls-inspector.js';
+import { TrustObservationStore } from './application/ports/trust-observation-store.js';
+import { AssessTrust } from './application/trust/assess-trust.js';
+import { AddressPolicy } from './adapters/fetch/address-policy.js';
+import { NodeIdnaCodec } from './adapters/idna/node-idna-codec.js';
+import { KnexTrustObservationStore } from './adapters/persistence/knex-trust-observation-store.js';
+import { DomainAgeSourceOptions, RdapDomainAgeSource } from './adapters/rdap/rdap-domain-age-source.js';
+import { DnsReputationChecks, ReputationChecksOptions } from './adapters/reputation/dns-reputation-checks.js';
+import { NodeTlsInspector, TlsInspectorOptions } from './adapters/tls/node-tls-inspector.js';
 import { SERVICE_VERSION } from './domain/service-info.js';
 import { FetcherOptions, userAgentFor } from './adapters/fetch/fetcher-options.js';
 import { DnsResolverOptions, NodeDnsResolver } from './adapters/fetch/node-dns-resolver.js';
@@ -98,6 +111,15 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   } else {
     c.bind<Mailer>(Mailer).to(KnexOutboxMailer);
   }
+  c.bind<AddressGuard>(AddressGuard).toConstantValue(new AddressPolicy(config.scanAllowedNetworks));
+  c.bind<TlsInspectorOptions>(TlsInspectorOptions).toConstantValue({ ca: options.fetcher?.ca, portMap: options.fetcher?.portMap });
+  c.bind<TlsInspector>(TlsInspector).to(NodeTlsInspector);
+  c.bind<DomainAgeSourceOptions>(DomainAgeSourceOptions).toConstantValue({ rdapBaseUrl: config.rdapBaseUrl });
+  c.bind<DomainAgeSource>(DomainAgeSource).to(RdapDomainAgeSource);
+  c.bind<ReputationChecksOptions>(ReputationChecksOptions).toConstantValue({});
+  c.bind<ReputationChecks>(ReputationChecks).to(DnsReputationChecks);
+  c.bind<TrustObservationStore>(TrustObservationStore).to(KnexTrustObservationStore);
+  c.bind<IdnaCodec>(IdnaCodec).to(NodeIdnaCodec);
   c.bind<AdmissionLimits>(AdmissionLimits).toConstantValue(config.scanLimits);
   c.bind<ScanAdmission>(ScanAdmission).to(KnexScanAdmission);
   c.bind<DnsResolverOptions>(DnsResolverOptions).toConstantValue({ servers: [...config.dnsServers] });
@@ -122,6 +144,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind(RegisterDomain).toSelf();
   c.bind(ConfirmRegistration).toSelf();
   c.bind(RecheckProofs).toSelf();
+  c.bind(AssessTrust).toSelf();
   c.bind(GetReport).toSelf();
   c.bind(GetPublicKeys).toSelf();
 

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { AppConfig } from '../../application/ports/app-config.js';
+import { parseDomainName } from '../../domain/domain-name.js';
 
 /** A configuration problem, told in one line that names the variable. */
 export class ConfigError extends Error {
@@ -28,6 +30,25 @@ function isDnsServer(item: string): boolean {
 
 function validPort(port: string | undefined): boolean {
   return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}
+
+/** One registrable domain a line; `#` starts a comment. */
+function readBrandFile(path: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: BRAND_CATALOG_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+  const domains: string[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.replace(/#.*$/, '').trim();
+    if (line === '') return;
+    const parsed = parseDomainName(line);
+    if (!parsed.ok) throw new ConfigError(`Invalid configuration: BRAND_CATALOG_FILE line ${i + 1}: ${parsed.reason}.`);
+    domains.push(parsed.name);
+  });
+  return domains;
 }
 
 function limit(fallback: number) {
@@ -98,6 +119,15 @@ const EnvSchema = z.object({
     .min(0, 'must be a whole number of minutes from 0 to 10080')
     .max(10080, 'must be a whole number of minutes from 0 to 10080')
     .default(360),
+  RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http or https URL' }).optional(),
+  EXTERNAL_DNSBL_ZONES: commaList((z) => /^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i.test(z), 'must be a comma-separated list of DNS zones such as dbl.example.org').default([]),
+  EXTERNAL_DEADLINE_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds from 500 to 30000' })
+    .int('must be a whole number of milliseconds from 500 to 30000')
+    .min(500, 'must be a whole number of milliseconds from 500 to 30000')
+    .max(30000, 'must be a whole number of milliseconds from 500 to 30000')
+    .default(4000),
+  BRAND_CATALOG_FILE: z.string().min(1).optional(),
   MCP_ALLOWED_ORIGINS: commaList(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com').default([]),
 });
 
@@ -131,6 +161,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Vetted <no-reply@${new URL(baseUrl).hostname}>`,
     recheckIntervalMinutes: e.RECHECK_INTERVAL_MINUTES,
+    rdapBaseUrl: e.RDAP_BASE_URL,
+    externalDnsblZones: Object.freeze(e.EXTERNAL_DNSBL_ZONES.map((zone) => zone.toLowerCase())),
+    externalDeadlineMs: e.EXTERNAL_DEADLINE_MS,
+    extraBrandDomains: Object.freeze(e.BRAND_CATALOG_FILE ? readBrandFile(e.BRAND_CATALOG_FILE) : []),
     scanLimits: Object.freeze({
       perClientPerHour: e.SCAN_LIMIT_PER_CLIENT_HOUR,
       perDomainPerHour: e.SCAN_LIMIT_PER_DOMAIN_HOUR,

@@ -13,6 +13,7 @@ import { GetReport } from '../../application/scan/get-report.js';
 import { ConfirmRegistration } from '../../application/registration/confirm-registration.js';
 import { RegisterDomain } from '../../application/registration/register-domain.js';
 import { RequestScan } from '../../application/scan/request-scan.js';
+import { AssessTrust } from '../../application/trust/assess-trust.js';
 import { VerifyDomain } from '../../application/verify-domain.js';
 import { HttpExtensions, type HttpExtensionList } from './http-extensions.js';
 import { declaredBodyLimit } from './middleware/body-limit.js';
@@ -45,11 +46,12 @@ export class HttpServer {
     @inject(GetPublicKeys) getPublicKeys: GetPublicKeys,
     @inject(RegisterDomain) registerDomain: RegisterDomain,
     @inject(ConfirmRegistration) confirmRegistration: ConfirmRegistration,
+    @inject(AssessTrust) assessTrust: AssessTrust,
     @inject(HttpExtensions) extensions: HttpExtensionList,
   ) {
     this.app = new Koa({ proxy: config.trustProxy });
     const router = new Router();
-    registerRegistryRoutes(router, { config, clock, getStatus, verifyDomain, lookupEntity });
+    registerRegistryRoutes(router, { config, clock, getStatus, verifyDomain, lookupEntity, assessTrust });
     registerScanRoutes(router, { config, clock, requestScan });
     registerReportRoutes(router, { config, getReport, getPublicKeys });
     registerRegistrationRoutes(router, { registerDomain, confirmRegistration });

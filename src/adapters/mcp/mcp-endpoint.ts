@@ -8,6 +8,7 @@ import { Logger } from '../../application/ports/logger.js';
 import { GetReport } from '../../application/scan/get-report.js';
 import { RequestScan } from '../../application/scan/request-scan.js';
 import { VerifyDomain } from '../../application/verify-domain.js';
+import { AssessTrust } from '../../application/trust/assess-trust.js';
 import { guardMessages, jsonRpcErrorBody, MAX_MCP_BODY_BYTES, type GuardedMessages, type JsonRpcId } from './protocol-guard.js';
 import { readLimitedBody } from './read-limited-body.js';
 import { ToolCatalog, type ToolCall } from './tool-catalog.js';
@@ -34,10 +35,11 @@ export class McpEndpoint {
     @inject(Clock) clock: Clock,
     @inject(GetReport) getReport: GetReport,
     @inject(VerifyDomain) verifyDomain: VerifyDomain,
+    @inject(AssessTrust) assessTrust: AssessTrust,
     @inject(RequestScan) requestScan: RequestScan,
     @inject(LookupEntity) lookupEntity: LookupEntity,
   ) {
-    const tools = vettedTools({ baseUrl: config.baseUrl, clock, getReport, verifyDomain, requestScan, lookupEntity });
+    const tools = vettedTools({ baseUrl: config.baseUrl, clock, getReport, verifyDomain, assessTrust, requestScan, lookupEntity });
     this.catalog = new ToolCatalog(tools, (error, call) => logger.error({ reqId: call.requestId, tool: call.tool, err: error }, 'mcp tool failed'));
     this.endpointUrl = `${config.baseUrl}${MCP_PATH}`;
   }

@@ -72,7 +72,7 @@ export const reportOutput = z.looseObject({
 
 const entityOutput = z.looseObject({ id: text, name: text, level: text, type: text, verified_at: text, expires_at: text });
 
-/** check_trust: the registry status of a domain (verifyDataJson, or the expired form). */
+/** check_trust: the registry status, readiness and trust assessment of a domain (trustDataJson). */
 export const registryStatusOutput = z.looseObject({
   domain: text,
   verified: z.boolean(),
@@ -82,7 +82,9 @@ export const registryStatusOutput = z.looseObject({
   message: text.optional(),
   trust_score: z.number().optional(),
   trust_level: text.optional(),
+  signals: z.looseObject({}).optional(),
   agent_guidance: z.looseObject({}).optional(),
+  readiness: z.looseObject({}).optional(),
 });
 
 /** verify_domain: the registry status plus readiness (absent for a blocked domain, as on GET /verify). */

@@ -4,6 +4,8 @@ import type { Clock } from '../../application/ports/clock.js';
 import type { GetReport } from '../../application/scan/get-report.js';
 import type { RequestScan } from '../../application/scan/request-scan.js';
 import type { VerifyDomain, VerifyOutcome } from '../../application/verify-domain.js';
+import type { AssessTrust } from '../../application/trust/assess-trust.js';
+import { trustDataJson } from '../../application/views/trust-view.js';
 import { readinessJson } from '../../application/views/readiness-view.js';
 import { expiredMessage, lookupEntityJson, verifyDataJson, verifyEntityJson } from '../../application/views/registry-view.js';
 import { reportLinks } from '../../application/views/report-links.js';
@@ -43,6 +45,7 @@ export interface VettedToolDeps {
   readonly clock: Clock;
   readonly getReport: GetReport;
   readonly verifyDomain: VerifyDomain;
+  readonly assessTrust: AssessTrust;
   readonly requestScan: RequestScan;
   readonly lookupEntity: LookupEntity;
 }
@@ -149,16 +152,18 @@ export function vettedTools(deps: VettedToolDeps): readonly VettedTool[] {
       name: 'check_trust',
       title: 'Check the trust status of a domain',
       description:
-        'For now returns the registry status of a domain only, the same as the registry part of verify_domain: verified with its entity, not verified, blocked with trust_level NONE and agent_guidance, or expired (verified false, expired true, a normal answer). ' +
-        'Trust signals are not computed yet; external is accepted and has no effect for now, and no outside source is consulted. Reads stored data only. Errors: VALIDATION_ERROR for a malformed domain.',
+        'How far to trust a counterparty before a payment, a data share or an API call: the registry status (verified with its entity, not verified, blocked, or expired: verified false, expired true), readiness, trust_score 0-100, trust_level (VERY_HIGH, HIGH, MEDIUM, LOW, NONE), the five signals (registry, brand, domain_age, ssl, external; a signal with nothing observed scores 0 and says observed false) and agent_guidance (action PROCEED, CAUTION, FLAG or BLOCK, safe_actions, max_transaction_usd, requires_human, reason). ' +
+        'A blocked domain answers exactly: verified false, blocked true, trust_score 0, trust_level NONE, agent_guidance BLOCK. Lookalikes of well-known brands and blocklisted domains are never better than FLAG. ' +
+        'Without external it reads stored data only and makes no network call; with external true it also runs live checks (TLS on port 443, domain age from RDAP, DNS blocklists, SPF and DMARC) within a few seconds, each failing on its own. Errors: VALIDATION_ERROR for a malformed domain.',
       input: z.strictObject({
         domain: domainArg,
-        external: z.boolean().optional().describe('Reserved for outside trust signals; ignored for now.'),
+        external: z.boolean().optional().describe('Also run live outside checks (TLS, RDAP, DNS reputation); slower.'),
       }),
       output: registryStatusOutput,
-      hints: READS_STORED_DATA,
-      async run({ domain }) {
-        return registryStatus(await deps.verifyDomain.run(domain));
+      // Not read-only in the open-world sense: with external it asks outside sources.
+      hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      async run({ domain, external }) {
+        return trustDataJson(await deps.assessTrust.run(domain, { external: external === true }), baseUrl);
       },
     }),
   ];

@@ -26,6 +26,14 @@ export interface AppConfig {
   readonly mailFrom: string;
   /** RECHECK_INTERVAL_MINUTES: how often `vetted serve` looks for proofs due for a re-check (0: never). */
   readonly recheckIntervalMinutes: number;
+  /** RDAP_BASE_URL: one RDAP server for every TLD instead of the shipped IANA bootstrap table. */
+  readonly rdapBaseUrl: string | undefined;
+  /** EXTERNAL_DNSBL_ZONES: DNS blocklist zones queried DBL-style for external=true. */
+  readonly externalDnsblZones: readonly string[];
+  /** EXTERNAL_DEADLINE_MS: the whole external=true answer's deadline. */
+  readonly externalDeadlineMs: number;
+  /** Brand domains read from BRAND_CATALOG_FILE, added to the shipped catalog. */
+  readonly extraBrandDomains: readonly string[];
   readonly scanLimits: { readonly perClientPerHour: number; readonly perDomainPerHour: number; readonly globalPerMinute: number };
 }
 export const AppConfig = Symbol('AppConfig');

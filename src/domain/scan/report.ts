@@ -85,10 +85,14 @@ export interface ReportSummary {
   readonly httpsValid: boolean;
   readonly scope: ScanScope;
   readonly evidenceCount: number;
+  /** notAfter of the certificate the HTTPS homepage presented, when it verified; null otherwise. */
+  readonly certificateValidTo: string | null;
 }
 
 /** The summary of a whole report. */
 export function summarizeReport(report: Report): ReportSummary {
   const { id, domain, scannedAt, methodologyVersion, score, reachable, httpsValid, scope } = report;
-  return { id, domain, scannedAt, methodologyVersion, score, reachable, httpsValid, scope, evidenceCount: report.evidence.length };
+  const homepage = report.evidence.find((e) => e.probe === 'https_root');
+  const certificateValidTo = httpsValid ? (homepage?.certificate?.validTo ?? null) : null;
+  return { id, domain, scannedAt, methodologyVersion, score, reachable, httpsValid, scope, evidenceCount: report.evidence.length, certificateValidTo };
 }

@@ -56,3 +56,33 @@ export function guidanceFor(level: TrustLevel, reason?: string): AgentGuidance {
   const why = reason ?? row.defaultReason;
   return row.action === 'FLAG' || row.action === 'BLOCK' ? { ...base, reason: why } : base;
 }
+
+/** How far each action restricts an agent, least first. */
+export const GUIDANCE_ACTIONS: readonly GuidanceAction[] = ['PROCEED', 'CAUTION', 'FLAG', 'BLOCK'];
+
+/** True when `action` restricts an agent less than `than` (PROCEED is less severe than FLAG). */
+export function isLessSevere(action: GuidanceAction, than: GuidanceAction): boolean {
+  return GUIDANCE_ACTIONS.indexOf(action) < GUIDANCE_ACTIONS.indexOf(than);
+}
+
+/**
+ * Limits `guidance` to no better than `cap`. Guidance better than the cap is replaced by the
+ * table's row for the cap (FLAG is the LOW row) with `reason` as its reason; guidance at or below
+ * the cap keeps its action and limits and gains `reason` after any reason it had, so that caps
+ * applied one after another explain themselves together.
+ */
+export function capGuidance(guidance: AgentGuidance, cap: GuidanceAction, reason: string): AgentGuidance {
+  if (isLessSevere(guidance.action, cap)) {
+    const level = TRUST_LEVELS.find((l) => GUIDANCE_TABLE[l].action === cap);
+    if (level === undefined) throw new Error(`no guidance row has the action ${cap}`);
+    return { ...guidanceFor(level), reason };
+  }
+  return withReason(guidance, reason);
+}
+
+/** `guidance` with `reason` appended to its reason (or as its reason), whatever its action. */
+export function withReason(guidance: AgentGuidance, reason: string): AgentGuidance {
+  if (guidance.reason === undefined || guidance.reason === '') return { ...guidance, reason };
+  if (guidance.reason.includes(reason)) return guidance;
+  return { ...guidance, reason: `${guidance.reason} ${reason}` };
+}

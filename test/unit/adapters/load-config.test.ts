@@ -17,6 +17,10 @@ describe('configuration from the environment', () => {
       smtpUrl: undefined,
       mailFrom: 'Vetted <no-reply@localhost>',
       recheckIntervalMinutes: 360,
+      rdapBaseUrl: undefined,
+      externalDnsblZones: [],
+      externalDeadlineMs: 4000,
+      extraBrandDomains: [],
       scanLimits: { perClientPerHour: 10, perDomainPerHour: 6, globalPerMinute: 120 },
     });
   });
@@ -37,6 +41,9 @@ describe('configuration from the environment', () => {
       SMTP_URL: 'smtp://user:secret@mail.example.com:587',
       MAIL_FROM: 'Registry <registry@example.com>',
       RECHECK_INTERVAL_MINUTES: '60',
+      RDAP_BASE_URL: 'https://rdap.example.net/',
+      EXTERNAL_DNSBL_ZONES: 'dbl.example.org, BL.example.net',
+      EXTERNAL_DEADLINE_MS: '2500',
       SCAN_LIMIT_PER_CLIENT_HOUR: '20',
       SCAN_LIMIT_PER_DOMAIN_HOUR: '3',
       SCAN_LIMIT_GLOBAL_MINUTE: '500',
@@ -56,6 +63,10 @@ describe('configuration from the environment', () => {
       smtpUrl: 'smtp://user:secret@mail.example.com:587',
       mailFrom: 'Registry <registry@example.com>',
       recheckIntervalMinutes: 60,
+      rdapBaseUrl: 'https://rdap.example.net/',
+      externalDnsblZones: ['dbl.example.org', 'bl.example.net'],
+      externalDeadlineMs: 2500,
+      extraBrandDomains: [],
       scanLimits: { perClientPerHour: 20, perDomainPerHour: 3, globalPerMinute: 500 },
     });
     expect(Object.isFrozen(config)).to.equal(true);
@@ -72,6 +83,8 @@ describe('configuration from the environment', () => {
     [{ DNS_SERVERS: 'dns.example.com' }, /^Invalid configuration: DNS_SERVERS must be a comma-separated list of ip or ip:port/],
     [{ DNS_SERVERS: '1.2.3.4:70000' }, /^Invalid configuration: DNS_SERVERS /],
     [{ SMTP_URL: 'http://mail.example.com' }, /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL\.$/],
+    [{ EXTERNAL_DNSBL_ZONES: 'not a zone' }, /^Invalid configuration: EXTERNAL_DNSBL_ZONES must be a comma-separated list of DNS zones/],
+    [{ BRAND_CATALOG_FILE: '/nonexistent/brands.txt' }, /^Invalid configuration: BRAND_CATALOG_FILE cannot be read \(ENOENT\)\.$/],
     [{ SCAN_LIMIT_PER_DOMAIN_HOUR: '0' }, /^Invalid configuration: SCAN_LIMIT_PER_DOMAIN_HOUR must be a whole number from 1 to 1000000/],
     [{ MCP_ALLOWED_ORIGINS: 'https://app.example.com/path' }, /^Invalid configuration: MCP_ALLOWED_ORIGINS must be a comma-separated list of origins/],
     [{ SCAN_ALLOWED_NETWORKS: '10.0.0.0/33' }, /^Invalid configuration: SCAN_ALLOWED_NETWORKS must be a comma-separated list of CIDRs/],

@@ -7,6 +7,9 @@ import type { Clock } from '../../../application/ports/clock.js';
 import type { GetStatus } from '../../../application/get-status.js';
 import type { LookupEntity } from '../../../application/lookup-entity.js';
 import type { VerifyDomain } from '../../../application/verify-domain.js';
+import type { AssessTrust } from '../../../application/trust/assess-trust.js';
+import { trustDataJson } from '../../../application/views/trust-view.js';
+import type { Context } from 'koa';
 import { selfVerificationDocument } from '../../../domain/self-verification.js';
 import { cacheControl, failureBody, sendData } from '../envelope.js';
 import { readinessJson } from '../../../application/views/readiness-view.js';
@@ -16,6 +19,7 @@ const queryFlag = z.enum(['true', 'false', '1', '0']).optional().transform((v) =
 const VerifyQuery = z.object({ signals: queryFlag, external: queryFlag });
 
 export interface RegistryRouteDeps {
+  readonly assessTrust: AssessTrust;
   readonly config: AppConfig;
   readonly clock: Clock;
   readonly getStatus: GetStatus;
@@ -23,7 +27,7 @@ export interface RegistryRouteDeps {
   readonly lookupEntity: LookupEntity;
 }
 
-/** The registry reads of the contract: /status, /verify/{domain}, /lookup/{id}, the self-verification file. */
+/** The registry reads of the contract: /status, /verify/{domain} (with signals), /lookup/{id}, the self-verification file. */
 export function registerRegistryRoutes(router: Router, deps: RegistryRouteDeps): void {
   // Serialized once: the document only depends on configuration.
   const selfVerificationYaml = stringify(selfVerificationDocument(deps.config.baseUrl));
@@ -33,6 +37,7 @@ export function registerRegistryRoutes(router: Router, deps: RegistryRouteDeps):
   router.get('/verify/:domain', async (ctx) => {
     const query = VerifyQuery.safeParse(ctx.query);
     if (!query.success) throw new AppError('VALIDATION_ERROR', 'signals and external take true or false.');
+    if (query.data.signals || query.data.external) return verifyWithSignals(ctx, deps, query.data.external);
     const { verdict, readiness, latestReport, cacheSeconds } = await deps.verifyDomain.run(ctx.params.domain ?? '');
     const readinessObject = readinessJson(readiness, latestReport, deps.config.baseUrl);
     if (verdict.kind === 'expired') {
@@ -60,4 +65,17 @@ export function registerRegistryRoutes(router: Router, deps: RegistryRouteDeps):
     ctx.set('Cache-Control', cacheControl(3600));
     ctx.body = selfVerificationYaml;
   });
+}
+
+async function verifyWithSignals(ctx: Context, deps: RegistryRouteDeps, external: boolean): Promise<void> {
+  const outcome = await deps.assessTrust.run(ctx.params.domain ?? '', { external });
+  const data = trustDataJson(outcome, deps.config.baseUrl);
+  if (outcome.verdict.kind === 'expired') {
+    const { domain, entity, message, expired: _expired, verified: _verified, ...rest } = data;
+    ctx.status = 200;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = failureBody('EXPIRED', String(message), { domain, entity, ...rest });
+    return;
+  }
+  sendData(ctx, data, { cacheSeconds: outcome.cacheSeconds });
 }

@@ -1,0 +1,27 @@
+import type { TrustOutcome } from '../trust/assess-trust.js';
+import { readinessJson } from './readiness-view.js';
+import { expiredMessage, verifyDataJson, verifyEntityJson } from './registry-view.js';
+
+/**
+ * The answer of GET /verify?signals=true and of the MCP tool check_trust. A blocked name answers
+ * exactly the contract's blocked case; the others add readiness and the trust assessment (score,
+ * level, signals, guidance) to the registry fields. For an expired entity `expired` is true (the
+ * HTTP adapter sends that case inside the EXPIRED error envelope).
+ */
+export function trustDataJson(outcome: TrustOutcome, baseUrl: string): Record<string, unknown> {
+  const { verdict, assessment } = outcome;
+  if (verdict.kind === 'blocked') return verifyDataJson(verdict);
+  const readiness = readinessJson(outcome.readiness, outcome.latestReport, baseUrl);
+  const registry =
+    verdict.kind === 'expired'
+      ? { domain: verdict.domain, verified: false, expired: true, entity: verifyEntityJson(verdict.entity), message: expiredMessage(verdict.domain, verdict.entity) }
+      : verifyDataJson(verdict);
+  return {
+    ...registry,
+    readiness,
+    trust_score: assessment.trust_score,
+    trust_level: assessment.trust_level,
+    signals: assessment.signals,
+    agent_guidance: assessment.agent_guidance,
+  };
+}

@@ -1,0 +1,126 @@
+import type { EntityLevel } from '../entity.js';
+import type { ExternalSignal } from './external-signal.js';
+import { isFailure, type BrandFinding, type Failure, type RegistryInput, type TlsObservation } from './trust-inputs.js';
+
+/** What every signal carries. `observed` is false when nothing was stored or measured; then `score` is 0. */
+export interface SignalBase {
+  readonly score: number;
+  readonly max: number;
+  readonly observed: boolean;
+  /** Why the signal is not observed or scores nothing: `timeout` or another short code. */
+  readonly error?: string;
+}
+
+export interface RegistrySignal extends SignalBase {
+  readonly verified: boolean;
+  readonly level: EntityLevel | null;
+}
+
+export interface BrandSignal extends SignalBase {
+  readonly known_brand: boolean;
+  readonly lookalike_of: string | null;
+}
+
+export interface DomainAgeSignal extends SignalBase {
+  /** Full years since registration (not capped), or null when unknown. */
+  readonly years: number | null;
+}
+
+export interface SslSignal extends SignalBase {
+  readonly valid: boolean | null;
+  /** Whole days until the certificate's notAfter (negative once expired), or null. */
+  readonly days_to_expiry: number | null;
+}
+
+/** The signal breakdown of a verify answer with `signals=true`; field names are the contract's. */
+export interface TrustSignals {
+  readonly registry: RegistrySignal;
+  readonly brand: BrandSignal;
+  readonly domain_age: DomainAgeSignal;
+  readonly ssl: SslSignal;
+  readonly external: ExternalSignal;
+}
+
+/** The maximum of each signal; they add up to 100. */
+export const SIGNAL_MAX = { registry: 40, brand: 20, domain_age: 15, ssl: 10, external: 15 } as const;
+
+/** Registry points by entity level. */
+export const REGISTRY_LEVEL_SCORES: Readonly<Record<EntityLevel, number>> = { basic: 20, verified: 30, enterprise: 40 };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Registry signal: the entity's level scores (basic 20, verified 30, enterprise 40). An expired
+ * verification scores as not verified (error `expired`), a blocked name scores 0 (error `blocked`).
+ * The registry is always consulted, so the signal is always observed.
+ */
+export function registrySignal(registry: RegistryInput): RegistrySignal {
+  const max = SIGNAL_MAX.registry;
+  switch (registry.kind) {
+    case 'verified':
+      return { score: REGISTRY_LEVEL_SCORES[registry.level], max, observed: true, verified: true, level: registry.level };
+    case 'expired':
+      return { score: 0, max, observed: true, error: 'expired', verified: false, level: null };
+    case 'blocked':
+      return { score: 0, max, observed: true, error: 'blocked', verified: false, level: null };
+    case 'not_verified':
+      return { score: 0, max, observed: true, verified: false, level: null };
+  }
+}
+
+/** Brand signal: 20 for a catalog brand (or its subdomain), 0 otherwise; a lookalike names its brand. */
+export function brandSignal(brand: BrandFinding): BrandSignal {
+  return {
+    score: brand.knownBrand ? SIGNAL_MAX.brand : 0,
+    max: SIGNAL_MAX.brand,
+    observed: true,
+    known_brand: brand.knownBrand,
+    lookalike_of: brand.knownBrand ? null : brand.lookalikeOf,
+  };
+}
+
+/**
+ * Domain age signal: one point per full year since registration, at most 15. A full year has
+ * passed once the anniversary (UTC) is reached, so 364 days score 0 and a year to the day scores 1.
+ * A registration date in the future counts as 0 years; an unparseable one is not observed.
+ */
+export function domainAgeSignal(registeredAt: string | null | Failure, now: Date): DomainAgeSignal {
+  const max = SIGNAL_MAX.domain_age;
+  if (registeredAt === null) return { score: 0, max, observed: false, years: null };
+  if (isFailure(registeredAt)) return { score: 0, max, observed: false, error: registeredAt.error, years: null };
+  const from = new Date(registeredAt);
+  if (Number.isNaN(from.getTime())) return { score: 0, max, observed: false, error: 'invalid_date', years: null };
+  const years = fullYearsBetween(from, now);
+  return { score: Math.min(years, max), max, observed: true, years };
+}
+
+/** Whole years from `from` to `to` (UTC anniversaries; 29 February's falls on 1 March), never negative. */
+export function fullYearsBetween(from: Date, to: Date): number {
+  let years = to.getUTCFullYear() - from.getUTCFullYear();
+  const anniversary = Date.UTC(
+    from.getUTCFullYear() + years,
+    from.getUTCMonth(),
+    from.getUTCDate(),
+    from.getUTCHours(),
+    from.getUTCMinutes(),
+    from.getUTCSeconds(),
+    from.getUTCMilliseconds(),
+  );
+  if (to.getTime() < anniversary) years -= 1;
+  return Math.max(0, years);
+}
+
+/**
+ * SSL signal: 10 when the observed certificate validated and has not expired at `now`, else 0.
+ * `days_to_expiry` counts whole days from `now` to the certificate's notAfter.
+ */
+export function sslSignal(tls: TlsObservation | null | Failure, now: Date): SslSignal {
+  const max = SIGNAL_MAX.ssl;
+  if (tls === null) return { score: 0, max, observed: false, valid: null, days_to_expiry: null };
+  if (isFailure(tls)) return { score: 0, max, observed: false, error: tls.error, valid: null, days_to_expiry: null };
+  const notAfter = tls.validTo === null ? Number.NaN : Date.parse(tls.validTo);
+  const days = Number.isNaN(notAfter) ? null : Math.floor((notAfter - now.getTime()) / DAY_MS);
+  const unexpired = Number.isNaN(notAfter) || notAfter > now.getTime();
+  const valid = tls.valid && unexpired;
+  return { score: valid ? max : 0, max, observed: true, ...(tls.valid && !unexpired ? { error: 'expired' } : {}), valid, days_to_expiry: days };
+}
