@@ -13,6 +13,7 @@ import { FixedClock } from '../../fakes/fixed-clock.js';
 import { SequentialTokens } from '../../fakes/fixed-tokens.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { FakeDnsResolver, InMemoryProofRepository, InMemoryRegistrationRepository } from '../../fakes/in-memory-registrations.js';
+import { rejection } from '../../support/rejection.js';
 
 class Mails implements Mailer {
   readonly sent: MailMessage[] = [];
@@ -26,14 +27,6 @@ class Mails implements Mailer {
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const hasher = { hash: (t: string) => createHash('sha256').update(t).digest('hex') };
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AppError;
-  }
-  expect.fail('expected a rejection');
-}
 
 describe('registration and domain verification', () => {
   let clock: FixedClock;

@@ -8,16 +8,8 @@ import { VerifyDomain } from '../../../src/application/verify-domain.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { blocklistView, InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { aNewEntity } from '../../support/builders.js';
+import { rejection } from '../../support/rejection.js';
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).to.be.instanceOf(AppError);
-    return error as AppError;
-  }
-  expect.fail('expected a rejection');
-}
 
 describe('registry use cases', () => {
   let clock: FixedClock;

@@ -9,15 +9,8 @@ import { FixedClock } from '../../fakes/fixed-clock.js';
 import { SequentialTokens } from '../../fakes/fixed-tokens.js';
 import { InMemoryReportRepository } from '../../fakes/in-memory-report-repository.js';
 import { InMemoryScanAdmission } from '../../fakes/in-memory-scan-admission.js';
+import { rejection } from '../../support/rejection.js';
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AppError;
-  }
-  expect.fail('expected a rejection');
-}
 
 describe('RequestScan', () => {
   let clock: FixedClock;
