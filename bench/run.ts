@@ -1,7 +1,7 @@
 // npm run bench: throughput of the hot read path, GET /verify, against Koa's own ceiling on this
 // machine. Each server runs in its own process and the load generator in this one, so they do
 // not share a core. Not part of npm test.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -32,7 +32,9 @@ async function measure(title: string, port: number): Promise<number> {
 }
 
 async function serve(args: string[], env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // The service runs from the build, as in production; the ceiling server is a TypeScript file.
+  const command = args[0]!.endsWith('.js') ? args : ['--import', 'tsx', ...args];
+  const child = spawn(process.execPath, command, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolvePort, reject) => {
     let buffer = '';
     const onData = (chunk: Buffer) => {
@@ -75,7 +77,8 @@ await stop(koa.child);
 const dir = mkdtempSync(join(tmpdir(), 'vetted-bench-'));
 const databaseUrl = `sqlite:${join(dir, 'bench.sqlite')}`;
 await seed(databaseUrl);
-const vetted = await serve(['src/cli.ts', 'serve'], { DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info' });
+execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT });
+const vetted = await serve(['bin/vetted.js', 'serve'], { DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info' });
 await measure(`vetted GET /verify, ${ENTITIES} verified domains, cache filling`, vetted.port);
 const warm = await measure(`vetted GET /verify, ${ENTITIES} verified domains, cache warm`, vetted.port);
 await stop(vetted.child);

@@ -35,9 +35,12 @@ export function registerRegistryRoutes(router: Router, deps: RegistryRouteDeps):
   router.get('/status', (ctx) => sendData(ctx, deps.getStatus.run()));
 
   router.get('/verify/:domain', async (ctx) => {
-    const query = VerifyQuery.safeParse(ctx.query);
-    if (!query.success) throw new AppError('VALIDATION_ERROR', 'signals and external take true or false.');
-    if (query.data.signals || query.data.external) return verifyWithSignals(ctx, deps, query.data.external);
+    // The plain verify is the hottest path: skip query parsing when there is no query at all.
+    if (ctx.querystring !== '') {
+      const query = VerifyQuery.safeParse(ctx.query);
+      if (!query.success) throw new AppError('VALIDATION_ERROR', 'signals and external take true or false.');
+      if (query.data.signals || query.data.external) return verifyWithSignals(ctx, deps, query.data.external);
+    }
     const { verdict, readiness, latestReport, cacheSeconds } = await deps.verifyDomain.run(ctx.params.domain ?? '');
     const readinessObject = readinessJson(readiness, latestReport, deps.config.baseUrl);
     if (verdict.kind === 'expired') {
