@@ -178,3 +178,22 @@ describe('registration with the default log outbox (no SMTP server)', () => {
     expect(requestLines.some((l) => JSON.stringify(l).includes(token))).to.equal(false);
   });
 });
+
+for (const kind of databaseKinds()) {
+  describe(`the registration throttle under concurrency (${kind.name})`, () => {
+    let t: TestService;
+    before(async () => {
+      t = await startTestService(kind, { LOG_LEVEL: 'warn' });
+    });
+    after(() => t.stop());
+
+    it('creates exactly 5 registrations of one client out of 12 simultaneous ones', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => t.get('/register', registerBody(`burst${i}.example.com`, { contact_email: `c${i}@example.com` })).then((r) => r.status)),
+      );
+      expect(answers.filter((s) => s === 201)).to.have.length(5);
+      expect(answers.filter((s) => s === 429)).to.have.length(7);
+      expect(await t.database.db('registrations').count({ n: '*' }).first().then((r) => Number(r?.n))).to.equal(5);
+    });
+  });
+}

@@ -7,8 +7,14 @@ import type { ProofMethod, Registration } from '../../src/domain/registration/re
 export class InMemoryRegistrationRepository implements RegistrationRepository {
   readonly rows: Array<{ registration: Registration; tokenHash: string }> = [];
 
-  async create(registration: Registration, tokenHash: string): Promise<void> {
+  async createWithinLimit(registration: Registration, tokenHash: string, limit: { max: number; since: string }): Promise<boolean> {
+    // Counted and stored with no await in between, as atomic as the real adapter's transaction.
+    const recent = this.rows.map((r) => r.registration).filter((r) => r.createdAt > limit.since);
+    const byClient = recent.filter((r) => r.clientId === registration.clientId).length;
+    const byContact = recent.filter((r) => r.contactEmail === registration.contactEmail).length;
+    if (byClient >= limit.max || byContact >= limit.max) return false;
     this.rows.push({ registration, tokenHash });
+    return true;
   }
   async findByTokenHash(tokenHash: string): Promise<Registration | undefined> {
     return this.rows.find((r) => r.tokenHash === tokenHash)?.registration;

@@ -29,25 +29,18 @@ interface RegistrationRow {
 export class KnexRegistrationRepository implements RegistrationRepository {
   constructor(@inject(Database) private readonly db: Knex) {}
 
-  async create(r: Registration, tokenHash: string): Promise<void> {
-    const row: RegistrationRow = {
-      id: r.id,
-      domain: r.domain,
-      entity_name: r.entityName,
-      entity_type: r.entityType,
-      contact_email: r.contactEmail,
-      website: r.website,
-      client_id: r.clientId,
-      status: r.status,
-      verification_code: r.verificationCode,
-      token_hash: tokenHash,
-      created_at: r.createdAt,
-      expires_at: r.expiresAt,
-      verified_at: r.verifiedAt,
-      entity_id: r.entityId,
-      proof_method: r.proofMethod,
-    };
-    await this.db('registrations').insert(row);
+  async createWithinLimit(r: Registration, tokenHash: string, limit: { max: number; since: string }): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      // The same lock row as scan admission: decisions of every process sharing the database go one at a time.
+      await trx('admission_lock').where({ id: 1 }).increment('decisions', 1);
+      const [byClient, byContact] = await Promise.all([
+        trx('registrations').where({ client_id: r.clientId }).andWhere('created_at', '>', limit.since).count({ n: '*' }).first(),
+        trx('registrations').where({ contact_email: r.contactEmail }).andWhere('created_at', '>', limit.since).count({ n: '*' }).first(),
+      ]);
+      if (toCount(byClient?.n) >= limit.max || toCount(byContact?.n) >= limit.max) return false;
+      await trx('registrations').insert(toRow(r, tokenHash));
+      return true;
+    });
   }
 
   async findByTokenHash(tokenHash: string): Promise<Registration | undefined> {
@@ -76,6 +69,26 @@ export class KnexRegistrationRepository implements RegistrationRepository {
   async setEntity(id: string, entityId: string): Promise<void> {
     await this.db('registrations').where({ id }).update({ entity_id: entityId });
   }
+}
+
+function toRow(r: Registration, tokenHash: string): RegistrationRow {
+  return {
+    id: r.id,
+    domain: r.domain,
+    entity_name: r.entityName,
+    entity_type: r.entityType,
+    contact_email: r.contactEmail,
+    website: r.website,
+    client_id: r.clientId,
+    status: r.status,
+    verification_code: r.verificationCode,
+    token_hash: tokenHash,
+    created_at: r.createdAt,
+    expires_at: r.expiresAt,
+    verified_at: r.verifiedAt,
+    entity_id: r.entityId,
+    proof_method: r.proofMethod,
+  };
 }
 
 function toRegistration(row: RegistrationRow): Registration {

@@ -2,8 +2,12 @@ import type { ProofMethod, Registration } from '../../domain/registration/regist
 
 /** Stores registrations. Adapters: KnexRegistrationRepository. Fake: InMemoryRegistrationRepository. */
 export interface RegistrationRepository {
-  /** Stores a new pending registration with the hash of its confirmation token. */
-  create(registration: Registration, tokenHash: string): Promise<void>;
+  /**
+   * Stores a new pending registration with the hash of its confirmation token, unless its client
+   * address or its contact address already made `limit.max` registrations since `limit.since`
+   * (ISO); decided atomically across every process sharing the store. False when refused.
+   */
+  createWithinLimit(registration: Registration, tokenHash: string, limit: { readonly max: number; readonly since: string }): Promise<boolean>;
   /** The registration whose token hashes to `tokenHash`, or undefined. */
   findByTokenHash(tokenHash: string): Promise<Registration | undefined>;
   /** Registrations made since `since` (ISO) by this client address or for this contact address. */

@@ -56,7 +56,6 @@ export class RegisterDomain {
     const verdict = judgeRegistry(domain, await this.registry.findRecords(coveringNames(domain)), now);
     if (verdict.kind === 'verified') throw new AppError('VALIDATION_ERROR', `${domain} is already verified (entity ${verdict.entity.id}).`);
     if (verdict.kind === 'blocked') throw new AppError('VALIDATION_ERROR', `${domain} cannot be registered: it is blocked.`);
-    await this.throttle(clientId, input.contact_email.toLowerCase(), now);
 
     const token = this.random.token(32);
     const registration: Registration = {
@@ -75,7 +74,12 @@ export class RegisterDomain {
       entityId: null,
       proofMethod: null,
     };
-    await this.registrations.create(registration, this.hasher.hash(token));
+    const since = new Date(now.getTime() - 3_600_000).toISOString();
+    if (!(await this.registrations.createWithinLimit(registration, this.hasher.hash(token), { max: REGISTRATIONS_PER_HOUR, since }))) {
+      throw new AppError('RATE_LIMITED', 'Too many registrations in the last hour from this address or for this contact; retry after 3600 seconds.', {
+        retryAfterSeconds: 3600,
+      });
+    }
     let mailSent = true;
     try {
       await this.mailer.send(confirmationMail(registration, `${this.config.baseUrl}/confirm/${token}`));
@@ -84,16 +88,5 @@ export class RegisterDomain {
       this.logger.warn({ registrationId: registration.id, err: (error as Error).message }, 'confirmation mail not sent');
     }
     return { registration, mailSent };
-  }
-
-  private async throttle(clientId: string, contactEmail: string, now: Date): Promise<void> {
-    const since = new Date(now.getTime() - 3_600_000).toISOString();
-    const [byClient, byContact] = await Promise.all([
-      this.registrations.countSince({ clientId }, since),
-      this.registrations.countSince({ contactEmail }, since),
-    ]);
-    if (byClient >= REGISTRATIONS_PER_HOUR || byContact >= REGISTRATIONS_PER_HOUR) {
-      throw new AppError('RATE_LIMITED', `Too many registrations in the last hour; retry after 3600 seconds.`, { retryAfterSeconds: 3600 });
-    }
   }
 }
