@@ -176,8 +176,8 @@ export async function startService(config: AppConfig, options: ContainerOptions 
       port,
       container,
       async stop() {
-        stopRechecks();
         await server.close();
+        await stopRechecks();
         const mailer = container.get<Mailer>(Mailer);
         if (mailer instanceof SmtpMailer) mailer.close();
         await closeDatabase(container);
@@ -190,22 +190,30 @@ export async function startService(config: AppConfig, options: ContainerOptions 
   }
 }
 
-/** Runs the proof re-check job on a timer; returns how to stop it. */
-function scheduleRechecks(container: Container, minutes: number): () => void {
-  if (minutes <= 0) return () => undefined;
+/**
+ * Runs the proof re-check job on a timer, one run at a time (a tick that finds the last run still
+ * going is skipped). Returns how to stop it: the timer stops and a run in progress is awaited, so
+ * the database is never closed under it.
+ */
+function scheduleRechecks(container: Container, minutes: number): () => Promise<void> {
+  if (minutes <= 0) return async () => undefined;
   const logger = container.get<Logger>(Logger);
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<void> | undefined;
   const timer = setInterval(() => {
+    if (running) return;
     running = container
       .get(RecheckProofs)
       .run()
       .then((summary) => logger.info({ ...summary }, 'proof re-check done'))
-      .catch((error: unknown) => logger.error({ err: error }, 'proof re-check failed'));
+      .catch((error: unknown) => logger.error({ err: error }, 'proof re-check failed'))
+      .finally(() => {
+        running = undefined;
+      });
   }, minutes * 60_000);
   timer.unref();
-  return () => {
+  return async () => {
     clearInterval(timer);
-    void running;
+    await running;
   };
 }
 

@@ -22,9 +22,6 @@ export class InMemoryRegistrationRepository implements RegistrationRepository {
   async findById(id: string): Promise<Registration | undefined> {
     return this.rows.find((r) => r.registration.id === id)?.registration;
   }
-  async countSince(by: { clientId: string } | { contactEmail: string }, since: string): Promise<number> {
-    return this.rows.filter(({ registration: r }) => ('clientId' in by ? r.clientId === by.clientId : r.contactEmail === by.contactEmail) && r.createdAt > since).length;
-  }
   async markVerified(id: string, result: { verifiedAt: string; method: ProofMethod }): Promise<boolean> {
     const row = this.rows.find((r) => r.registration.id === id);
     if (!row || row.registration.status !== 'pending') return false;

@@ -53,12 +53,6 @@ export class KnexRegistrationRepository implements RegistrationRepository {
     return row ? toRegistration(row) : undefined;
   }
 
-  async countSince(by: { clientId: string } | { contactEmail: string }, since: string): Promise<number> {
-    const where = 'clientId' in by ? { client_id: by.clientId } : { contact_email: by.contactEmail };
-    const row = await this.db('registrations').where(where).andWhere('created_at', '>', since).count({ n: '*' }).first();
-    return toCount(row?.n);
-  }
-
   async markVerified(id: string, result: { verifiedAt: string; method: ProofMethod }): Promise<boolean> {
     const changed = await this.db('registrations')
       .where({ id, status: 'pending' })

@@ -10,8 +10,6 @@ export interface RegistrationRepository {
   createWithinLimit(registration: Registration, tokenHash: string, limit: { readonly max: number; readonly since: string }): Promise<boolean>;
   /** The registration whose token hashes to `tokenHash`, or undefined. */
   findByTokenHash(tokenHash: string): Promise<Registration | undefined>;
-  /** Registrations made since `since` (ISO) by this client address or for this contact address. */
-  countSince(by: { readonly clientId: string } | { readonly contactEmail: string }, since: string): Promise<number>;
   /**
    * Marks a pending registration verified; false when it was not pending any more (another
    * confirmation got there first), so exactly one caller creates the entity.
