@@ -1,21 +1,26 @@
 // The dependency rule of the hexagon, checked on every `npm test`:
 //   src/domain       imports only src/domain and a few pure libraries;
 //   src/application  imports domain, application, inversify and zod;
-//   src/adapters/X   imports domain, application, its own adapter folder and libraries, never another adapter;
-//   only src/main.ts and the CLI entry see everything.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+//   src/adapters/X   imports domain, application, its own adapter folder, src/adapters/shared and libraries,
+//                    never another adapter; the driving adapters import only types from src/domain;
+//   only the composition roots see everything;
+//   and no file under src/ takes part in an import cycle, type-only imports included.
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findCycles, listTs, readImports, resolveImport, type ImportStatement } from './import-graph.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Libraries the pure domain may use: they do no I/O and read no clock. */
 export const PURE_DOMAIN_LIBRARIES = new Set(['tldts', 'ipaddr.js', 'htmlparser2', 'yaml']);
 const APPLICATION_LIBRARIES = new Set(['inversify', 'zod']);
-const COMPOSITION_ROOTS = new Set(['src/main.ts', 'src/cli.ts', 'src/index.ts']);
-
-// import/export … from '…', bare import '…', and dynamic import('…'), type-only imports included.
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+/** Files that see everything. The layer rule skips them; the cycle rule does not. */
+export const COMPOSITION_ROOTS = new Set(['src/main.ts', 'src/cli.ts', 'src/index.ts', 'src/service.ts']);
+/** Adapters that receive requests. They parse, call a use case and format a view; they judge nothing. */
+export const DRIVING_ADAPTERS: readonly string[] = ['src/adapters/http', 'src/adapters/mcp', 'src/adapters/cli'];
+/** Code several adapters use. Every adapter may import it; it imports no other adapter, and only types from src/domain. */
+export const SHARED_ADAPTER_FOLDER = 'src/adapters/shared';
 
 export interface Violation {
   readonly file: string;
@@ -23,35 +28,52 @@ export interface Violation {
   readonly rule: string;
 }
 
+/** Every import under `root`/src that breaks the dependency rule, then every import cycle. Empty when the tree is clean. */
 export function checkLayers(root = ROOT): Violation[] {
+  const files = listTs(join(root, 'src'));
+  const known = new Set(files);
   const violations: Violation[] = [];
-  for (const file of listTs(join(root, 'src'))) {
-    const rel = relative(root, file).split(sep).join('/');
+  const edges = new Map<string, { specifier: string; target: string }[]>();
+  for (const file of files) {
+    const rel = toRel(root, file);
+    const imports = readImports(readFileSync(file, 'utf8'));
+    edges.set(rel, imports.flatMap(({ specifier }) => {
+      const target = resolveImport(file, specifier, known);
+      return target ? [{ specifier, target: toRel(root, target) }] : [];
+    }));
     if (COMPOSITION_ROOTS.has(rel)) continue;
     const layer = layerOf(rel);
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(IMPORT)) {
-      const specifier = (match[1] ?? match[2])!;
-      const rule = judge(root, layer, specifier, file);
-      if (rule) violations.push({ file: rel, specifier, rule });
+    for (const statement of imports) {
+      const rule = judge(root, layer, statement, file);
+      if (rule) violations.push({ file: rel, specifier: statement.specifier, rule });
     }
+  }
+  const graph = new Map([...edges].map(([file, out]) => [file, out.map((edge) => edge.target)]));
+  for (const cycle of findCycles(graph)) {
+    const specifier = edges.get(cycle[0]!)!.find((edge) => edge.target === cycle[1])!.specifier;
+    violations.push({ file: cycle[0]!, specifier, rule: `import cycle: ${cycle.join(' -> ')}` });
   }
   return violations;
 }
 
-type Layer = { kind: 'domain' } | { kind: 'application' } | { kind: 'adapter'; name: string } | { kind: 'other' };
+type Layer =
+  | { kind: 'domain' }
+  | { kind: 'application' }
+  | { kind: 'adapter'; name: string; folder: string }
+  | { kind: 'other' };
 
 function layerOf(rel: string): Layer {
   const parts = rel.split('/');
   if (parts[1] === 'domain') return { kind: 'domain' };
   if (parts[1] === 'application') return { kind: 'application' };
-  if (parts[1] === 'adapters' && parts[2]) return { kind: 'adapter', name: parts[2] };
+  if (parts[1] === 'adapters' && parts[2]) return { kind: 'adapter', name: parts[2], folder: parts.slice(0, 3).join('/') };
   return { kind: 'other' };
 }
 
-function judge(root: string, layer: Layer, specifier: string, file: string): string | undefined {
+function judge(root: string, layer: Layer, statement: ImportStatement, file: string): string | undefined {
+  const { specifier } = statement;
   if (specifier.startsWith('.')) {
-    const target = relative(root, resolve(dirname(file), specifier)).split(sep).join('/');
+    const target = toRel(root, resolve(dirname(file), specifier));
     const to = layerOf(target);
     if (target === 'src/main' || target.startsWith('src/main.')) return 'only the entry points import the composition root';
     switch (layer.kind) {
@@ -60,7 +82,16 @@ function judge(root: string, layer: Layer, specifier: string, file: string): str
       case 'application':
         return to.kind === 'domain' || to.kind === 'application' ? undefined : 'src/application imports only domain and application';
       case 'adapter':
-        if (to.kind === 'adapter' && to.name !== layer.name) return `adapter ${layer.name} must not import adapter ${to.name}`;
+        if (to.kind === 'adapter' && to.folder !== layer.folder && to.folder !== SHARED_ADAPTER_FOLDER) {
+          return `adapter ${layer.name} must not import adapter ${to.name}`;
+        }
+        if (to.kind === 'domain' && !statement.typeOnly && DRIVING_ADAPTERS.includes(layer.folder)) {
+          return `driving adapter ${layer.name} may import only types from src/domain (judging and formatting helpers belong in src/application)`;
+        }
+        // Driving adapters import shared code, so a domain function there would be a way round their rule.
+        if (to.kind === 'domain' && !statement.typeOnly && layer.folder === SHARED_ADAPTER_FOLDER) {
+          return 'src/adapters/shared may import only types from src/domain (driving adapters use it)';
+        }
         return to.kind === 'other' ? 'adapters import domain, application and their own folder' : undefined;
       default:
         return undefined;
@@ -72,12 +103,8 @@ function judge(root: string, layer: Layer, specifier: string, file: string): str
   return undefined;
 }
 
-function listTs(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return listTs(path);
-    return path.endsWith('.ts') ? [path] : [];
-  });
+function toRel(root: string, path: string): string {
+  return relative(root, path).split(sep).join('/');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -15,4 +15,6 @@ export { EntityRepository, type NewEntity } from './application/ports/entity-rep
 export { Logger } from './application/ports/logger.js';
 export { RegistryReader } from './application/ports/registry-reader.js';
 export { SchemaMigrator } from './application/ports/schema-migrator.js';
-export { buildContainer, main, startService, type ContainerOptions, type RunningService } from './main.js';
+export { buildContainer, type ContainerOptions } from './main.js';
+export { startService, type RunningService } from './service.js';
+export { main } from './cli.js';

@@ -18,3 +18,4 @@ export * from './trust/trust-inputs.js';
 export * from './trust/trust-level.js';
 export * from './trust/trust-score.js';
 export * from './trust/trust-signals.js';
+export * from './trust/signal-base.js';

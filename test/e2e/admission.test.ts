@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { loadConfig } from '../../src/adapters/config/load-config.js';
 import { createKnex } from '../../src/adapters/persistence/create-knex.js';
-import { startService, type RunningService } from '../../src/main.js';
+import { startService, type RunningService } from '../../src/service.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { main } from '../../src/main.js';
+import { main } from '../../src/cli.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -28,12 +28,22 @@ export interface SmtpSink {
   readonly url: string;
   readonly port: number;
   readonly messages: ReceivedMail[];
+  /** SMTP connections open right now. */
+  openConnections(): number;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
+  let open = 0;
   const server = new SMTPServer({
+    onConnect(_session, callback) {
+      open++;
+      callback();
+    },
+    onClose() {
+      open--;
+    },
     authOptional: !options.auth,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
@@ -80,6 +90,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    openConnections: () => open,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import type { AppConfig } from '../../src/application/ports/app-config.js';
 import { loadConfig } from '../../src/adapters/config/load-config.js';
-import { startService, type ContainerOptions, type RunningService } from '../../src/main.js';
+import type { ContainerOptions } from '../../src/main.js';
+import { startService, type RunningService } from '../../src/service.js';
 import type { DatabaseKind, TestDatabase } from './test-databases.js';
 
 /** A really listening Vetted on an ephemeral port over a fresh database, and its log lines. */

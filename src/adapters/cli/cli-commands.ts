@@ -5,19 +5,14 @@ import { AppError, isAppError } from '../../application/errors.js';
 import { ListEntities } from '../../application/list-entities.js';
 import { ManageBlocklist } from '../../application/manage-blocklist.js';
 import { AppConfig } from '../../application/ports/app-config.js';
-import { Clock } from '../../application/ports/clock.js';
 import { SchemaMigrator } from '../../application/ports/schema-migrator.js';
 import { RecheckProofs } from '../../application/registration/recheck-proofs.js';
 import { RequestScan } from '../../application/scan/request-scan.js';
 import { parseBlocklistFile } from './blocklist-file.js';
+import type { CliIo } from './cli-io.js';
 import type { Command } from './parse-command.js';
 import { runScanCommand } from './scan-command.js';
 
-/** Where the CLI writes: stdout for results, stderr for messages. */
-export interface CliIo {
-  out(line: string): void;
-  err(line: string): void;
-}
 
 /** Runs the admin commands through the same use cases as the HTTP API. Returns the exit code. */
 @injectable()
@@ -30,7 +25,6 @@ export class CliCommands {
     @inject(RequestScan) private readonly requestScan: RequestScan,
     @inject(RecheckProofs) private readonly recheckProofs: RecheckProofs,
     @inject(AppConfig) private readonly config: AppConfig,
-    @inject(Clock) private readonly clock: Clock,
   ) {}
 
   async run(command: Exclude<Command, { name: 'serve' | 'help' }>, io: CliIo): Promise<number> {
@@ -92,7 +86,7 @@ export class CliCommands {
         return 0;
       }
       case 'scan':
-        return runScanCommand(this.requestScan, this.config, io, command, () => this.clock.now());
+        return runScanCommand(this.requestScan, this.config.baseUrl, io, command);
       case 'block import': {
         const requests = parseBlocklistFile(await readText(command.file));
         const { added, alreadyBlocked } = await this.blocklist.add(requests);

@@ -2,8 +2,6 @@
 export interface FetcherOptions {
   /** Sent on every request; build it with userAgentFor(). */
   readonly userAgent: string;
-  /** SCAN_ALLOWED_NETWORKS: CIDRs or single addresses that override the public-address rule. */
-  readonly allowedNetworks: readonly string[];
   /** Extra trusted CA certificates (PEM), added to Node's root store. For tests and private deployments. */
   readonly ca?: readonly string[];
   /** Test seam: connect to another port than the URL's (e.g. { 443: 18443 }); Host and SNI still name the URL's host. */

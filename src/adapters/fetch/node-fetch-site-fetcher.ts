@@ -5,6 +5,7 @@ import { type SecureContext, createSecureContext, rootCertificates } from 'node:
 import { performance } from 'node:perf_hooks';
 import { inject, injectable } from 'inversify';
 import nodeFetch, { type Response } from 'node-fetch';
+import { AddressGuard } from '../../application/ports/address-guard.js';
 import { DnsResolver } from '../../application/ports/dns-resolver.js';
 import type {
   FetchErrorCode,
@@ -13,7 +14,6 @@ import type {
   RedirectHop,
   SiteFetcher,
 } from '../../application/ports/site-fetcher.js';
-import { AddressPolicy } from './address-policy.js';
 import { type AbortCause, classifyFetchError } from './classify-fetch-error.js';
 import { FetcherOptions } from './fetcher-options.js';
 import { createPinnedAgent, type HopConnection } from './pinned-agent.js';
@@ -34,13 +34,12 @@ interface Call {
 }
 
 /**
- * SiteFetcher on node-fetch. Every hop is resolved through DnsResolver, checked by AddressPolicy,
+ * SiteFetcher on node-fetch. Every hop is resolved through DnsResolver, checked by AddressGuard,
  * and connected through an agent pinned to the checked address; redirects are followed by hand and
  * re-checked. Bodies are capped after decompression; one deadline covers the whole call.
  */
 @injectable()
 export class NodeFetchSiteFetcher implements SiteFetcher {
-  private readonly policy: AddressPolicy;
   private readonly trust: SecureContext | undefined;
   private readonly connectTimeoutMs: number;
   private readonly resourceTimeoutMs: number;
@@ -48,8 +47,8 @@ export class NodeFetchSiteFetcher implements SiteFetcher {
   constructor(
     @inject(FetcherOptions) private readonly options: FetcherOptions,
     @inject(DnsResolver) private readonly resolver: DnsResolver,
+    @inject(AddressGuard) private readonly guard: AddressGuard,
   ) {
-    this.policy = new AddressPolicy(options.allowedNetworks);
     // A `ca` option replaces Node's roots, so extra CAs must come with them. Built once: parsing
     // the whole root store for every hop costs tens of milliseconds.
     this.trust = options.ca?.length ? createSecureContext({ ca: [...rootCertificates, ...options.ca] }) : undefined;
@@ -175,7 +174,7 @@ export class NodeFetchSiteFetcher implements SiteFetcher {
   private async checkedAddress(url: URL, call: Call): Promise<{ ok: true; address: string } | Failure> {
     const host = hostOf(url);
     if (isIP(host) !== 0) {
-      const verdict = this.policy.check(host);
+      const verdict = this.guard.check(host);
       return verdict.allowed ? { ok: true, address: host } : blocked(`${host} is not allowed (${verdict.reason})`);
     }
     let addresses: string[];
@@ -187,7 +186,7 @@ export class NodeFetchSiteFetcher implements SiteFetcher {
       return { ok: false, code: 'DNS_FAILURE', message: error instanceof Error ? error.message : `DNS lookup of ${host} failed` };
     }
     if (addresses.length === 0) return { ok: false, code: 'DNS_FAILURE', message: `${host} has no A or AAAA record` };
-    const verdicts = addresses.map((address) => ({ address, verdict: this.policy.check(address) }));
+    const verdicts = addresses.map((address) => ({ address, verdict: this.guard.check(address) }));
     const usable = verdicts.find((v) => v.verdict.allowed);
     if (usable) return { ok: true, address: usable.address };
     const first = verdicts[0]!;

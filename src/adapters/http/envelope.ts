@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { expired } from '../../application/views/registry-view.js';
 
 /** Answers with the success envelope; `cacheSeconds` 0 (the default) means no-store. */
 export function sendData(ctx: Context, data: unknown, options: { status?: number; cacheSeconds?: number } = {}): void {
@@ -14,4 +15,17 @@ export function failureBody(code: string, message: string, extra: Record<string,
 
 export function cacheControl(seconds: number): string {
   return seconds > 0 ? `public, max-age=${seconds}` : 'no-store';
+}
+
+/**
+ * Sends a verify-like answer (plain or with signals): an expired verification goes in the contract's
+ * EXPIRED envelope, with status 200 and never cached; any other answer as data, cacheable as long
+ * as the use case said.
+ */
+export function sendVerification(ctx: Context, answer: Record<string, unknown>, cacheSeconds: number): void {
+  const expiredAnswer = expired(answer);
+  if (!expiredAnswer) return sendData(ctx, answer, { cacheSeconds });
+  ctx.status = 200;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = failureBody('EXPIRED', expiredAnswer.message, expiredAnswer.details);
 }

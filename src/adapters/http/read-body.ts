@@ -1,48 +1,27 @@
 import type { Context } from 'koa';
 import { AppError } from '../../application/errors.js';
+import { readLimitedBody } from '../shared/read-limited-body.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Reads the request body as UTF-8, counting bytes as they arrive, and stops with
- * PAYLOAD_TOO_LARGE at `maxBytes` (chunked uploads included) rather than buffer it whole.
+ * Reads the request body as UTF-8 through the one bounded reader: a declared Content-Length over
+ * `maxBytes` is refused before anything is read, a chunked upload once it passes the limit; either
+ * way PAYLOAD_TOO_LARGE, and the connection closes after the answer.
  */
-export function readBodyText(ctx: Context, maxBytes = MAX_BODY_BYTES): Promise<string> {
-  const req = ctx.req;
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-    };
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total <= maxBytes) return void chunks.push(chunk);
-      // Stop reading but keep the socket: the 413 must still reach the client, then we close.
-      cleanup();
-      req.pause();
-      ctx.set('Connection', 'close');
-      reject(new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes.`));
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(Buffer.concat(chunks).toString('utf8'));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-  });
+export async function readBodyText(ctx: Context, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  const body = await readLimitedBody(ctx.req, maxBytes);
+  if (!body.tooLarge) return body.text;
+  ctx.set('Connection', 'close');
+  throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes.`);
 }
 
-/** Reads a JSON body: 415 unless Content-Type is application/json, 400 when it does not parse. */
+/**
+ * Reads a JSON body: 413 for a declared size over the limit (before anything else is looked at),
+ * 415 unless Content-Type is application/json, 400 when it does not parse.
+ */
 export async function readJsonBody(ctx: Context, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
-  if (!ctx.is('application/json')) {
+  if (!ctx.is('application/json') && !(Number(ctx.get('Content-Length') || 0) > maxBytes)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
   }
   const text = await readBodyText(ctx, maxBytes);

@@ -1,19 +1,15 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { Router } from '@koa/router';
 import { inject, injectable } from 'inversify';
-import type { Context, Middleware } from 'koa';
-import { LookupEntity } from '../../application/lookup-entity.js';
+import type { Context } from 'koa';
 import { AppConfig } from '../../application/ports/app-config.js';
-import { Clock } from '../../application/ports/clock.js';
 import { Logger } from '../../application/ports/logger.js';
-import { GetReport } from '../../application/scan/get-report.js';
-import { RequestScan } from '../../application/scan/request-scan.js';
-import { VerifyDomain } from '../../application/verify-domain.js';
-import { AssessTrust } from '../../application/trust/assess-trust.js';
+import type { HttpRoutes } from '../shared/http-routes.js';
+import { readLimitedBody } from '../shared/read-limited-body.js';
 import { guardMessages, jsonRpcErrorBody, MAX_MCP_BODY_BYTES, type GuardedMessages, type JsonRpcId } from './protocol-guard.js';
-import { readLimitedBody } from './read-limited-body.js';
 import { ToolCatalog, type ToolCall } from './tool-catalog.js';
 import { createVettedMcpServer } from './vetted-mcp-server.js';
-import { vettedTools } from './vetted-tools.js';
+import { VettedTools } from './vetted-tools.js';
 
 /** The one path the MCP endpoint answers. */
 export const MCP_PATH = '/mcp';
@@ -25,29 +21,22 @@ export const MCP_PATH = '/mcp';
  * (413, counted while reading), the JSON (-32700) and the version and batch rules (protocol-guard).
  */
 @injectable()
-export class McpEndpoint {
+export class McpEndpoint implements HttpRoutes {
   private readonly catalog: ToolCatalog;
   private readonly endpointUrl: string;
 
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(Logger) private readonly logger: Logger,
-    @inject(Clock) clock: Clock,
-    @inject(GetReport) getReport: GetReport,
-    @inject(VerifyDomain) verifyDomain: VerifyDomain,
-    @inject(AssessTrust) assessTrust: AssessTrust,
-    @inject(RequestScan) requestScan: RequestScan,
-    @inject(LookupEntity) lookupEntity: LookupEntity,
+    @inject(VettedTools) tools: VettedTools,
   ) {
-    const tools = vettedTools({ baseUrl: config.baseUrl, clock, getReport, verifyDomain, assessTrust, requestScan, lookupEntity });
-    this.catalog = new ToolCatalog(tools, (error, call) => logger.error({ reqId: call.requestId, tool: call.tool, err: error }, 'mcp tool failed'));
+    this.catalog = new ToolCatalog(tools.list, (error, call) => logger.error({ reqId: call.requestId, tool: call.tool, err: error }, 'mcp tool failed'));
     this.endpointUrl = `${config.baseUrl}${MCP_PATH}`;
   }
 
-  /** Koa middleware that answers exactly MCP_PATH and passes every other request on. */
-  middleware(): Middleware {
-    return async (ctx, next) => {
-      if (ctx.path !== MCP_PATH) return next();
+  /** Routes every method of MCP_PATH here: the endpoint answers the methods it refuses itself. */
+  mount(router: Router): void {
+    router.all(MCP_PATH, async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
       try {
         await this.handle(ctx);
@@ -56,7 +45,7 @@ export class McpEndpoint {
         this.logger.error({ reqId, err: error }, 'mcp request failed');
         reply(ctx, 500, -32603, `Internal error; quote request id ${reqId} when reporting it.`);
       }
-    };
+    });
   }
 
   private async handle(ctx: Context): Promise<void> {

@@ -4,7 +4,7 @@ import { printable } from '../../application/domain-input.js';
 import { zodMessage } from '../../application/zod-message.js';
 import type { ProtocolVersion } from './protocol-guard.js';
 import { toolErrorResult } from './tool-errors.js';
-import type { ToolCaller, VettedTool } from './vetted-tools.js';
+import type { ToolCaller, VettedTool } from './vetted-tool.js';
 
 /** One tools/call, as the catalog needs to answer it. */
 export interface ToolCall extends ToolCaller {

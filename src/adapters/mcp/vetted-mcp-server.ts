@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { SERVICE_VERSION } from '../../domain/service-info.js';
+import { SERVICE_VERSION } from '../../application/views/service-facts.js';
 import type { ToolCall, ToolCatalog } from './tool-catalog.js';
 
 /** Sent at initialize: what an agent should know before its first call. */

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import type { EvidenceItem } from '../../domain/scan/report.js';
 import { requireDomainName } from '../domain-input.js';
 import { AppError } from '../errors.js';
 import { ReportRepository, type StoredReport } from '../ports/report-repository.js';
@@ -14,6 +15,14 @@ export class GetReport {
     const stored = REPORT_ID.test(id) ? await this.reports.findById(id) : undefined;
     if (!stored) throw new AppError('NOT_FOUND', 'No report with this id.');
     return stored;
+  }
+
+  /** Evidence item `n` (1-based, as in its URL) of a stored report; NOT_FOUND when either is unknown. */
+  async evidence(id: string, n: string): Promise<{ stored: StoredReport; item: EvidenceItem }> {
+    const stored = await this.byId(id);
+    const item = stored.report.evidence.find((e) => e.n === Number(n));
+    if (!item) throw new AppError('NOT_FOUND', `Report ${stored.report.id} has no evidence item ${n.slice(0, 20)}.`);
+    return { stored, item };
   }
 
   async latest(domainInput: string): Promise<StoredReport> {

@@ -1,5 +1,8 @@
 import { inject, injectable } from 'inversify';
+import type { DomainName } from '../../domain/domain-name.js';
 import { METHODOLOGY_VERSION } from '../../domain/scan/methodology.js';
+import { judgeReadiness, type Readiness } from '../../domain/scan/readiness.js';
+import { summarizeReport, type ReportSummary } from '../../domain/scan/report.js';
 import { requireDomainName } from '../domain-input.js';
 import { AppError } from '../errors.js';
 import { Clock } from '../ports/clock.js';
@@ -15,6 +18,7 @@ export const REUSE_WINDOW_SECONDS = 600;
 export const COOL_OFF_SECONDS = 30;
 
 export interface ScanRequest {
+  /** The name as the caller gave it; parsed here, once, for the whole scan. */
   readonly domain: string;
   /** Who asks: the client address for HTTP and MCP, `cli` for the command line. */
   readonly clientId: string;
@@ -28,6 +32,9 @@ export interface ScanOutcome {
   /** True when a stored report was returned instead of a new fetch. */
   readonly reused: boolean;
   readonly ageSeconds: number;
+  /** The report's readiness, judged when the answer is made. */
+  readonly readiness: Readiness;
+  readonly summary: ReportSummary;
 }
 
 /**
@@ -54,16 +61,21 @@ export class RequestScan {
       const latest = await this.reports.findLatest(domain);
       if (latest && latest.report.methodologyVersion === METHODOLOGY_VERSION) {
         const ageSeconds = Math.floor((now.getTime() - Date.parse(latest.report.scannedAt)) / 1000);
-        if (ageSeconds >= 0 && ageSeconds < REUSE_WINDOW_SECONDS) return { stored: latest, reused: true, ageSeconds };
+        if (ageSeconds >= 0 && ageSeconds < REUSE_WINDOW_SECONDS) return this.outcome(latest, true, ageSeconds);
       }
     }
     await this.admit(request.clientId, domain, now);
     const stored = await this.scanSite.run(domain, { onProbe: request.onProbe });
     this.cache.delete(domain);
-    return { stored, reused: false, ageSeconds: 0 };
+    return this.outcome(stored, false, 0);
   }
 
-  private async admit(clientId: string, domain: Parameters<ScanAdmission['admit']>[0]['domain'], now: Date): Promise<void> {
+  private outcome(stored: StoredReport, reused: boolean, ageSeconds: number): ScanOutcome {
+    const summary = summarizeReport(stored.report);
+    return { stored, reused, ageSeconds, summary, readiness: judgeReadiness(summary, this.clock.now()) };
+  }
+
+  private async admit(clientId: string, domain: DomainName, now: Date): Promise<void> {
     const coolOff = Math.ceil((this.coolOffUntilMs - now.getTime()) / 1000);
     if (coolOff > 0) throw unavailable(coolOff);
     let decision;

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
+import type { DomainName } from '../../domain/domain-name.js';
 import { judgeSite } from '../../domain/scan/judge/judge-site.js';
 import { reportContent } from '../../domain/scan/report-content.js';
-import { requireDomainName } from '../domain-input.js';
 import { Clock } from '../ports/clock.js';
 import { RandomTokens } from '../ports/random-tokens.js';
 import { ReportRepository, type StoredReport } from '../ports/report-repository.js';
@@ -15,7 +15,8 @@ export const SCAN_DEADLINE_MS = 20_000;
 /**
  * Scans a site on explicit request: fetches its public resources, judges them under the current
  * methodology, signs the report and stores it with its evidence. An unreachable site still gets a
- * report (score 0, the failures as evidence).
+ * report (score 0, the failures as evidence). Reached only through RequestScan, which parses the
+ * name and decides admission first.
  */
 @injectable()
 export class ScanSite {
@@ -27,8 +28,7 @@ export class ScanSite {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async run(input: string, options: { onProbe?: ProbeListener } = {}): Promise<StoredReport> {
-    const domain = requireDomainName(input);
+  async run(domain: DomainName, options: { onProbe?: ProbeListener } = {}): Promise<StoredReport> {
     const scannedAt = this.clock.now();
     const probes = await runProbes(this.fetcher, domain, AbortSignal.timeout(SCAN_DEADLINE_MS), options.onProbe);
     const report = judgeSite(`rpt_${this.random.token(16)}`, domain, probes, scannedAt);

@@ -1,6 +1,7 @@
-import { reportContent } from '../../domain/scan/report-content.js';
+import { evidenceJson, reportContent } from '../../domain/scan/report-content.js';
+import type { EvidenceItem } from '../../domain/scan/report.js';
 import type { StoredReport } from '../ports/report-repository.js';
-import type { ReportLinks } from './report-links.js';
+import { reportLinks, type ReportLinks } from './report-links.js';
 
 /** The report as JSON: its signed content, then links and the signature beside it. */
 export function reportJson(stored: StoredReport, links: ReportLinks, baseUrl: string): Record<string, unknown> {
@@ -13,3 +14,15 @@ export function reportJson(stored: StoredReport, links: ReportLinks, baseUrl: st
   };
 }
 
+
+/** The signed report as the CLI prints it with --json: its content, the digest and the raw signature. */
+export function signedReportJson(stored: StoredReport): Record<string, unknown> {
+  return { ...reportContent(stored.report), content_sha256: stored.signature.contentSha256, signature: stored.signature };
+}
+
+/** One evidence item of a stored report, with the report it comes from. */
+export function evidenceItemJson(stored: StoredReport, item: EvidenceItem, baseUrl: string): Record<string, unknown> {
+  const { report } = stored;
+  const links = reportLinks(baseUrl, report.id, report.evidence.length);
+  return { report_id: report.id, domain: report.domain, scanned_at: report.scannedAt, report_url: links.json, ...evidenceJson(item) };
+}

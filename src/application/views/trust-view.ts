@@ -1,6 +1,6 @@
 import type { TrustOutcome } from '../trust/assess-trust.js';
 import { readinessJson } from './readiness-view.js';
-import { expiredMessage, verifyDataJson, verifyEntityJson } from './registry-view.js';
+import { registryStatusJson, verifyDataJson } from './registry-view.js';
 
 /**
  * The answer of GET /verify?signals=true and of the MCP tool check_trust. A blocked name answers
@@ -12,12 +12,8 @@ export function trustDataJson(outcome: TrustOutcome, baseUrl: string): Record<st
   const { verdict, assessment } = outcome;
   if (verdict.kind === 'blocked') return verifyDataJson(verdict);
   const readiness = readinessJson(outcome.readiness, outcome.latestReport, baseUrl);
-  const registry =
-    verdict.kind === 'expired'
-      ? { domain: verdict.domain, verified: false, expired: true, entity: verifyEntityJson(verdict.entity), message: expiredMessage(verdict.domain, verdict.entity) }
-      : verifyDataJson(verdict);
   return {
-    ...registry,
+    ...registryStatusJson(verdict),
     readiness,
     trust_score: assessment.trust_score,
     trust_level: assessment.trust_level,

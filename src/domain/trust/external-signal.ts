@@ -1,5 +1,5 @@
 import type { ReadinessValue } from '../scan/readiness.js';
-import type { SignalBase } from './trust-signals.js';
+import type { SignalBase } from './signal-base.js';
 import { isFailure, type ExternalObservations, type Failure } from './trust-inputs.js';
 
 /** Points of each external check; they add up to the external signal's 15. */

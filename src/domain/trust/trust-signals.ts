@@ -1,15 +1,7 @@
 import type { EntityLevel } from '../entity.js';
 import type { ExternalSignal } from './external-signal.js';
+import type { SignalBase } from './signal-base.js';
 import { isFailure, type BrandFinding, type Failure, type RegistryInput, type TlsObservation } from './trust-inputs.js';
-
-/** What every signal carries. `observed` is false when nothing was stored or measured; then `score` is 0. */
-export interface SignalBase {
-  readonly score: number;
-  readonly max: number;
-  readonly observed: boolean;
-  /** Why the signal is not observed or scores nothing: `timeout` or another short code. */
-  readonly error?: string;
-}
 
 export interface RegistrySignal extends SignalBase {
   readonly verified: boolean;

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { NodeDnsResolver } from '../../../src/adapters/fetch/node-dns-resolver.js';
+import { NodeDnsResolver } from '../../../src/adapters/dns/node-dns-resolver.js';
+import { AddressPolicy } from '../../../src/adapters/fetch/address-policy.js';
 import type { FetcherOptions } from '../../../src/adapters/fetch/fetcher-options.js';
 import { NodeFetchSiteFetcher } from '../../../src/adapters/fetch/node-fetch-site-fetcher.js';
 import type { FetchFailure, FetchOutcome, FetchedResource } from '../../../src/application/ports/site-fetcher.js';
@@ -45,7 +46,6 @@ describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', function () {
     new NodeFetchSiteFetcher(
       {
         userAgent: USER_AGENT,
-        allowedNetworks: ['127.0.0.1/32'],
         ca: [ca.cert],
         portMap: site.portMap,
         connectTimeoutMs: 1000,
@@ -53,6 +53,7 @@ describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', function () {
         ...options,
       },
       new NodeDnsResolver({ servers: [dns.address], timeoutMs: 500, tries: 1 }),
+      new AddressPolicy(['127.0.0.1/32']),
     );
 
   before(async () => {

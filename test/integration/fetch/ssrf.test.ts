@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { NodeDnsResolver } from '../../../src/adapters/fetch/node-dns-resolver.js';
+import { NodeDnsResolver } from '../../../src/adapters/dns/node-dns-resolver.js';
+import { AddressPolicy } from '../../../src/adapters/fetch/address-policy.js';
 import { NodeFetchSiteFetcher } from '../../../src/adapters/fetch/node-fetch-site-fetcher.js';
 import type { FetchFailure, FetchOutcome } from '../../../src/application/ports/site-fetcher.js';
 import { type TestDnsServer, answersInTurn, startDnsServer } from '../../support/dns-server.js';
@@ -119,13 +120,13 @@ describe('NodeFetchSiteFetcher against SSRF', function () {
       new NodeFetchSiteFetcher(
         {
           userAgent: 'Vetted/test',
-          allowedNetworks,
           ca: [ca.cert],
           portMap: twins.publicSite.portMap,
           connectTimeoutMs: 1000,
           resourceTimeoutMs: 3000,
         },
         new NodeDnsResolver({ servers: [dns.address], timeoutMs: 500, tries: 1 }),
+        new AddressPolicy(allowedNetworks),
       );
     strict = make([]);
     allowingPublicTwin = make(['127.0.0.2/32']);
@@ -148,8 +149,9 @@ describe('NodeFetchSiteFetcher against SSRF', function () {
   it('the victims are real: an allowed fetch of a victim address reaches it', async () => {
     const victim = twins.victims[0]!;
     const open = new NodeFetchSiteFetcher(
-      { userAgent: 'Vetted/test', allowedNetworks: ['127.0.0.1/32'], portMap: twins.publicSite.portMap },
+      { userAgent: 'Vetted/test', portMap: twins.publicSite.portMap },
       new NodeDnsResolver({ servers: [dns.address] }),
+      new AddressPolicy(['127.0.0.1/32']),
     );
     const outcome = await open.fetch({ url: 'http://127.0.0.1/', maxBytes: 1024 });
     expect(outcome.ok && Buffer.from(outcome.resource.body).toString()).to.equal('internal secret');

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { NodeDnsResolver } from '../../../src/adapters/fetch/node-dns-resolver.js';
+import { NodeDnsResolver } from '../../../src/adapters/dns/node-dns-resolver.js';
+import { AddressPolicy } from '../../../src/adapters/fetch/address-policy.js';
 import { NodeFetchSiteFetcher } from '../../../src/adapters/fetch/node-fetch-site-fetcher.js';
 import { BUNDLED_RDAP_BOOTSTRAP, rdapBaseFor } from '../../../src/adapters/rdap/rdap-bootstrap.js';
 import { RdapDomainAgeSource } from '../../../src/adapters/rdap/rdap-domain-age-source.js';
@@ -64,13 +65,13 @@ describe('RdapDomainAgeSource (local HTTPS RDAP server through the real fetcher)
     fetcher = new NodeFetchSiteFetcher(
       {
         userAgent: 'Vetted/0.1.0 (+https://vetted.test/agents.md)',
-        allowedNetworks: ['127.0.0.1/32'],
         ca: [ca.cert],
         portMap: site.portMap,
         connectTimeoutMs: 1000,
         resourceTimeoutMs: 3000,
       },
       new NodeDnsResolver({ servers: [dns.address], timeoutMs: 500, tries: 1 }),
+      new AddressPolicy(['127.0.0.1/32']),
     );
   });
 

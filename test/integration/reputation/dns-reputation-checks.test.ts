@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { NodeDnsResolver } from '../../../src/adapters/fetch/node-dns-resolver.js';
+import { NodeDnsResolver } from '../../../src/adapters/dns/node-dns-resolver.js';
 import { DnsReputationChecks } from '../../../src/adapters/reputation/dns-reputation-checks.js';
 import type { DomainName } from '../../../src/domain/domain-name.js';
 import { type TestDnsServer, startDnsServer } from '../../support/dns-server.js';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import net from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { AddressPolicy } from '../../../src/adapters/fetch/address-policy.js';
-import { NodeDnsResolver } from '../../../src/adapters/fetch/node-dns-resolver.js';
+import { NodeDnsResolver } from '../../../src/adapters/dns/node-dns-resolver.js';
 import { NodeTlsInspector, type TlsInspectorOptions } from '../../../src/adapters/tls/node-tls-inspector.js';
 import type { AddressGuard } from '../../../src/application/ports/address-guard.js';
 import type {

@@ -11,7 +11,6 @@ import { InMemoryReportRepository } from '../../fakes/in-memory-report-repositor
 import { InMemoryScanAdmission } from '../../fakes/in-memory-scan-admission.js';
 import { rejection } from '../../support/rejection.js';
 
-
 describe('RequestScan', () => {
   let clock: FixedClock;
   let fetcher: FakeSiteFetcher;
@@ -26,6 +25,13 @@ describe('RequestScan', () => {
     admission = new InMemoryScanAdmission({ perClientPerHour: 10, perDomainPerHour: 2, globalPerMinute: 120 });
     const scanSite = new ScanSite(fetcher, reports, new FakeReportSigner(), new SequentialTokens(), clock);
     requestScan = new RequestScan(scanSite, admission, reports, new RegistryReadCache(clock), clock);
+  });
+
+  it('refuses a malformed domain before fetching anything', async () => {
+    const error = await rejection(requestScan.run({ domain: 'http://127.0.0.1/', clientId: 'c', allowReuse: false }));
+    expect(error.code).to.equal('VALIDATION_ERROR');
+    expect(fetcher.requests).to.deep.equal([]);
+    expect(admission.calls).to.equal(0);
   });
 
   it('reuses a report under ten minutes old when allowed, spending no budget', async () => {

@@ -1,20 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { checkLayers } from '../../../scripts/check-layers.js';
+import { useFakeTree } from './fake-tree.js';
 
 describe('the layer rule check', () => {
-  let root: string;
-  beforeEach(() => {
-    root = mkdtempSync(join(tmpdir(), 'vetted-layers-'));
-  });
-  afterEach(() => rmSync(root, { recursive: true, force: true }));
-
-  function file(path: string, text: string): void {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
+  const { file, found } = useFakeTree();
 
   it('passes on the real source tree', () => {
     expect(checkLayers()).to.deep.equal([]);
@@ -23,16 +12,16 @@ describe('the layer rule check', () => {
   it('catches each kind of forbidden import, type-only ones included', () => {
     file('src/domain/a.ts', "import type { X } from '../application/x.js';\nimport knex from 'knex';\nimport { parse } from 'tldts';");
     file('src/application/b.ts', "import { K } from '../adapters/http/k.js';\nimport Koa from 'koa';\nimport { z } from 'zod';");
-    file('src/adapters/http/c.ts', "export { D } from '../persistence/d.js';\nimport { E } from '../../domain/e.js';");
+    file('src/adapters/http/c.ts', "export { D } from '../persistence/d.js';\nimport type { E } from '../../domain/e.js';");
+    file('src/adapters/persistence/e.ts', "import { judge } from '../../domain/judge.js';");
     file('src/adapters/cli/d.ts', "const m = await import('../../main.js');");
-    const found = checkLayers(root).map((v) => `${v.file} -> ${v.specifier}`);
-    expect(found).to.have.members([
-      'src/domain/a.ts -> ../application/x.js',
-      'src/domain/a.ts -> knex',
-      'src/application/b.ts -> ../adapters/http/k.js',
-      'src/application/b.ts -> koa',
-      'src/adapters/http/c.ts -> ../persistence/d.js',
-      'src/adapters/cli/d.ts -> ../../main.js',
+    expect(found()).to.have.members([
+      'src/domain/a.ts -> ../application/x.js: src/domain imports only src/domain',
+      'src/domain/a.ts -> knex: src/domain may not import knex (not a pure library)',
+      'src/application/b.ts -> ../adapters/http/k.js: src/application imports only domain and application',
+      'src/application/b.ts -> koa: src/application may not import koa',
+      'src/adapters/http/c.ts -> ../persistence/d.js: adapter http must not import adapter persistence',
+      'src/adapters/cli/d.ts -> ../../main.js: only the entry points import the composition root',
     ]);
   });
 });

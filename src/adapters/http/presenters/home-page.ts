@@ -1,4 +1,4 @@
-import { METHODOLOGY_VERSION } from '../../../domain/scan/methodology.js';
+import { METHODOLOGY_VERSION } from '../../../application/views/service-facts.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
 

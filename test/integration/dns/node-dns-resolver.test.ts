@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { NodeDnsResolver } from '../../../src/adapters/fetch/node-dns-resolver.js';
+import { NodeDnsResolver } from '../../../src/adapters/dns/node-dns-resolver.js';
 import { AppError } from '../../../src/application/errors.js';
 import { type TestDnsServer, answersInTurn, startDnsServer } from '../../support/dns-server.js';
 

@@ -1,0 +1,8 @@
+/** What every signal carries. `observed` is false when nothing was stored or measured; then `score` is 0. */
+export interface SignalBase {
+  readonly score: number;
+  readonly max: number;
+  readonly observed: boolean;
+  /** Why the signal is not observed or scores nothing: `timeout` or another short code. */
+  readonly error?: string;
+}
