@@ -1,5 +1,9 @@
 #!/usr/bin/env node
 // The built CLI: `npm install` compiles it through the prepare script.
-import { main } from '../dist/src/cli.js';
+// SQLite waits for another process's write lock inside a libuv worker thread (its busy handler), so
+// a process needs more threads than database connections, or its own lock holder can wait behind
+// its waiters. Set before the first I/O starts the thread pool, hence the dynamic import.
+process.env.UV_THREADPOOL_SIZE ??= '16';
+const { main } = await import('../dist/src/cli.js');
 
 process.exitCode = await main(process.argv.slice(2));

@@ -1,11 +1,17 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { AppError } from '../../src/application/errors.js';
 import type { AdmissionLimits, ScanAdmission } from '../../src/application/ports/scan-admission.js';
 import { domainName } from '../../src/domain/domain-name.js';
 
 export interface AdmissionSubject {
   readonly admission: ScanAdmission;
-  /** Another handle on the same store, as a second instance would have (optional). */
-  readonly second?: () => Promise<{ admission: ScanAdmission; dispose(): Promise<void> }>;
+  /**
+   * Another handle on the same store, as a second instance would have (optional), with the raw
+   * database it uses when it has one (the lock cases run transactions on it as its decisions would).
+   */
+  readonly second?: () => Promise<{ admission: ScanAdmission; db?: Knex; dispose(): Promise<void> }>;
   dispose(): Promise<void>;
 }
 
@@ -13,6 +19,7 @@ const LIMITS: AdmissionLimits = { perClientPerHour: 10, perDomainPerHour: 6, glo
 const T0 = Date.parse('2026-09-01T12:00:00.000Z');
 const at = (seconds: number) => new Date(T0 + seconds * 1000);
 const d = (name: string) => domainName(name);
+
 
 /** The behaviour every ScanAdmission adapter must have, with LIMITS as its limits. */
 export function scanAdmissionContract(make: (limits: AdmissionLimits) => Promise<AdmissionSubject>): void {
@@ -60,6 +67,64 @@ export function scanAdmissionContract(make: (limits: AdmissionLimits) => Promise
       );
       expect(results.filter((r) => r.admitted)).to.have.length(6);
     } finally {
+      await other.dispose();
+    }
+  });
+
+  it('decides a request that waits for the lock while another instance keeps committing decisions', async function () {
+    this.timeout(20_000);
+    s = await make({ ...LIMITS, perClientPerHour: 2 });
+    if (!s.second) return this.skip();
+    const other = await s.second();
+    const db = other.db!;
+    let answered = false;
+    let commits = 0;
+    // Holds the lock nearly all the time for longer than the deadline and SQLite's busy timeout,
+    // committing a decision every 400 ms: the store is alive, only busy.
+    const contender = (async () => {
+      const until = Date.now() + 6_000;
+      while (!answered && Date.now() < until) {
+        await db.transaction(async (trx) => {
+          await trx('admission_lock').where({ id: 1 }).increment('decisions', 1);
+          await sleep(400);
+        });
+        commits++;
+      }
+    })();
+    try {
+      await sleep(100);
+      const decision = await s.admission.admit({ clientId: 'patient', domain: d('waits.example.com') }, at(1)).finally(() => (answered = true));
+      expect(decision).to.deep.equal({ admitted: true });
+      expect(commits).to.be.above(0);
+      await contender;
+      // Recorded exactly once: one more fits the client's budget of 2, the next does not.
+      expect(await s.admission.admit({ clientId: 'patient', domain: d('again.example.com') }, at(2))).to.deep.equal({ admitted: true });
+      expect((await s.admission.admit({ clientId: 'patient', domain: d('third.example.com') }, at(3))).admitted).to.equal(false);
+    } finally {
+      answered = true;
+      await contender.catch(() => undefined);
+      await other.dispose();
+    }
+  });
+
+  it('refuses with SCAN_UNAVAILABLE when another instance holds the lock without progress, then at once', async function () {
+    this.timeout(20_000);
+    s = await make(LIMITS);
+    if (!s.second) return this.skip();
+    const other = await s.second();
+    const lock = await other.db!.transaction();
+    try {
+      await lock('admission_lock').where({ id: 1 }).increment('decisions', 1);
+      const started = Date.now();
+      const refused = await s.admission.admit({ clientId: 'c1', domain: d('stuck.example.com') }, at(1)).then(() => undefined, (error: unknown) => error);
+      expect(refused).to.be.instanceOf(AppError).with.property('code', 'SCAN_UNAVAILABLE');
+      expect(Date.now() - started).to.be.within(2_900, 4_500);
+      const next = Date.now();
+      const queued = await s.admission.admit({ clientId: 'c2', domain: d('stuck.example.com') }, at(2)).then(() => undefined, (error: unknown) => error);
+      expect(queued).to.be.instanceOf(AppError).with.property('code', 'SCAN_UNAVAILABLE');
+      expect(Date.now() - next).to.be.below(500);
+    } finally {
+      await lock.rollback();
       await other.dispose();
     }
   });

@@ -1,21 +1,30 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { AppError } from '../../application/errors.js';
 import { AdmissionLimits, type AdmissionDecision, type ScanAdmission } from '../../application/ports/scan-admission.js';
 import type { DomainName } from '../../domain/domain-name.js';
 import { Database } from './create-knex.js';
+import { isLockTimeout } from './sql-errors.js';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
-/** An admission that the store has not decided by then is refused (fail closed). */
+/** An admission is refused (fail closed) once the store has decided nothing for this long while it waits. */
 export const ADMISSION_DEADLINE_MS = 3_000;
+// However busy the store is, a caller is answered (refused) rather than held without end.
+const ADMISSION_MAX_WAIT_MS = 30_000;
+const PROGRESS_POLL_MS = 250;
+
+type Request = { clientId: string; domain: DomainName };
 
 /**
  * Rolling-window admission in the database. Each decision is one transaction that first updates
  * the single admission_lock row, which serializes decisions across every process sharing the
  * database (a row lock on PostgreSQL, the write lock on SQLite), then counts admissions in the
  * windows and records the new one. Windows are rolling: a budget frees up when the oldest
- * admission counted in it becomes older than the window.
+ * admission counted in it becomes older than the window. A decision waits for the lock as long as
+ * other decisions keep committing, and is refused with SCAN_UNAVAILABLE once none has for
+ * ADMISSION_DEADLINE_MS.
  */
 @injectable()
 export class KnexScanAdmission implements ScanAdmission {
@@ -29,32 +38,97 @@ export class KnexScanAdmission implements ScanAdmission {
     @inject(AdmissionLimits) private readonly limits: AdmissionLimits,
   ) {}
 
-  admit(request: { clientId: string; domain: DomainName }, now: Date): Promise<AdmissionDecision> {
+  admit(request: Request, now: Date): Promise<AdmissionDecision> {
     const decision = this.queue.then(() => this.decideWithin(request, now.getTime()));
     this.queue = decision.catch(() => undefined);
     return decision;
   }
 
-  /** One decision, bounded by the deadline from the moment it reaches the store (not while it queues). */
-  private decideWithin(request: { clientId: string; domain: DomainName }, nowMs: number): Promise<AdmissionDecision> {
+  /** One decision, bounded from the moment it reaches the store (not while it queues) by the store's progress. */
+  private async decideWithin(request: Request, nowMs: number): Promise<AdmissionDecision> {
     // After a failure, the decisions already queued behind it fail at once instead of each waiting out the deadline.
-    if (Date.now() < this.failedUntilMs) return Promise.reject(new AppError('SCAN_UNAVAILABLE', 'the admission store failed just now'));
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new AppError('SCAN_UNAVAILABLE', 'the admission store did not answer in time')), ADMISSION_DEADLINE_MS);
-    });
-    const decision = this.decide(request, nowMs).catch((error: unknown) => {
-      throw new AppError('SCAN_UNAVAILABLE', 'the admission store failed', {}, { cause: error });
-    });
-    return Promise.race([decision, deadline])
-      .catch((error: unknown) => {
-        this.failedUntilMs = Date.now() + ADMISSION_DEADLINE_MS;
-        throw error;
-      })
-      .finally(() => clearTimeout(timer));
+    if (Date.now() < this.failedUntilMs) throw new AppError('SCAN_UNAVAILABLE', 'the admission store failed just now');
+    const progress = this.watchProgress();
+    let abandoned = false;
+    try {
+      for (;;) {
+        const attempt = this.decide(request, nowMs, () => abandoned).then(
+          (decision) => ({ decision }),
+          (error: unknown) => ({ error }),
+        );
+        const outcome = await Promise.race([attempt, progress.stalled]);
+        if ('decision' in outcome) return outcome.decision;
+        // SQLite's busy handler sleeps while another process takes the write lock back-to-back, so a
+        // decision can wait out the busy timeout behind a store that is busy, not broken. Whether it is
+        // broken is the watch's call (no progress for the deadline): until then, ask for the lock again.
+        if (!isLockTimeout(outcome.error)) throw new AppError('SCAN_UNAVAILABLE', 'the admission store failed', {}, { cause: outcome.error });
+      }
+    } catch (error) {
+      abandoned = true;
+      this.failedUntilMs = Date.now() + ADMISSION_DEADLINE_MS;
+      throw error;
+    } finally {
+      progress.stop();
+    }
   }
 
-  private decide({ clientId, domain }: { clientId: string; domain: DomainName }, nowMs: number): Promise<AdmissionDecision> {
+  /**
+   * `stalled` rejects with SCAN_UNAVAILABLE once the committed admission_lock.decisions counter has
+   * not moved for ADMISSION_DEADLINE_MS (or after ADMISSION_MAX_WAIT_MS in all).
+   */
+  private watchProgress(): { stalled: Promise<never>; stop(): void } {
+    // Progress is read through another pool connection: readers wait for no lock (WAL on SQLite,
+    // MVCC on PostgreSQL) and see only commits, so a holder that is stuck, or an update it never
+    // commits, counts as no progress. Only an answered read can move the deadline, so a read that
+    // hangs counts as no progress too, and there is never more than one read in flight.
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    const startedMs = Date.now();
+    const stalled = new Promise<never>((_, reject) => {
+      const armFrom = (progressMs: number) => {
+        clearTimeout(timer);
+        const atMs = Math.min(progressMs + ADMISSION_DEADLINE_MS, startedMs + ADMISSION_MAX_WAIT_MS);
+        timer = setTimeout(() => {
+          stopped = true;
+          reject(new AppError('SCAN_UNAVAILABLE', 'the admission store made no progress in time'));
+        }, atMs - Date.now());
+      };
+      armFrom(startedMs);
+      void (async () => {
+        let seen: string | undefined;
+        while (!stopped) {
+          await sleep(PROGRESS_POLL_MS);
+          if (stopped) return;
+          const readMs = Date.now();
+          const decisions = await this.committedDecisions();
+          if (stopped) return;
+          if (decisions !== undefined && seen !== undefined && decisions !== seen) armFrom(readMs);
+          seen = decisions ?? seen;
+        }
+      })();
+    });
+    stalled.catch(() => undefined);
+    return {
+      stalled,
+      stop() {
+        stopped = true;
+        clearTimeout(timer);
+      },
+    };
+  }
+
+  /** The committed decision counter, or undefined when the store cannot read it. */
+  private committedDecisions(): Promise<string | undefined> {
+    return this.db('admission_lock')
+      .where({ id: 1 })
+      .first('decisions')
+      .then(
+        (row: { decisions: number | string } | undefined) => (row === undefined ? undefined : String(row.decisions)),
+        () => undefined,
+      );
+  }
+
+  private decide({ clientId, domain }: Request, nowMs: number, abandoned: () => boolean): Promise<AdmissionDecision> {
     return this.db.transaction(async (trx) => {
       await trx('admission_lock').where({ id: 1 }).increment('decisions', 1);
       await trx('scan_admissions').where('admitted_at_ms', '<=', nowMs - HOUR_MS).delete();
@@ -76,6 +150,8 @@ export class KnexScanAdmission implements ScanAdmission {
           return { admitted: false, limit: w.limit, retryAfterSeconds: Math.max(1, Math.ceil((frees - nowMs) / 1000)) };
         }
       }
+      // A decision already refused for want of progress may get the lock later: it must not spend budget then.
+      if (abandoned()) throw new Error('the decision was refused while it waited for the lock');
       await trx('scan_admissions').insert({ client_id: clientId.slice(0, 64), domain, admitted_at_ms: nowMs });
       return { admitted: true };
     });

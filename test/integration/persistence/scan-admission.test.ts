@@ -12,7 +12,7 @@ for (const kind of databaseKinds()) {
         admission: new KnexScanAdmission(t.db, limits),
         second: async () => {
           const db = createKnex(t.url, t.options);
-          return { admission: new KnexScanAdmission(db, limits), dispose: () => db.destroy() };
+          return { admission: new KnexScanAdmission(db, limits), db, dispose: () => db.destroy() };
         },
         dispose: () => t.dispose(),
       };
