@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './adapters/config/load-config.js';
 import type { AppConfig } from './application/ports/app-config.js';
 import { SchemaMigrator } from './application/ports/schema-migrator.js';
 import { buildContainer } from './main.js';
-import { closeContainer, serveUntilSignal } from './service.js';
+import { closeContainer, runUntilSignal } from './service.js';
 
 const stdio: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -38,7 +38,7 @@ export async function main(
     io.err(`vetted: ${error.message}`);
     return 2;
   }
-  if (command.name === 'serve') return serveUntilSignal(config, (message) => io.err(message));
+  if (command.name === 'serve' || command.name === 'worker') return runUntilSignal(config, command.name, (message) => io.err(message));
 
   const container = buildContainer(config);
   try {

@@ -7,6 +7,7 @@ import { createLogger } from './adapters/log/create-logger.js';
 import { AppConfig } from './application/ports/app-config.js';
 import { Logger } from './application/ports/logger.js';
 // persistence
+import { ChangeFeedOptions } from './adapters/persistence/change-feed-options.js';
 import { createKnex, Database, type DatabaseOptions } from './adapters/persistence/create-knex.js';
 import { KnexBlocklist } from './adapters/persistence/knex-blocklist.js';
 import { KnexEntityRepository } from './adapters/persistence/knex-entity-repository.js';
@@ -16,16 +17,25 @@ import { KnexRegistrationRepository } from './adapters/persistence/knex-registra
 import { KnexRegistryReader } from './adapters/persistence/knex-registry-reader.js';
 import { KnexReportRepository } from './adapters/persistence/knex-report-repository.js';
 import { KnexScanAdmission } from './adapters/persistence/knex-scan-admission.js';
+import { KnexScanJobRepository } from './adapters/persistence/knex-scan-job-repository.js';
 import { KnexSchemaMigrator } from './adapters/persistence/knex-schema-migrator.js';
 import { KnexSigningKeyStore } from './adapters/persistence/knex-signing-key-store.js';
 import { KnexTrustObservationStore } from './adapters/persistence/knex-trust-observation-store.js';
+import { PgListenChangeFeed } from './adapters/persistence/pg-listen-change-feed.js';
+import { SqlitePollingChangeFeed } from './adapters/persistence/sqlite-polling-change-feed.js';
+import { InProcessJobQueue } from './adapters/queue/in-process-job-queue.js';
+import { InProcessJobQueueOptions, JobQueueOptions } from './adapters/queue/job-queue-options.js';
+import { PgBossJobQueue } from './adapters/queue/pg-boss-job-queue.js';
 import { Blocklist } from './application/ports/blocklist.js';
+import { ChangeFeed } from './application/ports/change-feed.js';
 import { EntityRepository } from './application/ports/entity-repository.js';
+import { JobQueue } from './application/ports/job-queue.js';
 import { ProofRepository } from './application/ports/proof-repository.js';
 import { RegistrationRepository } from './application/ports/registration-repository.js';
 import { RegistryReader } from './application/ports/registry-reader.js';
 import { ReportRepository } from './application/ports/report-repository.js';
 import { AdmissionLimits, ScanAdmission } from './application/ports/scan-admission.js';
+import { ScanJobRepository } from './application/ports/scan-job-repository.js';
 import { SchemaMigrator } from './application/ports/schema-migrator.js';
 import { SigningKeyStore } from './application/ports/signing-key-store.js';
 import { TrustObservationStore } from './application/ports/trust-observation-store.js';
@@ -62,16 +72,23 @@ import { SERVICE_VERSION } from './application/views/service-facts.js';
 import { AddEntity } from './application/add-entity.js';
 import { GetStatus } from './application/get-status.js';
 import { ListEntities } from './application/list-entities.js';
+import { ListJobQueues } from './application/list-job-queues.js';
 import { LookupEntity } from './application/lookup-entity.js';
 import { ManageBlocklist } from './application/manage-blocklist.js';
+import { ChangePropagation } from './application/change-propagation.js';
+import { DEFAULT_JOB_TIMINGS, JobTimings } from './application/job-timings.js';
 import { ConfirmRegistration } from './application/registration/confirm-registration.js';
 import { ProofChecker } from './application/registration/proof-checker.js';
 import { RecheckProofs } from './application/registration/recheck-proofs.js';
 import { RegisterDomain } from './application/registration/register-domain.js';
+import { SweepDueProofs } from './application/registration/sweep-due-proofs.js';
 import { RegistryReadCache } from './application/registry-read-cache.js';
 import { GetPublicKeys } from './application/scan/get-public-keys.js';
 import { GetReport } from './application/scan/get-report.js';
+import { AwaitScan } from './application/scan/await-scan.js';
 import { RequestScan } from './application/scan/request-scan.js';
+import { RunScanJob } from './application/scan/run-scan-job.js';
+import { SubmitScan } from './application/scan/submit-scan.js';
 import { ScanSite } from './application/scan/scan-site.js';
 import { AssessTrust } from './application/trust/assess-trust.js';
 import { VerifyDomain } from './application/verify-domain.js';
@@ -83,16 +100,25 @@ import { RegistrationRoutes } from './adapters/http/routes/registration-routes.j
 import { RegistryRoutes } from './adapters/http/routes/registry-routes.js';
 import { ReportRoutes } from './adapters/http/routes/report-routes.js';
 import { ScanRoutes } from './adapters/http/routes/scan-routes.js';
+import { ScanStatusRoutes } from './adapters/http/routes/scan-status-routes.js';
 import { WellKnownRoutes } from './adapters/http/routes/well-known-routes.js';
 import { McpEndpoint } from './adapters/mcp/mcp-endpoint.js';
 import { VettedTools } from './adapters/mcp/vetted-tools.js';
 import { HttpRoutes } from './adapters/shared/http-routes.js';
 
 
+function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
 export interface ContainerOptions {
   readonly database?: DatabaseOptions;
   /** Where logs go (stdout by default); tests pass a sink. */
   readonly logDestination?: DestinationStream;
+  /** Queue settings beyond the configuration (PostgreSQL): faster polling and maintenance, for tests. */
+  readonly jobs?: Pick<JobQueueOptions, 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds' | 'cronMonitorIntervalSeconds' | 'cronWorkerIntervalSeconds' | 'retryDelaySeconds'>;
+  /** Leases and claims of background work; tests of crashes shorten them. */
+  readonly jobTimings?: JobTimings;
   /** Fetcher settings beyond the configuration: extra trusted CAs and a port map, for tests. */
   readonly fetcher?: Pick<FetcherOptions, 'ca' | 'portMap' | 'connectTimeoutMs' | 'resourceTimeoutMs'>;
 }
@@ -124,6 +150,20 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<TrustObservationStore>(TrustObservationStore).to(KnexTrustObservationStore);
   c.bind<AdmissionLimits>(AdmissionLimits).toConstantValue(config.scanLimits);
   c.bind<ScanAdmission>(ScanAdmission).to(KnexScanAdmission);
+  c.bind<ScanJobRepository>(ScanJobRepository).to(KnexScanJobRepository);
+
+  // many instances: what other processes wrote, and work done once
+  const schema = options.database?.schema;
+  c.bind<ChangeFeedOptions>(ChangeFeedOptions).toConstantValue({ connectionString: config.databaseUrl, schema });
+  if (isPostgresUrl(config.databaseUrl)) {
+    c.bind<ChangeFeed>(ChangeFeed).to(PgListenChangeFeed);
+    c.bind<JobQueueOptions>(JobQueueOptions).toConstantValue({ connectionString: config.databaseUrl, schema: schema ? `${schema}_jobs` : 'pgboss', ...options.jobs });
+    c.bind<JobQueue>(JobQueue).to(PgBossJobQueue).onDeactivation((queue) => queue.stop({ graceful: false }));
+  } else {
+    c.bind<ChangeFeed>(ChangeFeed).to(SqlitePollingChangeFeed);
+    c.bind<InProcessJobQueueOptions>(InProcessJobQueueOptions).toConstantValue({});
+    c.bind<JobQueue>(JobQueue).to(InProcessJobQueue).onDeactivation((queue) => queue.stop({ graceful: false }));
+  }
 
   // outbound and local services
   c.bind<Clock>(Clock).to(SystemClock);
@@ -152,16 +192,23 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<ReputationChecks>(ReputationChecks).to(DnsReputationChecks);
 
   // use cases
+  c.bind<JobTimings>(JobTimings).toConstantValue(options.jobTimings ?? DEFAULT_JOB_TIMINGS);
   c.bind(RegistryReadCache).toSelf();
+  c.bind(ChangePropagation).toSelf().onDeactivation((propagation) => propagation.stop());
   c.bind(GetStatus).toSelf();
   c.bind(VerifyDomain).toSelf();
   c.bind(AssessTrust).toSelf();
   c.bind(LookupEntity).toSelf();
   c.bind(AddEntity).toSelf();
   c.bind(ListEntities).toSelf();
+  c.bind(ListJobQueues).toSelf();
   c.bind(ManageBlocklist).toSelf();
   c.bind(ScanSite).toSelf();
+  c.bind(SubmitScan).toSelf();
+  c.bind(RunScanJob).toSelf();
+  c.bind(AwaitScan).toSelf();
   c.bind(RequestScan).toSelf();
+  c.bind(SweepDueProofs).toSelf();
   c.bind(GetReport).toSelf();
   c.bind(GetPublicKeys).toSelf();
   c.bind(ProofChecker).toSelf();
@@ -172,6 +219,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   // driving: the HTTP route areas (MCP is one of them), the server, the CLI
   c.bind<HttpRoutes>(HttpRoutes).to(RegistryRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(ScanRoutes);
+  c.bind<HttpRoutes>(HttpRoutes).to(ScanStatusRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(ReportRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(RegistrationRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(DocRoutes);

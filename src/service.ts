@@ -1,12 +1,14 @@
 import type { Container } from 'inversify';
 import { flushLogger } from './adapters/log/create-logger.js';
 import { HttpServer } from './adapters/http/http-server.js';
+import { ChangePropagation } from './application/change-propagation.js';
 import type { AppConfig } from './application/ports/app-config.js';
 import { Logger } from './application/ports/logger.js';
 import { ReportSigner } from './application/ports/report-signer.js';
 import { SchemaMigrator } from './application/ports/schema-migrator.js';
-import { RecheckProofs } from './application/registration/recheck-proofs.js';
+import { JobQueue } from './application/ports/job-queue.js';
 import { buildContainer, type ContainerOptions } from './main.js';
+import { startWorkers } from './workers.js';
 
 /** A running service: its port, and how to stop it (in-flight requests finish, resources close). */
 export interface RunningService {
@@ -15,22 +17,44 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Migrates the database, then listens. `port` overrides the configured one (0 picks a free port). */
+/** How long a stopping process waits for the jobs it is running before handing them back. */
+const JOB_SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Migrates the database, starts the job queue, then listens; with WORKERS=1 (the default) this
+ * process also works jobs. `port` overrides the configured one (0 picks a free port).
+ */
 export async function startService(config: AppConfig, options: ContainerOptions & { port?: number } = {}): Promise<RunningService> {
+  return startProcess(config, options, { serve: true, work: config.workers });
+}
+
+/** `vetted worker`: works jobs without serving HTTP. */
+export async function startWorker(config: AppConfig, options: ContainerOptions = {}): Promise<RunningService> {
+  return startProcess(config, options, { serve: false, work: true });
+}
+
+async function startProcess(config: AppConfig, options: ContainerOptions & { port?: number }, role: { serve: boolean; work: boolean }): Promise<RunningService> {
   const container = buildContainer(config, options);
   try {
     await container.get<SchemaMigrator>(SchemaMigrator).migrate();
     // Loads (or creates, on first start) the signing key now, so a bad REPORT_SIGNING_KEY stops start-up.
     await container.get<ReportSigner>(ReportSigner).publicJwks();
-    const server = container.get(HttpServer);
-    const port = await server.listen(options.port ?? config.port);
-    const stopRechecks = scheduleRechecks(container, config.recheckIntervalMinutes);
+    // Only a serving process keeps a read cache that other processes' writes must clear.
+    const propagation = role.serve ? container.get(ChangePropagation) : undefined;
+    await propagation?.start();
+    const queue = container.get<JobQueue>(JobQueue);
+    await queue.start();
+    if (role.work) await startWorkers(container, config);
+    const server = role.serve ? container.get(HttpServer) : undefined;
+    const port = server ? await server.listen(options.port ?? config.port) : 0;
     return {
       port,
       container,
       async stop() {
-        await server.close();
-        await stopRechecks();
+        await server?.close();
+        // Running jobs finish within the grace period; the rest go back to the queue (their lease lapses).
+        await queue.stop({ graceful: true, timeoutMs: JOB_SHUTDOWN_GRACE_MS });
+        await propagation?.stop();
         await closeContainer(container);
       },
     };
@@ -47,38 +71,11 @@ export async function closeContainer(container: Container): Promise<void> {
   await flushLogger(logger);
 }
 
-/**
- * Runs the proof re-check job on a timer, one run at a time (a tick that finds the last run still
- * going is skipped). Returns how to stop it: the timer stops and a run in progress is awaited, so
- * the database is never closed under it.
- */
-function scheduleRechecks(container: Container, minutes: number): () => Promise<void> {
-  if (minutes <= 0) return async () => undefined;
-  const logger = container.get<Logger>(Logger);
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = container
-      .get(RecheckProofs)
-      .run()
-      .then((summary) => logger.info({ ...summary }, 'proof re-check done'))
-      .catch((error: unknown) => logger.error({ err: error }, 'proof re-check failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, minutes * 60_000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
-
-/** `vetted serve`: runs until SIGTERM or SIGINT, then shuts down gracefully. Resolves with the exit code. */
-export async function serveUntilSignal(config: AppConfig, onStartFailure: (message: string) => void): Promise<number> {
+/** `vetted serve` and `vetted worker`: run until SIGTERM or SIGINT, then shut down gracefully. Resolves with the exit code. */
+export async function runUntilSignal(config: AppConfig, role: 'serve' | 'worker', onStartFailure: (message: string) => void): Promise<number> {
   let service: RunningService;
   try {
-    service = await startService(config);
+    service = role === 'serve' ? await startService(config) : await startWorker(config);
   } catch (error) {
     onStartFailure(`vetted: cannot start: ${(error as Error).message}`);
     return 1;

@@ -43,7 +43,7 @@ export class AddEntity {
       verifiedAt: now.toISOString(),
       expiresAt: expiresAt.toISOString(),
     });
-    this.cache.clear();
+    this.cache.forget([domain]);
     return entity;
   }
 }

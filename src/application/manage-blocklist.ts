@@ -45,14 +45,15 @@ export class ManageBlocklist {
     }
     const unique = [...new Map(blocks.map((b) => [b.domain, b])).values()];
     const added = await this.blocklist.add(unique);
-    this.cache.clear();
+    this.cache.forget(unique.map((b) => b.domain));
     return { added, alreadyBlocked: unique.length - added };
   }
 
   /** Unblocks one domain; false when it was not blocked. */
   async remove(domain: string): Promise<boolean> {
-    const removed = await this.blocklist.remove(requireDomainName(domain));
-    this.cache.clear();
+    const name = requireDomainName(domain);
+    const removed = await this.blocklist.remove(name);
+    this.cache.forget([name]);
     return removed;
   }
 

@@ -31,10 +31,12 @@ export class VerifyDomain {
     const now = this.clock.now();
     let records = this.cache.get(domain);
     const cached = records !== undefined;
+    // Taken before the read: a change that lands while we read must not be cached over.
+    const stamp = this.cache.stamp();
     records ??= await this.registry.findRecords(coveringNames(domain));
     const verdict = judgeRegistry(domain, records, now);
     const cacheSeconds = verdictCacheSeconds(verdict, now);
-    if (!cached) this.cache.set(domain, records, verdict.kind === 'expired' ? 60 : cacheSeconds);
+    if (!cached) this.cache.set(domain, records, verdict.kind === 'expired' ? 60 : cacheSeconds, stamp);
     return { verdict, readiness: judgeReadiness(records.latestReport, now), latestReport: records.latestReport, cacheSeconds };
   }
 }

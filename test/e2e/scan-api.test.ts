@@ -159,8 +159,16 @@ describe('scanning over HTTP, against real local sites', function () {
     expect(linesOutsideFences(md)).not.to.include('# Injected heading');
   });
 
-  it('answers a browser form with 303 to the report, and 404s unknown reports in each representation', async () => {
-    const res = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'domain=good.example.com', redirect: 'manual' });
+  it('answers a browser form with 303 to a progress page that leads to the report, and 404s unknown reports in each representation', async () => {
+    const posted = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'domain=good.example.com', redirect: 'manual' });
+    expect(posted.status).to.equal(303);
+    expect(posted.headers.get('location')).to.match(/^\/scans\/scn_/);
+    let res = await t.get(posted.headers.get('location')!, { redirect: 'manual' });
+    for (let i = 0; i < 200 && res.status === 200; i++) {
+      expect(await res.text()).to.contain('<meta http-equiv="refresh" content="1">');
+      await new Promise((r) => setTimeout(r, 50));
+      res = await t.get(posted.headers.get('location')!, { redirect: 'manual' });
+    }
     expect(res.status).to.equal(303);
     expect(res.headers.get('location')).to.match(/^\/reports\/rpt_/);
     const json = await t.get('/reports/rpt_AAAAAAAAAAAAAAAAAAAAAA.json');

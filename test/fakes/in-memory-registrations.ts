@@ -1,7 +1,7 @@
 import type { EntityProof, ProofRepository, VerificationAttempt } from '../../src/application/ports/proof-repository.js';
 import type { RegistrationRepository } from '../../src/application/ports/registration-repository.js';
 import type { DnsResolver } from '../../src/application/ports/dns-resolver.js';
-import type { ProofState } from '../../src/domain/registration/proof-recheck.js';
+import { nextRecheckAt, type ProofState } from '../../src/domain/registration/proof-recheck.js';
 import type { ProofMethod, Registration } from '../../src/domain/registration/registration.js';
 
 export class InMemoryRegistrationRepository implements RegistrationRepository {
@@ -39,16 +39,32 @@ export class InMemoryProofRepository implements ProofRepository {
   readonly log: VerificationAttempt[] = [];
   /** Entity ids that are no longer active (the real adapter joins entities). */
   inactive = new Set<string>();
+  private readonly claims = new Map<string, number>();
 
   async save(proof: EntityProof): Promise<void> {
-    this.proofs.push(proof);
+    this.proofs.push({ ...proof, revocationMailDue: false });
   }
-  async listActive(): Promise<EntityProof[]> {
-    return this.proofs.filter((p) => !this.inactive.has(p.entityId));
+  async claimDue(now: Date, limit: number, leaseSeconds: number): Promise<string[]> {
+    const free = (p: EntityProof) => (this.claims.get(p.entityId) ?? 0) < now.getTime();
+    const due = this.proofs
+      .filter((p) => free(p) && (p.revocationMailDue || (!this.inactive.has(p.entityId) && now.getTime() >= Date.parse(nextRecheckAt(p)))))
+      .sort((a, b) => nextRecheckAt(a).localeCompare(nextRecheckAt(b)))
+      .slice(0, limit);
+    for (const p of due) this.claims.set(p.entityId, now.getTime() + leaseSeconds * 1000);
+    return due.map((p) => p.entityId);
   }
-  async updateState(entityId: string, state: ProofState): Promise<void> {
+  async findByEntityIds(entityIds: readonly string[]): Promise<EntityProof[]> {
+    return this.proofs.filter((p) => entityIds.includes(p.entityId)).map((p) => ({ ...p, entityActive: !this.inactive.has(p.entityId) }));
+  }
+  async updateState(entityId: string, state: ProofState, flags: { revocationMailDue?: boolean } = {}): Promise<void> {
     const i = this.proofs.findIndex((p) => p.entityId === entityId);
-    this.proofs[i] = { ...this.proofs[i]!, ...state };
+    this.proofs[i] = { ...this.proofs[i]!, ...state, revocationMailDue: flags.revocationMailDue === true };
+    if (!flags.revocationMailDue) this.claims.delete(entityId);
+  }
+  async revocationMailed(entityId: string): Promise<void> {
+    const i = this.proofs.findIndex((p) => p.entityId === entityId);
+    this.proofs[i] = { ...this.proofs[i]!, revocationMailDue: false };
+    this.claims.delete(entityId);
   }
   async recordAttempt(attempt: VerificationAttempt): Promise<void> {
     this.log.push(attempt);

@@ -68,6 +68,8 @@ function postgresKind(url: string): DatabaseKind {
           const admin = knex({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
           try {
             await admin.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+            // The job queue's own schema, when a service ran on this database (see buildContainer).
+            await admin.raw(`DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
           } finally {
             await admin.destroy();
           }

@@ -15,7 +15,10 @@ export interface TestService {
   stop(): Promise<void>;
 }
 
-export async function startTestService(kind: DatabaseKind, env: Record<string, string> = {}, options: Pick<ContainerOptions, 'fetcher'> = {}): Promise<TestService> {
+/** Queue settings that keep tests quick: workers look for jobs twice a second, dead workers' jobs expire within seconds. */
+export const FAST_JOBS: NonNullable<ContainerOptions['jobs']> = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1, retryDelaySeconds: 1 };
+
+export async function startTestService(kind: DatabaseKind, env: Record<string, string> = {}, options: Pick<ContainerOptions, 'fetcher' | 'jobs'> = {}): Promise<TestService> {
   const database = await kind.create({ migrate: false });
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
@@ -25,7 +28,7 @@ export async function startTestService(kind: DatabaseKind, env: Record<string, s
     },
   });
   const config: AppConfig = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'info', ...env });
-  const service = await startService(config, { ...options, port: 0, database: database.options, logDestination: sink });
+  const service = await startService(config, { jobs: FAST_JOBS, ...options, port: 0, database: database.options, logDestination: sink });
   const url = `http://127.0.0.1:${service.port}`;
   return {
     url,

@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { AddEntity } from '../../application/add-entity.js';
 import { AppError, isAppError } from '../../application/errors.js';
 import { ListEntities } from '../../application/list-entities.js';
+import { ListJobQueues } from '../../application/list-job-queues.js';
 import { ManageBlocklist } from '../../application/manage-blocklist.js';
 import { AppConfig } from '../../application/ports/app-config.js';
 import { SchemaMigrator } from '../../application/ports/schema-migrator.js';
@@ -24,10 +25,11 @@ export class CliCommands {
     @inject(ManageBlocklist) private readonly blocklist: ManageBlocklist,
     @inject(RequestScan) private readonly requestScan: RequestScan,
     @inject(RecheckProofs) private readonly recheckProofs: RecheckProofs,
+    @inject(ListJobQueues) private readonly jobQueues: ListJobQueues,
     @inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  async run(command: Exclude<Command, { name: 'serve' | 'help' }>, io: CliIo): Promise<number> {
+  async run(command: Exclude<Command, { name: 'serve' | 'worker' | 'help' }>, io: CliIo): Promise<number> {
     try {
       return await this.dispatch(command, io);
     } catch (error) {
@@ -40,7 +42,7 @@ export class CliCommands {
     }
   }
 
-  private async dispatch(command: Exclude<Command, { name: 'serve' | 'help' }>, io: CliIo): Promise<number> {
+  private async dispatch(command: Exclude<Command, { name: 'serve' | 'worker' | 'help' }>, io: CliIo): Promise<number> {
     switch (command.name) {
       case 'migrate': {
         const applied = await this.migrator.migrate();
@@ -83,6 +85,12 @@ export class CliCommands {
       case 'recheck': {
         const summary = await this.recheckProofs.run();
         io.out(`checked ${summary.checked}: ${summary.proven} proven, ${summary.failed} failed, ${summary.revoked.length} revoked${summary.revoked.length ? ` (${summary.revoked.join(', ')})` : ''}`);
+        return 0;
+      }
+      case 'jobs': {
+        const queues = await this.jobQueues.run();
+        if (command.json) io.out(JSON.stringify(queues, null, 2));
+        else for (const q of queues) io.out(`${q.kind.padEnd(14)} waiting ${q.waiting}  active ${q.active}  failed ${q.failed}  completed ${q.completed}`);
         return 0;
       }
       case 'scan':

@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 export type Command =
   | { readonly name: 'help' }
   | { readonly name: 'serve' }
+  | { readonly name: 'worker' }
+  | { readonly name: 'jobs'; readonly json: boolean }
   | { readonly name: 'migrate' }
   | { readonly name: 'recheck' }
   | {
@@ -26,7 +28,9 @@ export type ParsedCommand = { readonly ok: true; readonly command: Command } | {
 export const USAGE = `Usage: vetted <command> [options]
 
 Commands:
-  serve                                   run the HTTP service (PORT, HOST, DATABASE_URL, ...)
+  serve                                   run the HTTP service and, unless WORKERS=0, background jobs
+  worker                                  run background jobs only (scans, proof re-checks), no HTTP
+  jobs [--json]                           list the job queues: waiting, active, failed, completed
   migrate                                 bring the database schema up to date
   recheck                                 look again at every verified entity's proof that is due (for cron)
   entity add --domain D --name N [--type T] [--level basic|verified|enterprise] [--expires ISO8601]
@@ -52,7 +56,12 @@ export function parseCommand(argv: readonly string[]): ParsedCommand {
       case '--help':
       case '-h':
         return ok({ name: 'help' });
+      case 'jobs': {
+        const { values } = strict(rest, { json: { type: 'boolean' } });
+        return ok({ name: 'jobs', json: values.json === true });
+      }
       case 'serve':
+      case 'worker':
       case 'migrate':
       case 'recheck':
         strict(rest, {});

@@ -15,7 +15,7 @@ export async function runScanCommand(
     domain: options.domain,
     clientId: 'cli',
     allowReuse: !options.fresh,
-    onProbe: (result) => io.err(progressLine(result)),
+    inline: { onProbe: (result) => io.err(progressLine(result)) },
   });
   const { stored, reused, ageSeconds } = outcome;
   if (reused) io.err(`  reusing report ${stored.report.id}, ${ageSeconds} s old (--fresh to scan again)`);

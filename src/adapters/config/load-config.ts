@@ -51,6 +51,14 @@ function readBrandFile(path: string): string[] {
   return domains;
 }
 
+const RECHECK_PERIODS = new Set([0, 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60, 120, 180, 240, 360, 480, 720, 1440]);
+const RECHECK_PERIOD_MESSAGE = 'must be 0 (off), minutes dividing an hour (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60) or hours dividing a day (120, 180, 240, 360, 480, 720, 1440)';
+
+function wholeNumber(min: number, max: number, fallback: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message).default(fallback);
+}
+
 function limit(fallback: number) {
   return z.coerce
     .number({ message: 'must be a whole number from 1 to 1000000' })
@@ -113,11 +121,10 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).optional(),
+  // The sweep is scheduled as a cron (one tick for all instances), so the period must fit a clock.
   RECHECK_INTERVAL_MINUTES: z.coerce
-    .number({ message: 'must be a whole number of minutes from 0 to 10080' })
-    .int('must be a whole number of minutes from 0 to 10080')
-    .min(0, 'must be a whole number of minutes from 0 to 10080')
-    .max(10080, 'must be a whole number of minutes from 0 to 10080')
+    .number({ message: RECHECK_PERIOD_MESSAGE })
+    .refine((m) => RECHECK_PERIODS.has(m), RECHECK_PERIOD_MESSAGE)
     .default(360),
   RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http or https URL' }).optional(),
   EXTERNAL_DNSBL_ZONES: commaList((z) => /^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i.test(z), 'must be a comma-separated list of DNS zones such as dbl.example.org').default([]),
@@ -128,6 +135,9 @@ const EnvSchema = z.object({
     .max(30000, 'must be a whole number of milliseconds from 500 to 30000')
     .default(4000),
   BRAND_CATALOG_FILE: z.string().min(1).optional(),
+  WORKERS: wholeNumber(0, 1, 1),
+  WORKER_CONCURRENCY: wholeNumber(1, 64, 4),
+  RECHECK_CONCURRENCY: wholeNumber(1, 256, 16),
   MCP_ALLOWED_ORIGINS: commaList(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com').default([]),
 });
 
@@ -147,6 +157,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}.`);
   }
   const e = parsed.data;
+  if (e.WORKERS === 0 && e.DATABASE_URL.startsWith('sqlite:')) {
+    // The embedded queue lives in the serving process: without workers there, scans would wait forever.
+    throw new ConfigError('Invalid configuration: WORKERS=0 needs a postgres:// DATABASE_URL (with embedded SQLite the job queue lives in the serving process).');
+  }
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return Object.freeze({
     port: e.PORT,
@@ -161,6 +175,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Vetted <no-reply@${new URL(baseUrl).hostname}>`,
     recheckIntervalMinutes: e.RECHECK_INTERVAL_MINUTES,
+    workers: e.WORKERS === 1,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    recheckConcurrency: e.RECHECK_CONCURRENCY,
     rdapBaseUrl: e.RDAP_BASE_URL,
     externalDnsblZones: Object.freeze(e.EXTERNAL_DNSBL_ZONES.map((zone) => zone.toLowerCase())),
     externalDeadlineMs: e.EXTERNAL_DEADLINE_MS,

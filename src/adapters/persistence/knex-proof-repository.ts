@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { EntityProof, ProofRepository, VerificationAttempt } from '../../application/ports/proof-repository.js';
-import type { ProofState } from '../../domain/registration/proof-recheck.js';
+import { nextRecheckAt, type ProofState } from '../../domain/registration/proof-recheck.js';
 import type { ProofMethod } from '../../domain/registration/registration.js';
 import { Database } from './create-knex.js';
 
@@ -19,15 +19,43 @@ export class KnexProofRepository implements ProofRepository {
       last_checked_at: p.lastCheckedAt,
       failures: p.failures,
       first_failure_at: p.firstFailureAt,
+      due_at: nextRecheckAt(p),
+      revocation_mail_due: false,
     });
   }
 
-  async listActive(): Promise<EntityProof[]> {
+  async claimDue(now: Date, limit: number, leaseSeconds: number): Promise<string[]> {
+    const at = now.toISOString();
+    const until = new Date(now.getTime() + leaseSeconds * 1000).toISOString();
+    const free = (q: Knex.QueryBuilder) => q.whereNull('p.claimed_until').orWhere('p.claimed_until', '<', at);
+    return this.db.transaction(async (trx) => {
+      const due = await trx('entity_proofs as p')
+        .join('entities as e', 'e.id', 'p.entity_id')
+        .where('e.status', 'active')
+        .andWhere('p.due_at', '<=', at)
+        .andWhere(free)
+        .orderBy('p.due_at')
+        .limit(limit)
+        .pluck('p.entity_id');
+      const owed = due.length < limit ? await trx('entity_proofs as p').where('p.revocation_mail_due', true).andWhere(free).limit(limit - due.length).pluck('p.entity_id') : [];
+      const candidates = [...new Set<string>([...due, ...owed])];
+      if (candidates.length === 0) return [];
+      // The guard is checked again by the UPDATE: under READ COMMITTED a concurrent claimer's rows
+      // are re-read after its commit and left out, so each proof goes to exactly one caller.
+      const claimed = await trx('entity_proofs')
+        .whereIn('entity_id', candidates)
+        .andWhere((q) => q.whereNull('claimed_until').orWhere('claimed_until', '<', at))
+        .update({ claimed_until: until }, ['entity_id']);
+      return (claimed as Array<{ entity_id: string }>).map((r) => r.entity_id);
+    });
+  }
+
+  async findByEntityIds(entityIds: readonly string[]): Promise<EntityProof[]> {
+    if (entityIds.length === 0) return [];
     const rows = await this.db('entity_proofs as p')
-      .join('entities as e', 'e.id', 'p.entity_id')
-      .where('e.status', 'active')
-      .select('p.*')
-      .orderBy('p.last_checked_at');
+      .leftJoin('entities as e', 'e.id', 'p.entity_id')
+      .whereIn('p.entity_id', [...entityIds])
+      .select('p.*', 'e.status as entity_status');
     return rows.map((r) => ({
       entityId: r.entity_id,
       domain: r.domain,
@@ -37,13 +65,28 @@ export class KnexProofRepository implements ProofRepository {
       lastCheckedAt: r.last_checked_at,
       failures: Number(r.failures),
       firstFailureAt: r.first_failure_at,
+      entityActive: r.entity_status === 'active',
+      revocationMailDue: Boolean(r.revocation_mail_due),
     }));
   }
 
-  async updateState(entityId: string, state: ProofState): Promise<void> {
+  async updateState(entityId: string, state: ProofState, flags: { revocationMailDue?: boolean } = {}): Promise<void> {
+    const owed = flags.revocationMailDue === true;
     await this.db('entity_proofs')
       .where({ entity_id: entityId })
-      .update({ last_checked_at: state.lastCheckedAt, failures: state.failures, first_failure_at: state.firstFailureAt });
+      .update({
+        last_checked_at: state.lastCheckedAt,
+        failures: state.failures,
+        first_failure_at: state.firstFailureAt,
+        due_at: nextRecheckAt(state),
+        revocation_mail_due: owed,
+        // While the mail is owed the claim stays, so that no sweep hands the proof to a second sender.
+        ...(owed ? {} : { claimed_until: null }),
+      });
+  }
+
+  async revocationMailed(entityId: string): Promise<void> {
+    await this.db('entity_proofs').where({ entity_id: entityId }).update({ revocation_mail_due: false, claimed_until: null });
   }
 
   async recordAttempt(a: VerificationAttempt): Promise<void> {

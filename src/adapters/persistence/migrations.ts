@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
+import { registryChangesMigration } from './migrations/006-registry-changes.js';
+import { backgroundWorkMigration } from './migrations/007-background-work.js';
 
-interface Migration {
-  readonly name: string;
-  up(db: Knex): Promise<void>;
-}
+import type { Migration } from './migrations/migration.js';
 
 // Migrations live in code so that they run the same from TypeScript and from the build; never
 // edit one that has shipped, add the next.
@@ -148,6 +147,8 @@ const MIGRATIONS: readonly Migration[] = [
       });
     },
   },
+  registryChangesMigration,
+  backgroundWorkMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */

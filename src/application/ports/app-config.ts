@@ -26,6 +26,12 @@ export interface AppConfig {
   readonly mailFrom: string;
   /** RECHECK_INTERVAL_MINUTES: how often `vetted serve` looks for proofs due for a re-check (0: never). */
   readonly recheckIntervalMinutes: number;
+  /** WORKERS=1 (default): this process also runs background jobs; 0: it only serves. */
+  readonly workers: boolean;
+  /** WORKER_CONCURRENCY: scan jobs this process runs at once. */
+  readonly workerConcurrency: number;
+  /** RECHECK_CONCURRENCY: proof lookups this process has in flight at once. */
+  readonly recheckConcurrency: number;
   /** RDAP_BASE_URL: one RDAP server for every TLD instead of the shipped IANA bootstrap table. */
   readonly rdapBaseUrl: string | undefined;
   /** EXTERNAL_DNSBL_ZONES: DNS blocklist zones queried DBL-style for external=true. */

@@ -8,6 +8,10 @@ export interface EntityProof extends ProofState {
   readonly method: ProofMethod;
   readonly verificationCode: string;
   readonly contactEmail: string;
+  /** False once the entity was revoked or removed. */
+  readonly entityActive?: boolean;
+  /** The entity was revoked for this proof and the contact's mail has not been confirmed sent. */
+  readonly revocationMailDue?: boolean;
 }
 
 /** One look at a proof, kept for audit. */
@@ -23,12 +27,29 @@ export interface VerificationAttempt {
   readonly detail: string;
 }
 
-/** Proofs of verified entities and the audit log of every verification attempt. Adapters: KnexProofRepository. */
+/**
+ * Proofs of verified entities, their re-check schedule, and the audit log of every verification
+ * attempt. Adapters: KnexProofRepository. Fake: InMemoryProofRepository.
+ */
 export interface ProofRepository {
+  /** Stores a new proof, due again when its state says (see nextRecheckAt). */
   save(proof: EntityProof): Promise<void>;
-  /** Every proof of an entity that is still active. */
-  listActive(): Promise<EntityProof[]>;
-  updateState(entityId: string, state: ProofState): Promise<void>;
+  /**
+   * Claims up to `limit` proofs for `leaseSeconds` and returns their entity ids, oldest due first:
+   * proofs of active entities due at `now`, and proofs whose revocation mail is still owed. A
+   * claimed proof is returned to no other caller, in any process, until its lease ends or its state
+   * is stored. Reads an index over the due time; never the whole table.
+   */
+  claimDue(now: Date, limit: number, leaseSeconds: number): Promise<string[]>;
+  /** The proofs of these entities, as stored now (missing ids are left out). */
+  findByEntityIds(entityIds: readonly string[]): Promise<EntityProof[]>;
+  /**
+   * Stores the state after a look, with the next due time, and releases the claim; with
+   * `revocationMailDue` the claim is kept and the mail is recorded as owed until revocationMailed.
+   */
+  updateState(entityId: string, state: ProofState, flags?: { revocationMailDue?: boolean }): Promise<void>;
+  /** The revocation mail went out: nothing is owed any more, and the claim is released. */
+  revocationMailed(entityId: string): Promise<void>;
   recordAttempt(attempt: VerificationAttempt): Promise<void>;
   /** Attempts for a domain, oldest first. */
   attempts(domain: string): Promise<VerificationAttempt[]>;

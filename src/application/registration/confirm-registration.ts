@@ -83,7 +83,7 @@ export class ConfirmRegistration {
       failures: 0,
       firstFailureAt: null,
     });
-    this.cache.clear();
+    this.cache.forget([registration.domain]);
     return { kind: 'verified', registration: { ...registration, status: 'verified', entityId: entity.id, proofMethod: proof.method }, entity };
   }
 

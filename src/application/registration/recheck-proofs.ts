@@ -1,11 +1,14 @@
 import { inject, injectable } from 'inversify';
 import type { DomainName } from '../../domain/domain-name.js';
 import { afterRecheck, isRecheckDue } from '../../domain/registration/proof-recheck.js';
+import { mapWithConcurrency } from '../concurrency.js';
+import { DEFAULT_JOB_TIMINGS, JobTimings } from '../job-timings.js';
+import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
 import { EntityRepository } from '../ports/entity-repository.js';
 import { Logger } from '../ports/logger.js';
 import { Mailer } from '../ports/mailer.js';
-import { ProofRepository } from '../ports/proof-repository.js';
+import { ProofRepository, type EntityProof } from '../ports/proof-repository.js';
 import { RegistryReadCache } from '../registry-read-cache.js';
 import { revocationMail } from './registration-mails.js';
 import { ProofChecker } from './proof-checker.js';
@@ -17,10 +20,15 @@ export interface RecheckSummary {
   readonly revoked: string[];
 }
 
+/** Proofs claimed at once by a sweep, and the size of one `proof.recheck` job. */
+export const RECHECK_BATCH_SIZE = 100;
+
 /**
- * Proof must stay in place: looks again at every due proof of an active entity (every 30 days,
- * daily after a failure) with the method that proved it; three failed checks spanning at least 72
- * hours revoke the entity and mail the contact. Run on a timer in `vetted serve` and as `vetted recheck`.
+ * Proof must stay in place: looks again at due proofs of active entities (every 30 days, daily
+ * after a failure) with the method that proved it; three failed checks spanning at least 72 hours
+ * revoke the entity and mail the contact, exactly once: the mail is recorded as owed before the
+ * revocation and cleared after it went out, and the proof stays claimed until then, so a crash
+ * anywhere leaves work that exactly one later claimer finishes.
  */
 @injectable()
 export class RecheckProofs {
@@ -32,33 +40,67 @@ export class RecheckProofs {
     @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
     @inject(Clock) private readonly clock: Clock,
     @inject(Logger) private readonly logger: Logger,
+    @inject(AppConfig) private readonly config: Pick<AppConfig, 'recheckConcurrency'>,
+    @inject(JobTimings) private readonly timings: Pick<JobTimings, 'recheckClaimSeconds'> = DEFAULT_JOB_TIMINGS,
   ) {}
 
+  /** Claims and checks every due proof now, batch after batch (`vetted recheck`). */
   async run(): Promise<RecheckSummary> {
-    const now = this.clock.now();
-    const summary = { checked: 0, proven: 0, failed: 0, revoked: [] as string[] };
-    for (const proof of await this.proofs.listActive()) {
-      if (!isRecheckDue(proof, now)) continue;
-      summary.checked++;
-      const looks = await this.checker.check(proof.domain as DomainName, proof.verificationCode, [proof.method]);
-      for (const look of looks) {
-        await this.proofs.recordAttempt({ registrationId: null, entityId: proof.entityId, domain: proof.domain, method: look.method, lookedUp: look.lookedUp, attemptedAt: now.toISOString(), result: look.result, detail: look.detail });
-      }
-      const proven = looks.some((l) => l.result === 'proven');
-      const next = afterRecheck(proof, proven, now);
-      await this.proofs.updateState(proof.entityId, next.state);
-      if (proven) summary.proven++;
-      else summary.failed++;
-      if (next.revoke) {
-        await this.entities.setStatus(proof.entityId, 'revoked');
-        this.cache.clear();
-        summary.revoked.push(proof.entityId);
-        this.logger.warn({ entityId: proof.entityId, domain: proof.domain }, 'verification revoked: proof gone');
-        await this.mailer.send(revocationMail(proof.contactEmail, proof.domain, proof.entityId)).catch((error: unknown) => {
-          this.logger.warn({ entityId: proof.entityId, err: (error as Error).message }, 'revocation mail not sent');
-        });
-      }
+    let total: RecheckSummary = { checked: 0, proven: 0, failed: 0, revoked: [] };
+    for (;;) {
+      const ids = await this.proofs.claimDue(this.clock.now(), RECHECK_BATCH_SIZE, this.timings.recheckClaimSeconds);
+      if (ids.length === 0) return total;
+      const batch = await this.checkClaimed(ids);
+      total = { checked: total.checked + batch.checked, proven: total.proven + batch.proven, failed: total.failed + batch.failed, revoked: [...total.revoked, ...batch.revoked] };
     }
-    return summary;
+  }
+
+  /** Checks proofs a sweep claimed (a `proof.recheck` job), `recheckConcurrency` lookups at a time. */
+  async checkClaimed(entityIds: readonly string[]): Promise<RecheckSummary> {
+    const proofs = await this.proofs.findByEntityIds(entityIds);
+    const outcomes = await mapWithConcurrency(proofs, this.config.recheckConcurrency, (proof) => this.checkOne(proof));
+    return {
+      checked: outcomes.filter((o) => o !== 'skipped').length,
+      proven: outcomes.filter((o) => o === 'proven').length,
+      failed: outcomes.filter((o) => o === 'failed' || o === 'revoked').length,
+      revoked: proofs.filter((_, i) => outcomes[i] === 'revoked').map((p) => p.entityId),
+    };
+  }
+
+  private async checkOne(proof: EntityProof): Promise<'proven' | 'failed' | 'revoked' | 'skipped'> {
+    if (proof.revocationMailDue) {
+      await this.revoke(proof);
+      return 'skipped';
+    }
+    const now = this.clock.now();
+    // Checked by someone else since the claim, or revoked by an operator: nothing to do.
+    if (proof.entityActive === false || !isRecheckDue(proof, now)) return 'skipped';
+    const looks = await this.checker.check(proof.domain as DomainName, proof.verificationCode, [proof.method]);
+    for (const look of looks) {
+      await this.proofs.recordAttempt({ registrationId: null, entityId: proof.entityId, domain: proof.domain, method: look.method, lookedUp: look.lookedUp, attemptedAt: now.toISOString(), result: look.result, detail: look.detail });
+    }
+    const proven = looks.some((l) => l.result === 'proven');
+    const next = afterRecheck(proof, proven, now);
+    await this.proofs.updateState(proof.entityId, next.state, { revocationMailDue: next.revoke });
+    if (!next.revoke) return proven ? 'proven' : 'failed';
+    await this.revoke(proof);
+    return 'revoked';
+  }
+
+  /** Revokes (idempotent), mails the contact, then records that nothing is owed. */
+  private async revoke(proof: EntityProof): Promise<void> {
+    if (proof.entityActive !== false) {
+      await this.entities.setStatus(proof.entityId, 'revoked');
+      this.cache.forget([proof.domain]);
+      this.logger.warn({ entityId: proof.entityId, domain: proof.domain }, 'verification revoked: proof gone');
+    }
+    try {
+      await this.mailer.send(revocationMail(proof.contactEmail, proof.domain, proof.entityId));
+    } catch (error) {
+      // Still owed: the claim lapses and a later sweep hands the proof out to send it again.
+      this.logger.warn({ entityId: proof.entityId, err: (error as Error).message }, 'revocation mail not sent');
+      return;
+    }
+    await this.proofs.revocationMailed(proof.entityId);
   }
 }

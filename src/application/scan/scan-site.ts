@@ -28,10 +28,10 @@ export class ScanSite {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async run(domain: DomainName, options: { onProbe?: ProbeListener } = {}): Promise<StoredReport> {
+  async run(domain: DomainName, options: { onProbe?: ProbeListener; reportId?: string } = {}): Promise<StoredReport> {
     const scannedAt = this.clock.now();
     const probes = await runProbes(this.fetcher, domain, AbortSignal.timeout(SCAN_DEADLINE_MS), options.onProbe);
-    const report = judgeSite(`rpt_${this.random.token(16)}`, domain, probes, scannedAt);
+    const report = judgeSite(options.reportId ?? `rpt_${this.random.token(16)}`, domain, probes, scannedAt);
     const signature = await this.signer.sign(reportContent(report));
     const stored = { report, signature };
     await this.reports.save(stored);

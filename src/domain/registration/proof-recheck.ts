@@ -17,11 +17,16 @@ export interface ProofState {
   readonly firstFailureAt: string | null;
 }
 
-/** True when the proof is due for another look at `now`. */
-export function isRecheckDue(state: ProofState, now: Date): boolean {
+/** When the proof is due for its next look: 30 days after a success, a day after a failure (ISO 8601 UTC). */
+export function nextRecheckAt(state: ProofState): string {
   const waitMs =
     state.failures === 0 ? RECHECK_POLICY.intervalAfterSuccessDays * 86_400_000 : RECHECK_POLICY.intervalAfterFailureHours * 3_600_000;
-  return now.getTime() - Date.parse(state.lastCheckedAt) >= waitMs;
+  return new Date(Date.parse(state.lastCheckedAt) + waitMs).toISOString();
+}
+
+/** True when the proof is due for another look at `now`. */
+export function isRecheckDue(state: ProofState, now: Date): boolean {
+  return now.getTime() >= Date.parse(nextRecheckAt(state));
 }
 
 /** The state after a check, and whether the entity must be revoked now. */

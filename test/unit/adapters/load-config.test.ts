@@ -17,6 +17,9 @@ describe('configuration from the environment', () => {
       smtpUrl: undefined,
       mailFrom: 'Vetted <no-reply@localhost>',
       recheckIntervalMinutes: 360,
+      workers: true,
+      workerConcurrency: 4,
+      recheckConcurrency: 16,
       rdapBaseUrl: undefined,
       externalDnsblZones: [],
       externalDeadlineMs: 4000,
@@ -47,6 +50,9 @@ describe('configuration from the environment', () => {
       SCAN_LIMIT_PER_CLIENT_HOUR: '20',
       SCAN_LIMIT_PER_DOMAIN_HOUR: '3',
       SCAN_LIMIT_GLOBAL_MINUTE: '500',
+      WORKERS: '0',
+      WORKER_CONCURRENCY: '8',
+      RECHECK_CONCURRENCY: '32',
       UNRELATED: 'x',
     });
     expect(config).to.deep.equal({
@@ -63,6 +69,9 @@ describe('configuration from the environment', () => {
       smtpUrl: 'smtp://user:secret@mail.example.com:587',
       mailFrom: 'Registry <registry@example.com>',
       recheckIntervalMinutes: 60,
+      workers: false,
+      workerConcurrency: 8,
+      recheckConcurrency: 32,
       rdapBaseUrl: 'https://rdap.example.net/',
       externalDnsblZones: ['dbl.example.org', 'bl.example.net'],
       externalDeadlineMs: 2500,
@@ -87,6 +96,11 @@ describe('configuration from the environment', () => {
     [{ BRAND_CATALOG_FILE: '/nonexistent/brands.txt' }, /^Invalid configuration: BRAND_CATALOG_FILE cannot be read \(ENOENT\)\.$/],
     [{ SCAN_LIMIT_PER_DOMAIN_HOUR: '0' }, /^Invalid configuration: SCAN_LIMIT_PER_DOMAIN_HOUR must be a whole number from 1 to 1000000/],
     [{ MCP_ALLOWED_ORIGINS: 'https://app.example.com/path' }, /^Invalid configuration: MCP_ALLOWED_ORIGINS must be a comma-separated list of origins/],
+    [{ RECHECK_INTERVAL_MINUTES: '7' }, /^Invalid configuration: RECHECK_INTERVAL_MINUTES must be 0 \(off\), minutes dividing an hour/],
+    [{ WORKERS: '0' }, /^Invalid configuration: WORKERS=0 needs a postgres:\/\/ DATABASE_URL/],
+    [{ WORKERS: '2' }, /^Invalid configuration: WORKERS must be a whole number from 0 to 1 \(got "2"\)\.$/],
+    [{ WORKER_CONCURRENCY: '0' }, /^Invalid configuration: WORKER_CONCURRENCY must be a whole number from 1 to 64/],
+    [{ RECHECK_CONCURRENCY: 'many' }, /^Invalid configuration: RECHECK_CONCURRENCY must be a whole number from 1 to 256/],
     [{ SCAN_ALLOWED_NETWORKS: '10.0.0.0/33' }, /^Invalid configuration: SCAN_ALLOWED_NETWORKS must be a comma-separated list of CIDRs/],
   ];
   for (const [env, message] of bad) {

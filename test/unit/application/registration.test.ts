@@ -56,7 +56,7 @@ describe('registration and domain verification', () => {
     const checker = new ProofChecker(dns, web);
     register = new RegisterDomain(registrations, registry, mails, new SequentialTokens(), hasher, clock, silent, config);
     confirm = new ConfirmRegistration(registrations, registry, proofs, checker, hasher, cache, clock);
-    recheck = new RecheckProofs(proofs, checker, registry, mails, cache, clock, silent);
+    recheck = new RecheckProofs(proofs, checker, registry, mails, cache, clock, silent, { recheckConcurrency: 16 });
   });
 
   it('registers: pending, instructions in the contract shape, the token stored only as its hash, a mail with the link', async () => {

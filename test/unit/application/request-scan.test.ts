@@ -1,14 +1,21 @@
 import { expect } from 'chai';
 import { AppError } from '../../../src/application/errors.js';
 import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
+import { AwaitScan } from '../../../src/application/scan/await-scan.js';
 import { RequestScan } from '../../../src/application/scan/request-scan.js';
+import { RunScanJob } from '../../../src/application/scan/run-scan-job.js';
 import { ScanSite } from '../../../src/application/scan/scan-site.js';
+import { SubmitScan } from '../../../src/application/scan/submit-scan.js';
+import { reportIdOfScan } from '../../../src/domain/scan/scan-job.js';
 import { FakeReportSigner } from '../../fakes/fake-report-signer.js';
 import { FakeSiteFetcher } from '../../fakes/fake-site-fetcher.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { SequentialTokens } from '../../fakes/fixed-tokens.js';
 import { InMemoryReportRepository } from '../../fakes/in-memory-report-repository.js';
+import { ImmediateJobQueue } from '../../fakes/immediate-job-queue.js';
 import { InMemoryScanAdmission } from '../../fakes/in-memory-scan-admission.js';
+import { InMemoryScanJobRepository } from '../../fakes/in-memory-scan-jobs.js';
+import { RecordingLogger } from '../../fakes/recording-logger.js';
 import { rejection } from '../../support/rejection.js';
 
 describe('RequestScan', () => {
@@ -17,6 +24,11 @@ describe('RequestScan', () => {
   let reports: InMemoryReportRepository;
   let admission: InMemoryScanAdmission;
   let requestScan: RequestScan;
+  let jobs: InMemoryScanJobRepository;
+  let queue: ImmediateJobQueue;
+  let submit: SubmitScan;
+  let runScanJob: RunScanJob;
+  let awaitScan: AwaitScan;
 
   beforeEach(() => {
     clock = new FixedClock('2026-09-10T00:00:00.000Z');
@@ -24,7 +36,13 @@ describe('RequestScan', () => {
     reports = new InMemoryReportRepository();
     admission = new InMemoryScanAdmission({ perClientPerHour: 10, perDomainPerHour: 2, globalPerMinute: 120 });
     const scanSite = new ScanSite(fetcher, reports, new FakeReportSigner(), new SequentialTokens(), clock);
-    requestScan = new RequestScan(scanSite, admission, reports, new RegistryReadCache(clock), clock);
+    jobs = new InMemoryScanJobRepository();
+    queue = new ImmediateJobQueue();
+    runScanJob = new RunScanJob(jobs, scanSite, reports, new RegistryReadCache(clock), clock, new RecordingLogger());
+    void queue.work('scan.run', { concurrency: 1 }, (job) => runScanJob.run(job.data.scanId, { lastTry: true }));
+    submit = new SubmitScan(admission, reports, jobs, queue, runScanJob, new SequentialTokens(), clock, { scanLeaseSeconds: 60 });
+    awaitScan = new AwaitScan(jobs, reports, clock);
+    requestScan = new RequestScan(submit, awaitScan);
   });
 
   it('refuses a malformed domain before fetching anything', async () => {
@@ -83,5 +101,37 @@ describe('RequestScan', () => {
     expect(admission.calls).to.equal(1);
     clock.advance(20);
     expect((await requestScan.run({ domain: 'a.example.com', clientId: 'c', allowReuse: false })).reused).to.equal(false);
+  });
+
+  it('queues a fresh scan as a job that any worker runs, and reports its probes as they finish', async () => {
+    const ticket = await submit.run({ domain: 'q.example.com', clientId: 'c', allowReuse: false });
+    expect(ticket.kind).to.equal('queued');
+    const scanId = ticket.kind === 'queued' ? ticket.scanId : '';
+    expect(queue.enqueued).to.deep.equal([{ kind: 'scan.run', data: { scanId }, options: { leaseSeconds: 60, retryLimit: 2 } }]);
+    const { job, outcome } = await awaitScan.run(scanId, 5000);
+    expect(job.state).to.equal('done');
+    expect(job.probes).to.have.length(12);
+    expect(job.reportId).to.equal(reportIdOfScan(scanId));
+    expect(outcome!.stored.report.id).to.equal(job.reportId);
+    expect(outcome!.readiness.reportId).to.equal(job.reportId);
+  });
+
+  it('finishes a job retried after a crash with the report its first try stored, never a second one', async () => {
+    const ticket = await submit.run({ domain: 'r.example.com', clientId: 'c', allowReuse: false });
+    const scanId = ticket.kind === 'queued' ? ticket.scanId : '';
+    await awaitScan.run(scanId, 5000);
+    // As if the worker died after storing the report but before marking the job done.
+    await jobs.update(scanId, { state: 'running', updatedAt: clock.now().toISOString() });
+    await runScanJob.run(scanId);
+    expect(reports.saved).to.have.length(1);
+    expect((await jobs.find(scanId))!.state).to.equal('done');
+  });
+
+  it('fails closed with SCAN_UNAVAILABLE when the queue store cannot take the job', async () => {
+    queue.failWith = new Error('connection refused');
+    const error = await rejection(requestScan.run({ domain: 'a.example.com', clientId: 'c', allowReuse: false }));
+    expect(error.code).to.equal('SCAN_UNAVAILABLE');
+    expect(error.details.retryAfterSeconds).to.equal(30);
+    expect(fetcher.requests).to.have.length(0);
   });
 });

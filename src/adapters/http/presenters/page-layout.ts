@@ -9,6 +9,8 @@ export interface PageOptions {
   readonly css?: string;
   /** Asks search engines not to index the page (reports, evidence, errors). */
   readonly noindex?: boolean;
+  /** Reloads the page after this many seconds (a progress page; no script needed). */
+  readonly refreshSeconds?: number;
 }
 
 /**
@@ -21,6 +23,7 @@ export function renderPage(options: PageOptions): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
     options.noindex ? '<meta name="robots" content="noindex">' : '',
+    options.refreshSeconds !== undefined ? `<meta http-equiv="refresh" content="${Math.max(1, Math.floor(options.refreshSeconds))}">` : '',
     `<title>${escapeHtml(options.title)}</title>`,
     options.css ? `<style>${options.css}</style>` : '',
   ].filter((line) => line !== '');

@@ -4,8 +4,11 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../../application/errors.js';
 import { AppConfig } from '../../../application/ports/app-config.js';
-import { RequestScan } from '../../../application/scan/request-scan.js';
+import { AwaitScan, scanFailure } from '../../../application/scan/await-scan.js';
+import { SCAN_WAIT_MS } from '../../../application/scan/request-scan.js';
+import { SubmitScan } from '../../../application/scan/submit-scan.js';
 import { scanCreatedJson } from '../../../application/views/scan-result-view.js';
+import { scanStatusJson, scanStatusLinks } from '../../../application/views/scan-status-view.js';
 import { zodMessage } from '../../../application/zod-message.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendData } from '../envelope.js';
@@ -15,18 +18,24 @@ import { readBodyText, readJsonBody } from '../read-body.js';
 
 const ScanRequestBody = z.strictObject({ domain: z.string().max(1024) });
 
-const htmlError: ErrorRenderer = (ctx, status, code, message) => {
+export const htmlError: ErrorRenderer = (ctx, status, code, message) => {
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Content-Security-Policy', HTML_PAGE_CSP);
   ctx.body = renderErrorPage(status, code, message);
 };
 
-/** The home page with its scan form, and POST /api/scan for API callers and browser forms. */
+/**
+ * The home page with its scan form, and POST /api/scan. A scan is a job any worker runs: a browser
+ * is sent to its progress page; an API caller gets 201 with the report when the scan ends within
+ * its deadline, or 202 with a status URL when it asked `Prefer: respond-async` (RFC 7240) or the
+ * scan is still going.
+ */
 @injectable()
 export class ScanRoutes implements HttpRoutes {
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
-    @inject(RequestScan) private readonly requestScan: RequestScan,
+    @inject(SubmitScan) private readonly submitScan: SubmitScan,
+    @inject(AwaitScan) private readonly awaitScan: AwaitScan,
   ) {}
 
   mount(router: Router): void {
@@ -41,20 +50,30 @@ export class ScanRoutes implements HttpRoutes {
       if (ctx.is('application/x-www-form-urlencoded')) return this.scanFromForm(ctx);
       const parsed = ScanRequestBody.safeParse(await readJsonBody(ctx));
       if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error));
+      const respondAsync = /(^|[\s,;])respond-async([\s,;]|$)/i.test(ctx.get('Prefer'));
       // An explicit API scan is always fresh when admitted (no reuse).
-      const outcome = await this.requestScan.run({ domain: parsed.data.domain, clientId: ctx.ip, allowReuse: false });
-      const answer = scanCreatedJson(outcome, this.config.baseUrl);
-      sendData(ctx, answer, { status: 201 });
-      ctx.set('Location', String(answer.report_url));
+      const ticket = await this.submitScan.run({ domain: parsed.data.domain, clientId: ctx.ip, allowReuse: false });
+      const scanId = ticket.kind === 'queued' ? ticket.scanId : '';
+      const status = await this.awaitScan.run(scanId, respondAsync ? 0 : SCAN_WAIT_MS);
+      if (status.outcome) {
+        const answer = scanCreatedJson(status.outcome, this.config.baseUrl);
+        sendData(ctx, answer, { status: 201 });
+        ctx.set('Location', String(answer.report_url));
+        return;
+      }
+      if (status.job.state === 'failed') throw scanFailure(status.job);
+      if (respondAsync) ctx.set('Preference-Applied', 'respond-async');
+      sendData(ctx, scanStatusJson(status, this.config.baseUrl), { status: 202 });
+      ctx.set('Location', scanStatusLinks(this.config.baseUrl, scanId).status);
     });
   }
 
   private async scanFromForm(ctx: Context): Promise<void> {
     ctx.state.renderError = htmlError;
     const form = new URLSearchParams(await readBodyText(ctx));
-    const { stored } = await this.requestScan.run({ domain: form.get('domain') ?? '', clientId: ctx.ip, allowReuse: false });
+    const ticket = await this.submitScan.run({ domain: form.get('domain') ?? '', clientId: ctx.ip, allowReuse: false });
     ctx.status = 303;
     ctx.set('Cache-Control', 'no-store');
-    ctx.redirect(`/reports/${stored.report.id}`);
+    ctx.redirect(ticket.kind === 'queued' ? `/scans/${ticket.scanId}` : `/reports/${ticket.outcome.stored.report.id}`);
   }
 }

@@ -1,0 +1,26 @@
+import type { ScanJob } from '../../../domain/scan/scan-job.js';
+import { escapeHtml } from './escape-html.js';
+import { renderPage } from './page-layout.js';
+
+const CSS = 'body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse}td,th{padding:.2rem .6rem;text-align:left}';
+
+/** A scan in progress: each finished probe, refreshing itself every second until the report is ready. */
+export function renderScanProgressPage(job: ScanJob): string {
+  const rows = job.probes
+    .map((p) => `<tr><td><code>${escapeHtml(p.probe)}</code></td><td>${escapeHtml(p.outcome)}</td><td>${escapeHtml(p.ms)} ms</td></tr>`)
+    .join('\n');
+  const state = job.state === 'queued' ? 'Waiting for a worker…' : `Running: ${job.probes.length} probes finished so far.`;
+  return renderPage({
+    title: `Scanning ${job.domain}`,
+    css: CSS,
+    noindex: true,
+    refreshSeconds: 1,
+    bodyHtml: `<h1>Scanning ${escapeHtml(job.domain)}</h1>
+<p>${escapeHtml(state)} This page reloads itself and opens the report when the scan ends.</p>
+<table><thead><tr><th>Probe</th><th>Outcome</th><th>Time</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+<p><a href="/api/scans/${encodeURIComponent(job.id)}">Status as JSON</a></p>`,
+  });
+}

@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import type { Clock } from '../../application/ports/clock.js';
+import type { Logger } from '../../application/ports/logger.js';
+
+/** How long a row of registry_changes is kept: far longer than any feed takes to read it. */
+export const REGISTRY_CHANGE_RETENTION_MS = 10 * 60_000;
+
+/**
+ * Deletes changes older than the retention. Idempotent, so every process may run it. Checks first,
+ * so that on SQLite an idle tick does not take the database's one write lock.
+ */
+export async function pruneRegistryChanges(db: Knex, now: Date): Promise<void> {
+  const cutoff = new Date(now.getTime() - REGISTRY_CHANGE_RETENTION_MS).toISOString();
+  const old = await db('registry_changes').where('changed_at', '<', cutoff).first('id');
+  if (old) await db('registry_changes').where('changed_at', '<', cutoff).delete();
+}
+
+/**
+ * Prunes every `intervalMs`, one run at a time; a failure is logged once per outage. Returns how
+ * to stop: the timer stops and a run in progress is awaited, so the pool is never closed under it.
+ */
+export function schedulePruning(db: Knex, clock: Clock, logger: Logger, intervalMs: number): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let failing = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = pruneRegistryChanges(db, clock.now())
+      .then(() => {
+        failing = false;
+      })
+      .catch((error: unknown) => {
+        if (!failing) logger.warn({ err: error }, 'cannot prune registry_changes; will retry');
+        failing = true;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

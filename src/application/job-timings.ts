@@ -1,0 +1,17 @@
+/**
+ * How long background work may hold what it claimed before it counts as crashed. A job's lease is
+ * the queue's; a proof's claim is the database's and outlasts the job's lease, so a crashed batch
+ * is retried while its proofs are still held. The composition root binds DEFAULT_JOB_TIMINGS; tests
+ * of crashes bind shorter ones.
+ */
+export interface JobTimings {
+  /** A `scan.run` job: past the scan's own 20 s deadline, so only a dead worker loses it. */
+  readonly scanLeaseSeconds: number;
+  /** A `proof.recheck` job (one batch of proofs). */
+  readonly recheckLeaseSeconds: number;
+  /** A proof claimed by the sweep or `vetted recheck`. */
+  readonly recheckClaimSeconds: number;
+}
+export const JobTimings = Symbol('JobTimings');
+
+export const DEFAULT_JOB_TIMINGS: JobTimings = Object.freeze({ scanLeaseSeconds: 60, recheckLeaseSeconds: 600, recheckClaimSeconds: 900 });

@@ -1,0 +1,29 @@
+import type { Container } from 'inversify';
+import type { AppConfig } from './application/ports/app-config.js';
+import { JobQueue } from './application/ports/job-queue.js';
+import { Logger } from './application/ports/logger.js';
+import { RecheckProofs } from './application/registration/recheck-proofs.js';
+import { SweepDueProofs } from './application/registration/sweep-due-proofs.js';
+import { RunScanJob } from './application/scan/run-scan-job.js';
+import { SCAN_JOB_RETRIES } from './application/scan/submit-scan.js';
+
+/**
+ * Makes this process a worker: it takes scan jobs (WORKER_CONCURRENCY at a time), proof re-check
+ * batches and the scheduled sweep, which the queue enqueues once per tick for all instances.
+ */
+export async function startWorkers(container: Container, config: AppConfig): Promise<void> {
+  const queue = container.get<JobQueue>(JobQueue);
+  const logger = container.get<Logger>(Logger);
+  await queue.work('scan.run', { concurrency: config.workerConcurrency }, (job) =>
+    container.get(RunScanJob).run(job.data.scanId, { lastTry: job.retryCount >= SCAN_JOB_RETRIES }),
+  );
+  await queue.work('proof.recheck', { concurrency: 1 }, async (job) => {
+    const summary = await container.get(RecheckProofs).checkClaimed(job.data.entityIds);
+    logger.info({ ...summary, jobId: job.id }, 'proof re-check batch done');
+  });
+  await queue.work('proof.sweep', { concurrency: 1 }, async () => {
+    const handedOut = await container.get(SweepDueProofs).run();
+    if (handedOut > 0) logger.info({ handedOut }, 'due proofs handed out');
+  });
+  if (config.recheckIntervalMinutes > 0) await queue.schedule('proof.sweep', config.recheckIntervalMinutes * 60, {});
+}
