@@ -19,6 +19,8 @@ const APPLICATION_LIBRARIES = new Set(['inversify', 'zod']);
 export const COMPOSITION_ROOTS = new Set(['src/main.ts', 'src/cli.ts', 'src/index.ts', 'src/service.ts']);
 /** Adapters that receive requests. They parse, call a use case and format a view; they judge nothing. */
 export const DRIVING_ADAPTERS: readonly string[] = ['src/adapters/http', 'src/adapters/mcp', 'src/adapters/cli'];
+/** Use cases run only by another use case or by a job handler, never called by a driving adapter. */
+export const INTERNAL_USE_CASES = new Set(['src/application/scan/scan-site.ts', 'src/application/scan/run-scan-job.ts']);
 /** Code several adapters use. Every adapter may import it; it imports no other adapter, and only types from src/domain. */
 export const SHARED_ADAPTER_FOLDER = 'src/adapters/shared';
 
@@ -84,6 +86,9 @@ function judge(root: string, layer: Layer, statement: ImportStatement, file: str
       case 'adapter':
         if (to.kind === 'adapter' && to.folder !== layer.folder && to.folder !== SHARED_ADAPTER_FOLDER) {
           return `adapter ${layer.name} must not import adapter ${to.name}`;
+        }
+        if (DRIVING_ADAPTERS.includes(layer.folder) && INTERNAL_USE_CASES.has(`${target.replace(/\.js$/, '')}.ts`)) {
+          return `driving adapter ${layer.name} must not call ${target.split('/').pop()} (a scan starts at SubmitScan or RequestScan)`;
         }
         if (to.kind === 'domain' && !statement.typeOnly && DRIVING_ADAPTERS.includes(layer.folder)) {
           return `driving adapter ${layer.name} may import only types from src/domain (judging and formatting helpers belong in src/application)`;

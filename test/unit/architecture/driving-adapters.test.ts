@@ -36,6 +36,17 @@ describe('the driving adapter rule', () => {
     ]);
   });
 
+  it('fails a driving adapter that reaches a use case only other use cases and jobs may run', () => {
+    file('src/adapters/http/scan.ts', "import { ScanSite } from '../../application/scan/scan-site.js';");
+    file('src/adapters/mcp/job.ts', "import type { RunScanJob } from '../../application/scan/run-scan-job.js';");
+    file('src/adapters/cli/ok.ts', "import { RequestScan } from '../../application/scan/request-scan.js';");
+    file('src/adapters/persistence/ok.ts', "import type { ScanSite } from '../../application/scan/scan-site.js';");
+    expect(found()).to.have.members([
+      'src/adapters/http/scan.ts -> ../../application/scan/scan-site.js: driving adapter http must not call scan-site.js (a scan starts at SubmitScan or RequestScan)',
+      'src/adapters/mcp/job.ts -> ../../application/scan/run-scan-job.js: driving adapter mcp must not call run-scan-job.js (a scan starts at SubmitScan or RequestScan)',
+    ]);
+  });
+
   it('passes type-only imports from src/domain, and value imports in other adapters', () => {
     file('src/adapters/http/a.ts', "import type { Report } from '../../domain/report.js';\nimport type * as readiness from '../../domain/readiness.js';");
     file('src/adapters/http/b.ts', "import type {\n  Report,\n  ReportSummary,\n} from '../../domain/report.js';");
