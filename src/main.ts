@@ -8,6 +8,8 @@ import { AppConfig } from './application/ports/app-config.js';
 import { Logger } from './application/ports/logger.js';
 // persistence
 import { ChangeFeedOptions } from './adapters/persistence/change-feed-options.js';
+import { StorageFaultClassifier } from './adapters/persistence/storage-faults.js';
+import { KnexStoreHealth } from './adapters/persistence/knex-store-health.js';
 import { createKnex, Database, type DatabaseOptions } from './adapters/persistence/create-knex.js';
 import { KnexBlocklist } from './adapters/persistence/knex-blocklist.js';
 import { KnexEntityRepository } from './adapters/persistence/knex-entity-repository.js';
@@ -29,6 +31,8 @@ import { PgBossJobQueue } from './adapters/queue/pg-boss-job-queue.js';
 import { Blocklist } from './application/ports/blocklist.js';
 import { ChangeFeed } from './application/ports/change-feed.js';
 import { EntityRepository } from './application/ports/entity-repository.js';
+import { FaultClassifier } from './application/ports/fault-classifier.js';
+import { StoreHealth } from './application/ports/store-health.js';
 import { JobQueue } from './application/ports/job-queue.js';
 import { ProofRepository } from './application/ports/proof-repository.js';
 import { RegistrationRepository } from './application/ports/registration-repository.js';
@@ -76,6 +80,7 @@ import { ListJobQueues } from './application/list-job-queues.js';
 import { LookupEntity } from './application/lookup-entity.js';
 import { ManageBlocklist } from './application/manage-blocklist.js';
 import { ChangePropagation } from './application/change-propagation.js';
+import { CheckReadiness } from './application/check-readiness.js';
 import { DEFAULT_JOB_TIMINGS, JobTimings } from './application/job-timings.js';
 import { ConfirmRegistration } from './application/registration/confirm-registration.js';
 import { ProofChecker } from './application/registration/proof-checker.js';
@@ -133,13 +138,16 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
 
   // configuration
   c.bind<AppConfig>(AppConfig).toConstantValue(config);
-  c.bind<Logger>(Logger).toConstantValue(createLogger(config, options.logDestination));
+  const logger = createLogger(config, options.logDestination);
+  c.bind<Logger>(Logger).toConstantValue(logger);
 
   // persistence
   c.bind<Knex>(Database)
-    .toConstantValue(createKnex(config.databaseUrl, options.database))
+    .toConstantValue(createKnex(config.databaseUrl, { ...options.database, log: (level, message) => logger[level]({ component: 'database' }, message) }))
     .onDeactivation((db) => db.destroy());
   c.bind<SchemaMigrator>(SchemaMigrator).to(KnexSchemaMigrator);
+  c.bind<FaultClassifier>(FaultClassifier).to(StorageFaultClassifier);
+  c.bind<StoreHealth>(StoreHealth).to(KnexStoreHealth);
   c.bind<EntityRepository>(EntityRepository).to(KnexEntityRepository);
   c.bind<Blocklist>(Blocklist).to(KnexBlocklist);
   c.bind<RegistryReader>(RegistryReader).to(KnexRegistryReader);
@@ -196,6 +204,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind(RegistryReadCache).toSelf();
   c.bind(ChangePropagation).toSelf().onDeactivation((propagation) => propagation.stop());
   c.bind(GetStatus).toSelf();
+  c.bind(CheckReadiness).toSelf();
   c.bind(VerifyDomain).toSelf();
   c.bind(AssessTrust).toSelf();
   c.bind(LookupEntity).toSelf();

@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { flushLogger } from './adapters/log/create-logger.js';
+import { createLogger, flushLogger } from './adapters/log/create-logger.js';
 import { HttpServer } from './adapters/http/http-server.js';
 import { ChangePropagation } from './application/change-propagation.js';
 import type { AppConfig } from './application/ports/app-config.js';
@@ -71,22 +71,55 @@ export async function closeContainer(container: Container): Promise<void> {
   await flushLogger(logger);
 }
 
-/** `vetted serve` and `vetted worker`: run until SIGTERM or SIGINT, then shut down gracefully. Resolves with the exit code. */
+/**
+ * `vetted serve` and `vetted worker`: run until SIGTERM or SIGINT (or an uncaught error), then shut
+ * down gracefully. Resolves with the exit code: 0 after a signal, 1 after an uncaught error or a
+ * start that failed, 2 when a setting turned out unusable at start (HOST). A failed start is one
+ * JSON log line and one line for `onStartFailure`, never a stack trace.
+ */
 export async function runUntilSignal(config: AppConfig, role: 'serve' | 'worker', onStartFailure: (message: string) => void): Promise<number> {
   let service: RunningService;
   try {
     service = role === 'serve' ? await startService(config) : await startWorker(config);
   } catch (error) {
-    onStartFailure(`vetted: cannot start: ${(error as Error).message}`);
-    return 1;
+    const failure = startFailure(error, config);
+    const logger = createLogger(config);
+    logger.error({ exitCode: failure.exitCode }, `cannot start: ${failure.message}`);
+    await flushLogger(logger);
+    onStartFailure(`vetted: cannot start: ${failure.message}`);
+    return failure.exitCode;
   }
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+  const logger = service.container.get<Logger>(Logger);
+  const reason = await new Promise<string>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));
     process.once('SIGINT', () => resolve('SIGINT'));
+    const uncaught = (error: unknown) => {
+      logger.error({ err: error }, 'uncaught error; shutting down');
+      resolve('uncaught error');
+    };
+    process.once('uncaughtException', uncaught);
+    process.once('unhandledRejection', uncaught);
   });
-  const logger = service.container.get<Logger>(Logger);
-  logger.info({ signal }, 'shutting down');
+  logger.info({ reason }, 'shutting down');
   await service.stop();
   logger.info({}, 'stopped');
-  return 0;
+  return reason === 'uncaught error' ? 1 : 0;
+}
+
+/** What a failed start tells the operator, in one line, and the exit code. */
+function startFailure(error: unknown, config: AppConfig): { message: string; exitCode: number } {
+  const { code, message } = error as { code?: string; message?: string };
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return { message: `HOST ${config.host} does not resolve to an address`, exitCode: 2 };
+    case 'EADDRNOTAVAIL':
+      return { message: `HOST ${config.host} is not an address of this machine`, exitCode: 2 };
+    case 'EADDRINUSE':
+      return { message: `PORT ${config.port} is already in use on ${config.host}`, exitCode: 1 };
+    case 'EACCES':
+      return { message: `PORT ${config.port} on ${config.host} needs privileges this process does not have`, exitCode: 1 };
+    default:
+      return { message: String(message ?? error).split('\n')[0]!.slice(0, 300), exitCode: 1 };
+  }
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,8 @@ describe('the vetted CLI, as a process', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'vetted-cli-'));
     dbFile = join(dir, 'data', 'vetted.sqlite');
+    // Outside the working directory the database's folder must exist already (see configuration).
+    mkdirSync(join(dir, 'data'));
     env = { DATABASE_URL: `sqlite:${dbFile}` };
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,6 +4,8 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { AppConfig } from '../../application/ports/app-config.js';
 import { parseDomainName } from '../../domain/domain-name.js';
+import { parseSigningKey } from '../shared/parse-signing-key.js';
+import { isHost, isMailbox, sqliteFolderProblem } from './config-rules.js';
 
 /** A configuration problem, told in one line that names the variable. */
 export class ConfigError extends Error {
@@ -54,6 +56,15 @@ function readBrandFile(path: string): string[] {
 const RECHECK_PERIODS = new Set([0, 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60, 120, 180, 240, 360, 480, 720, 1440]);
 const RECHECK_PERIOD_MESSAGE = 'must be 0 (off), minutes dividing an hour (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60) or hours dividing a day (120, 180, 240, 360, 480, 720, 1440)';
 
+function signingKeyProblem(key: string): string | undefined {
+  try {
+    parseSigningKey(key, 'REPORT_SIGNING_KEY');
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 function wholeNumber(min: number, max: number, fallback: number) {
   const message = `must be a whole number from ${min} to ${max}`;
   return z.coerce.number({ message }).int(message).min(min, message).max(max, message).default(fallback);
@@ -95,7 +106,7 @@ const EnvSchema = z.object({
     .min(0, 'must be an integer from 0 to 65535')
     .max(65535, 'must be an integer from 0 to 65535')
     .default(8080),
-  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  HOST: z.string().refine(isHost, 'must be an IP address or a host name').default('127.0.0.1'),
   BASE_URL: z
     .url({ protocol: /^https?$/, message: 'must be an absolute http or https URL' })
     .refine((u) => !new URL(u).search && !new URL(u).hash, 'must not carry a query or fragment')
@@ -103,6 +114,10 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<file> or a postgres:// URL')
+    .superRefine((url, ctx) => {
+      const problem = url.startsWith('sqlite:') ? sqliteFolderProblem(url) : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .default('sqlite:./data/vetted.sqlite'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -112,7 +127,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   DNS_SERVERS: commaList(isDnsServer, 'must be a comma-separated list of ip or ip:port ([v6]:port for IPv6)').default([]),
   SCAN_ALLOWED_NETWORKS: commaList(isNetwork, 'must be a comma-separated list of CIDRs or addresses').default([]),
-  REPORT_SIGNING_KEY: z.string().optional(),
+  REPORT_SIGNING_KEY: z
+    .string()
+    .refine((key) => signingKeyProblem(key) === undefined, 'must be a PKCS#8 PEM Ed25519 private key or a base64url 32-byte Ed25519 seed (43 characters)')
+    .optional(),
   SCAN_LIMIT_PER_CLIENT_HOUR: limit(10),
   SCAN_LIMIT_PER_DOMAIN_HOUR: limit(6),
   SCAN_LIMIT_GLOBAL_MINUTE: limit(120),
@@ -120,7 +138,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
-  MAIL_FROM: z.string().min(3).max(320).optional(),
+  MAIL_FROM: z.string().max(320, 'must be at most 320 characters').refine(isMailbox, 'must be an address such as registry@example.com or Registry <registry@example.com>').optional(),
   // The sweep is scheduled as a cron (one tick for all instances), so the period must fit a clock.
   RECHECK_INTERVAL_MINUTES: z.coerce
     .number({ message: RECHECK_PERIOD_MESSAGE })
@@ -135,6 +153,10 @@ const EnvSchema = z.object({
     .max(30000, 'must be a whole number of milliseconds from 500 to 30000')
     .default(4000),
   BRAND_CATALOG_FILE: z.string().min(1).optional(),
+  HTTP_HEADERS_TIMEOUT_MS: wholeNumber(1000, 120_000, 10_000),
+  HTTP_REQUEST_TIMEOUT_MS: wholeNumber(1000, 600_000, 30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1000, 120_000, 5_000),
+  HTTP_MAX_CONNECTIONS_PER_CLIENT: wholeNumber(0, 100_000, 64),
   WORKERS: wholeNumber(0, 1, 1),
   WORKER_CONCURRENCY: wholeNumber(1, 64, 4),
   RECHECK_CONCURRENCY: wholeNumber(1, 256, 16),
@@ -175,6 +197,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Vetted <no-reply@${new URL(baseUrl).hostname}>`,
     recheckIntervalMinutes: e.RECHECK_INTERVAL_MINUTES,
+    http: Object.freeze({
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      // Behind a proxy every client shares the proxy's address: bounding it would bound everyone.
+      maxConnectionsPerClient: e.TRUST_PROXY ? 0 : e.HTTP_MAX_CONNECTIONS_PER_CLIENT,
+    }),
     workers: e.WORKERS === 1,
     workerConcurrency: e.WORKER_CONCURRENCY,
     recheckConcurrency: e.RECHECK_CONCURRENCY,

@@ -4,8 +4,10 @@ import { Router } from '@koa/router';
 import { inject, injectable, multiInject } from 'inversify';
 import Koa from 'koa';
 import { AppConfig } from '../../application/ports/app-config.js';
+import { FaultClassifier } from '../../application/ports/fault-classifier.js';
 import { Logger } from '../../application/ports/logger.js';
 import { HttpRoutes } from '../shared/http-routes.js';
+import { guardConnections } from './connection-guards.js';
 import { declaredBodyLimit } from './middleware/body-limit.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
@@ -18,17 +20,33 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export class HttpServer {
   readonly app: Koa;
   private server: Server | undefined;
+  private closing = false;
+  private inFlight = 0;
+  private drained: (() => void) | undefined;
 
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(Logger) private readonly logger: Logger,
+    @inject(FaultClassifier) faults: FaultClassifier,
     @multiInject(HttpRoutes) areas: readonly HttpRoutes[],
   ) {
     this.app = new Koa({ proxy: config.trustProxy });
+    // Errors Koa sees outside the middleware (a client that went away mid-answer) are logged as JSON, not printed.
+    this.app.on('error', (error: Error) => logger.warn({ err: error.message }, 'http stream error'));
     const router = new Router();
     for (const area of areas) area.mount(router);
+    this.app.use(async (ctx, next) => {
+      // A handler outlives its socket when the client goes away: shutdown waits for handlers, not sockets.
+      this.inFlight++;
+      if (this.closing) ctx.set('Connection', 'close');
+      try {
+        await next();
+      } finally {
+        if (--this.inFlight === 0) this.drained?.();
+      }
+    });
     this.app.use(requestContext(logger));
-    this.app.use(errorEnvelope(logger));
+    this.app.use(errorEnvelope(logger, faults));
     this.app.use(router.routes());
     // Routes that take a body read it through the one bounded reader, which refuses a declared size
     // over the limit before reading; a request no route took is refused here before its method is.
@@ -39,7 +57,18 @@ export class HttpServer {
 
   /** Starts listening on the configured host and port (0 picks a free one); resolves with the port. */
   async listen(port = this.config.port, host = this.config.host): Promise<number> {
-    const server = createServer(this.app.callback());
+    const limits = this.config.http;
+    const server = createServer(
+      {
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        keepAliveTimeout: limits.keepAliveTimeoutMs,
+        // How often Node looks for requests past their timeouts (30 s by default, too coarse for them).
+        connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+      },
+      this.app.callback(),
+    );
+    guardConnections(server, limits, this.logger);
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -50,15 +79,30 @@ export class HttpServer {
     return actual;
   }
 
-  /** Stops accepting connections, lets in-flight requests finish (10 s at most), then returns. */
+  /**
+   * Stops accepting connections and lets every request already taken finish, its database work and
+   * mail included (10 s at most, then the remaining connections are cut), then returns.
+   */
   async close(): Promise<void> {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
+    this.closing = true;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const handled = new Promise<void>((resolve) => {
+      this.drained = resolve;
+      if (this.inFlight === 0) resolve();
+    });
     server.closeIdleConnections();
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    await closed;
+    let force: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      force = setTimeout(() => {
+        this.logger.warn({ inFlight: this.inFlight }, 'shutdown grace period over: cutting the remaining connections');
+        server.closeAllConnections();
+        resolve();
+      }, SHUTDOWN_GRACE_MS);
+    });
+    await Promise.race([Promise.all([closed, handled]), grace]);
     clearTimeout(force);
   }
 }

@@ -10,7 +10,13 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * way PAYLOAD_TOO_LARGE, and the connection closes after the answer.
  */
 export async function readBodyText(ctx: Context, maxBytes = MAX_BODY_BYTES): Promise<string> {
-  const body = await readLimitedBody(ctx.req, maxBytes);
+  let body;
+  try {
+    body = await readLimitedBody(ctx.req, maxBytes);
+  } catch (error) {
+    // The client went away, or was cut off for being too slow: nothing of ours failed.
+    throw new AppError('VALIDATION_ERROR', 'The request body did not arrive whole.', {}, { cause: error });
+  }
   if (!body.tooLarge) return body.text;
   ctx.set('Connection', 'close');
   throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${maxBytes} bytes.`);

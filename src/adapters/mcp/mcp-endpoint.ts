@@ -3,6 +3,7 @@ import type { Router } from '@koa/router';
 import { inject, injectable } from 'inversify';
 import type { Context } from 'koa';
 import { AppConfig } from '../../application/ports/app-config.js';
+import { FaultClassifier } from '../../application/ports/fault-classifier.js';
 import { Logger } from '../../application/ports/logger.js';
 import type { HttpRoutes } from '../shared/http-routes.js';
 import { readLimitedBody } from '../shared/read-limited-body.js';
@@ -29,8 +30,13 @@ export class McpEndpoint implements HttpRoutes {
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(Logger) private readonly logger: Logger,
     @inject(VettedTools) tools: VettedTools,
+    @inject(FaultClassifier) faults: FaultClassifier,
   ) {
-    this.catalog = new ToolCatalog(tools.list, (error, call) => logger.error({ reqId: call.requestId, tool: call.tool, err: error }, 'mcp tool failed'));
+    this.catalog = new ToolCatalog(
+      tools.list,
+      (error, call) => logger.error({ reqId: call.requestId, tool: call.tool, err: error }, 'mcp tool failed'),
+      (error) => faults.asOutage(error),
+    );
     this.endpointUrl = `${config.baseUrl}${MCP_PATH}`;
   }
 

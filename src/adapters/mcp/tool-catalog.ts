@@ -1,6 +1,7 @@
 import { ErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { printable } from '../../application/domain-input.js';
+import type { AppError } from '../../application/errors.js';
 import { zodMessage } from '../../application/zod-message.js';
 import type { ProtocolVersion } from './protocol-guard.js';
 import { toolErrorResult } from './tool-errors.js';
@@ -39,6 +40,8 @@ export class ToolCatalog {
   constructor(
     tools: readonly VettedTool[],
     private readonly onUnexpected: (error: unknown, call: ToolCall & { tool: string }) => void,
+    /** Turns an unreachable store into SERVICE_UNAVAILABLE; other errors come back undefined. */
+    private readonly asOutage: (error: unknown) => AppError | undefined = () => undefined,
   ) {
     // Converted once: draft-07 JSON Schema, what the SDK's own clients validate with.
     this.entries = new Map(
@@ -73,7 +76,7 @@ export class ToolCatalog {
     try {
       data = await entry.tool.run(parsed.data, call);
     } catch (error) {
-      return toolErrorResult(error, call.requestId, unexpected);
+      return toolErrorResult(this.asOutage(error) ?? error, call.requestId, unexpected);
     }
     const checked = entry.tool.output.safeParse(data);
     if (!checked.success) return toolErrorResult(new Error(`${name} answered outside its output schema: ${zodMessage(checked.error)}`), call.requestId, unexpected);

@@ -11,6 +11,8 @@ export const RETRY_AFTER_META_KEY = 'vetted/retry_after_seconds';
 export const READ_ONLY_TOOL_NAMES = ['get_report', 'verify_domain', 'lookup_entity', 'check_trust'] as const;
 
 const SCAN_REFUSALS = new Set(['RATE_LIMITED', 'SCAN_UNAVAILABLE']);
+// Errors that carry a wait: the text says how long, and _meta holds it.
+const RETRYABLE = new Set(['RATE_LIMITED', 'SCAN_UNAVAILABLE', 'SERVICE_UNAVAILABLE']);
 
 /**
  * A failed tool call as the model reads it: `isError` true, `CODE: message` in the text, the code
@@ -28,11 +30,11 @@ export function toolErrorResult(error: unknown, reference: string, onUnexpected:
   const sentences = [sentence(error.message)];
   const meta: Record<string, unknown> = {};
   const retry = error.details.retryAfterSeconds;
-  if (SCAN_REFUSALS.has(error.code)) {
+  if (RETRYABLE.has(error.code)) {
     const seconds = Math.max(1, Math.ceil(typeof retry === 'number' && Number.isFinite(retry) ? retry : 60));
     meta[RETRY_AFTER_META_KEY] = seconds;
     if (!error.message.toLowerCase().includes(`retry after ${seconds} seconds`)) sentences.push(`Retry after ${seconds} seconds.`);
-    sentences.push(`Meanwhile the read-only tools ${READ_ONLY_TOOL_NAMES.join(', ')} keep working on stored data.`);
+    if (SCAN_REFUSALS.has(error.code)) sentences.push(`Meanwhile the read-only tools ${READ_ONLY_TOOL_NAMES.join(', ')} keep working on stored data.`);
   }
   return errorResult(error.code, sentences.join(' '), meta);
 }

@@ -10,6 +10,20 @@ export interface DatabaseOptions {
   readonly schema?: string;
   /** SQLite only: how long a statement waits for another process's lock before failing. */
   readonly busyTimeoutMs?: number;
+  /** Where Knex's own warnings (a connection that failed, a deprecation) go; by default the console. */
+  readonly log?: (level: 'warn' | 'error' | 'debug', message: string) => void;
+}
+
+function knexLog(options: DatabaseOptions): Knex.Config['log'] {
+  const sink = options.log;
+  if (!sink) return undefined;
+  const text = (m: unknown) => (m instanceof Error ? m.message : typeof m === 'string' ? m.split('\n')[0]! : JSON.stringify(m));
+  return {
+    warn: (m: unknown) => sink('warn', text(m)),
+    error: (m: unknown) => sink('error', text(m)),
+    deprecate: (m: unknown) => sink('warn', text(m)),
+    debug: (m: unknown) => sink('debug', text(m)),
+  };
 }
 
 /**
@@ -32,6 +46,7 @@ function openSqlite(file: string, options: DatabaseOptions): Knex {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
   return knex({
+    log: knexLog(options),
     client: 'sqlite3',
     connection: { filename },
     useNullAsDefault: true,
@@ -53,6 +68,7 @@ function openSqlite(file: string, options: DatabaseOptions): Knex {
 
 function openPostgres(url: string, options: DatabaseOptions): Knex {
   return knex({
+    log: knexLog(options),
     client: 'pg',
     connection: url,
     searchPath: options.schema ? [options.schema] : undefined,
@@ -74,4 +90,17 @@ interface SqliteConnection {
 
 interface PgConnection {
   query(sql: string, callback: (error: Error | null) => void): void;
+}
+
+/** Where a Knex instance points, for people and without secrets: `PostgreSQL at host:port/db` or `SQLite file …`. */
+export function describeDatabase(db: Knex): string {
+  const connection = db.client.config.connection as string | { filename?: string; host?: string; port?: number | string; database?: string } | undefined;
+  if (isSqlite(db)) return `SQLite file ${typeof connection === 'object' ? connection?.filename : connection}`;
+  if (typeof connection === 'object' && connection) return `PostgreSQL at ${connection.host ?? 'localhost'}:${connection.port ?? 5432}/${connection.database ?? ''}`;
+  try {
+    const url = new URL(String(connection));
+    return `PostgreSQL at ${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
 }

@@ -4,7 +4,7 @@ import type { ReportSignature, ReportSigner } from '../../application/ports/repo
 import { SigningKeyStore } from '../../application/ports/signing-key-store.js';
 import { contentDigest } from './content-digest.js';
 import { ed25519PublicJwk, type Ed25519PublicJwk } from './ed25519-public-jwk.js';
-import { parseSigningKey } from './parse-signing-key.js';
+import { parseSigningKey } from '../shared/parse-signing-key.js';
 import { ReportSigningOptions } from './report-signing-options.js';
 
 interface ResolvedKey {

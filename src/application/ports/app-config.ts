@@ -32,6 +32,13 @@ export interface AppConfig {
   readonly workerConcurrency: number;
   /** RECHECK_CONCURRENCY: proof lookups this process has in flight at once. */
   readonly recheckConcurrency: number;
+  /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_MAX_CONNECTIONS_PER_CLIENT. */
+  readonly http: {
+    readonly headersTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+    readonly keepAliveTimeoutMs: number;
+    readonly maxConnectionsPerClient: number;
+  };
   /** RDAP_BASE_URL: one RDAP server for every TLD instead of the shipped IANA bootstrap table. */
   readonly rdapBaseUrl: string | undefined;
   /** EXTERNAL_DNSBL_ZONES: DNS blocklist zones queried DBL-style for external=true. */

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../../src/adapters/config/load-config.js';
 
@@ -17,6 +18,7 @@ describe('configuration from the environment', () => {
       smtpUrl: undefined,
       mailFrom: 'Vetted <no-reply@localhost>',
       recheckIntervalMinutes: 360,
+      http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnectionsPerClient: 64 },
       workers: true,
       workerConcurrency: 4,
       recheckConcurrency: 16,
@@ -39,7 +41,7 @@ describe('configuration from the environment', () => {
       TRUST_PROXY: 'true',
       DNS_SERVERS: '127.0.0.1:5353, [::1]:53,9.9.9.9',
       SCAN_ALLOWED_NETWORKS: '127.0.0.0/8,::1',
-      REPORT_SIGNING_KEY: 'secret-key-material',
+      REPORT_SIGNING_KEY: 'A'.repeat(43),
       MCP_ALLOWED_ORIGINS: 'https://app.example.com,http://localhost:3000/',
       SMTP_URL: 'smtp://user:secret@mail.example.com:587',
       MAIL_FROM: 'Registry <registry@example.com>',
@@ -50,6 +52,10 @@ describe('configuration from the environment', () => {
       SCAN_LIMIT_PER_CLIENT_HOUR: '20',
       SCAN_LIMIT_PER_DOMAIN_HOUR: '3',
       SCAN_LIMIT_GLOBAL_MINUTE: '500',
+      HTTP_HEADERS_TIMEOUT_MS: '5000',
+      HTTP_REQUEST_TIMEOUT_MS: '20000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '2000',
+      HTTP_MAX_CONNECTIONS_PER_CLIENT: '10',
       WORKERS: '0',
       WORKER_CONCURRENCY: '8',
       RECHECK_CONCURRENCY: '32',
@@ -64,11 +70,12 @@ describe('configuration from the environment', () => {
       trustProxy: true,
       dnsServers: ['127.0.0.1:5353', '[::1]:53', '9.9.9.9'],
       scanAllowedNetworks: ['127.0.0.0/8', '::1'],
-      reportSigningKey: 'secret-key-material',
+      reportSigningKey: 'A'.repeat(43),
       mcpAllowedOrigins: ['https://vetted.example.com', 'https://app.example.com', 'http://localhost:3000'],
       smtpUrl: 'smtp://user:secret@mail.example.com:587',
       mailFrom: 'Registry <registry@example.com>',
       recheckIntervalMinutes: 60,
+      http: { headersTimeoutMs: 5_000, requestTimeoutMs: 20_000, keepAliveTimeoutMs: 2_000, maxConnectionsPerClient: 0 },
       workers: false,
       workerConcurrency: 8,
       recheckConcurrency: 32,
@@ -97,12 +104,24 @@ describe('configuration from the environment', () => {
     [{ SCAN_LIMIT_PER_DOMAIN_HOUR: '0' }, /^Invalid configuration: SCAN_LIMIT_PER_DOMAIN_HOUR must be a whole number from 1 to 1000000/],
     [{ MCP_ALLOWED_ORIGINS: 'https://app.example.com/path' }, /^Invalid configuration: MCP_ALLOWED_ORIGINS must be a comma-separated list of origins/],
     [{ RECHECK_INTERVAL_MINUTES: '7' }, /^Invalid configuration: RECHECK_INTERVAL_MINUTES must be 0 \(off\), minutes dividing an hour/],
+    [{ REPORT_SIGNING_KEY: 'short' }, /^Invalid configuration: REPORT_SIGNING_KEY must be a PKCS#8 PEM Ed25519 private key or a base64url 32-byte Ed25519 seed \(43 characters\)\.$/],
+    [{ HOST: '999.1.1.1' }, /^Invalid configuration: HOST must be an IP address or a host name \(got "999\.1\.1\.1"\)\.$/],
+    [{ HOST: 'bad host' }, /^Invalid configuration: HOST must be an IP address or a host name/],
+    [{ MAIL_FROM: 'garbage' }, /^Invalid configuration: MAIL_FROM must be an address such as registry@example\.com/],
+    [{ DATABASE_URL: 'sqlite:/nonexistent-dir/x.sqlite' }, /^Invalid configuration: DATABASE_URL names the folder \/nonexistent-dir, which does not exist \(create it first; only folders inside the working directory are created\)/],
     [{ WORKERS: '0' }, /^Invalid configuration: WORKERS=0 needs a postgres:\/\/ DATABASE_URL/],
     [{ WORKERS: '2' }, /^Invalid configuration: WORKERS must be a whole number from 0 to 1 \(got "2"\)\.$/],
     [{ WORKER_CONCURRENCY: '0' }, /^Invalid configuration: WORKER_CONCURRENCY must be a whole number from 1 to 64/],
     [{ RECHECK_CONCURRENCY: 'many' }, /^Invalid configuration: RECHECK_CONCURRENCY must be a whole number from 1 to 256/],
     [{ SCAN_ALLOWED_NETWORKS: '10.0.0.0/33' }, /^Invalid configuration: SCAN_ALLOWED_NETWORKS must be a comma-separated list of CIDRs/],
   ];
+  it('accepts host names, addresses and mailboxes in their usual forms, and creates folders only under the working directory', () => {
+    for (const HOST of ['0.0.0.0', '::', 'localhost', 'vetted.internal']) expect(loadConfig({ HOST }).host).to.equal(HOST);
+    for (const MAIL_FROM of ['registry@example.com', 'Vetted Registry <registry@example.com>']) expect(loadConfig({ MAIL_FROM }).mailFrom).to.equal(MAIL_FROM);
+    expect(loadConfig({ DATABASE_URL: 'sqlite:./data/nested/new/vetted.sqlite' }).databaseUrl).to.equal('sqlite:./data/nested/new/vetted.sqlite');
+    expect(existsSync('./data/nested')).to.equal(false, 'validating creates nothing');
+  });
+
   for (const [env, message] of bad) {
     it(`stops on ${JSON.stringify(env)} with one line naming the variable`, () => {
       expect(() => loadConfig(env)).to.throw(ConfigError, message);

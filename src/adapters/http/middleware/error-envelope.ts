@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { isAppError, type AppError } from '../../../application/errors.js';
+import type { FaultClassifier } from '../../../application/ports/fault-classifier.js';
 import type { Logger } from '../../../application/ports/logger.js';
 import { failureBody } from '../envelope.js';
 import { ERROR_STATUS } from '../error-status.js';
@@ -9,10 +10,11 @@ export type ErrorRenderer = (ctx: Context, status: number, code: string, message
 
 /**
  * Turns every failure into the contract's envelope (or the route's own error page), never cached:
- * AppErrors by their code; unknown routes 404; wrong methods 405 with Allow; anything else 500
+ * AppErrors by their code; unknown routes 404; wrong methods 405 with Allow; a store that cannot
+ * be reached 503 SERVICE_UNAVAILABLE with Retry-After (logged at warn); anything else 500
  * INTERNAL_ERROR, logged once with the request id and never echoed.
  */
-export function errorEnvelope(logger: Logger): Middleware {
+export function errorEnvelope(logger: Logger, faults?: FaultClassifier): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -23,6 +25,12 @@ export function errorEnvelope(logger: Logger): Middleware {
         }
       }
     } catch (error) {
+      if (isAppError(error) && error.code !== 'INTERNAL_ERROR') return respondAppError(ctx, error);
+      const outage = faults?.asOutage(error);
+      if (outage) {
+        logger.warn({ reqId: ctx.state.requestId, err: error }, 'storage unavailable');
+        return respondAppError(ctx, outage);
+      }
       if (isAppError(error)) return respondAppError(ctx, error);
       const status = httpStatusOf(error);
       if (status === 413) return respond(ctx, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');

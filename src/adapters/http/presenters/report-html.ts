@@ -56,9 +56,18 @@ export function renderReportHtml(report: Report, links: ReportLinks, options: Re
 }
 
 /** A small page saying what was not found; `message` is escaped. */
-export function renderNotFoundHtml(message: string): string {
-  const bodyHtml = `<main>\n<h1>Not found</h1>\n<p>${escapeHtml(message)}</p>\n</main>`;
-  return renderPage({ title: 'Not found - Vetted', bodyHtml, css: CSS, noindex: true });
+export function renderNotFoundHtml(message: string, status = 404): string {
+  const heading = errorHeading(status);
+  const bodyHtml = `<main>\n<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(message)}</p>\n</main>`;
+  return renderPage({ title: `${heading} - Vetted`, bodyHtml, css: CSS, noindex: true });
+}
+
+/** The heading of an error page: what a person should understand from the status. */
+export function errorHeading(status: number): string {
+  if (status === 404) return 'Not found';
+  if (status === 503) return 'Briefly unavailable';
+  if (status >= 500) return 'Something went wrong on our side';
+  return 'Request not accepted';
 }
 
 function header(report: Report, links: ReportLinks, signature: ReportHtmlOptions['signature']): string {

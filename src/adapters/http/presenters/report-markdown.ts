@@ -1,3 +1,4 @@
+import { errorHeading } from './report-html.js';
 import type { ReportSignature } from '../../../application/ports/report-signer.js';
 import type { CheckResult, EvidenceItem, Report } from '../../../domain/scan/report.js';
 import { neutralizeControls } from './escape-html.js';
@@ -72,8 +73,8 @@ export function renderReportMarkdown(report: Report, links: ReportLinks, signatu
 }
 
 /** A short Markdown document saying what was not found; `message` is escaped. */
-export function renderNotFoundMarkdown(message: string): string {
-  return `# Not found\n\n${escapeMarkdownInline(message)}\n`;
+export function renderNotFoundMarkdown(message: string, status = 404): string {
+  return `# ${errorHeading(status)}\n\n${escapeMarkdownInline(message)}\n`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../../application/errors.js';
+import { CheckReadiness } from '../../../application/check-readiness.js';
 import { GetStatus } from '../../../application/get-status.js';
 import { LookupEntity } from '../../../application/lookup-entity.js';
 import { AppConfig } from '../../../application/ports/app-config.js';
@@ -17,7 +18,7 @@ import { sendData, sendVerification } from '../envelope.js';
 const queryFlag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1');
 const VerifyQuery = z.object({ signals: queryFlag, external: queryFlag });
 
-/** The registry reads of the contract: /status, /verify/{domain} (with signals) and /lookup/{id}. */
+/** The registry reads of the contract: /status (and /status/ready), /verify/{domain} (with signals) and /lookup/{id}. */
 @injectable()
 export class RegistryRoutes implements HttpRoutes {
   constructor(
@@ -27,10 +28,12 @@ export class RegistryRoutes implements HttpRoutes {
     @inject(VerifyDomain) private readonly verifyDomain: VerifyDomain,
     @inject(AssessTrust) private readonly assessTrust: AssessTrust,
     @inject(LookupEntity) private readonly lookupEntity: LookupEntity,
+    @inject(CheckReadiness) private readonly checkReadiness: CheckReadiness,
   ) {}
 
   mount(router: Router): void {
     router.get('/status', (ctx) => sendData(ctx, this.getStatus.run()));
+    router.get('/status/ready', async (ctx) => sendData(ctx, await this.checkReadiness.run()));
 
     router.get('/verify/:domain', async (ctx) => {
       // The plain verify is the hottest path: skip query parsing when there is no query at all.

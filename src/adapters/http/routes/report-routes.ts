@@ -13,15 +13,15 @@ import { renderNotFoundMarkdown, renderReportMarkdown } from '../presenters/repo
 // A stored report never changes: clients may keep it for a day.
 const REPORT_CACHE_SECONDS = 86_400;
 
-const htmlError: ErrorRenderer = (ctx, _status, _code, message) => {
+const htmlError: ErrorRenderer = (ctx, status, _code, message) => {
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Content-Security-Policy', REPORT_PAGE_CSP);
-  ctx.body = renderNotFoundHtml(message);
+  ctx.body = renderNotFoundHtml(message, status);
 };
 
-const markdownError: ErrorRenderer = (ctx, _status, _code, message) => {
+const markdownError: ErrorRenderer = (ctx, status, _code, message) => {
   ctx.type = 'text/markdown; charset=utf-8';
-  ctx.body = renderNotFoundMarkdown(message);
+  ctx.body = renderNotFoundMarkdown(message, status);
 };
 
 /** /reports/{id} as HTML, .json and .md, and each evidence item. */

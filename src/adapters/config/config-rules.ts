@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { dirname, relative, resolve, isAbsolute } from 'node:path';
+
+const HOST_NAME = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const ADDR_SPEC = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** An IP address, or a host name that could resolve (not a dotted number that is no address, like 999.1.1.1). */
+export function isHost(value: string): boolean {
+  if (isIP(value) !== 0) return true;
+  return HOST_NAME.test(value) && !/^[\d.]+$/.test(value);
+}
+
+/** `someone@example.com` or `Name <someone@example.com>` (RFC 5322 name-addr, without comments or quoted parts). */
+export function isMailbox(value: string): boolean {
+  const named = /^[^<>@\r\n"]{1,200}<([^<>\s]+)>$/.exec(value.trim());
+  return ADDR_SPEC.test(named ? named[1]! : value.trim());
+}
+
+/**
+ * Why a `sqlite:` DATABASE_URL cannot be used, or undefined. Its folder is created on first start
+ * only inside the working directory (./data by default); anywhere else it must exist already, so a
+ * typo never creates folders elsewhere on the file system.
+ */
+export function sqliteFolderProblem(databaseUrl: string, cwd = process.cwd()): string | undefined {
+  const file = databaseUrl.slice('sqlite:'.length);
+  if (file === ':memory:') return undefined;
+  const folder = dirname(resolve(cwd, file));
+  if (existsSync(folder)) return undefined;
+  const inside = relative(cwd, folder);
+  if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) return undefined;
+  return `names the folder ${folder}, which does not exist (create it first; only folders inside the working directory are created)`;
+}
