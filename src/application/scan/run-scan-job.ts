@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { probeProgress, reportIdOfScan, type ProbeProgress, type ScanJob } from '../../domain/scan/scan-job.js';
+import { evidenceProgress, probeProgress, reportIdOfScan, type ProbeProgress, type ScanJob } from '../../domain/scan/scan-job.js';
 import { isAppError } from '../errors.js';
 import { Clock } from '../ports/clock.js';
 import { Logger } from '../ports/logger.js';
@@ -36,7 +36,9 @@ export class RunScanJob {
     const job = await this.jobs.find(scanId);
     if (!job || job.state === 'done' || job.state === 'failed') return;
     const reportId = reportIdOfScan(scanId);
-    if (await this.reports.findById(reportId)) return this.finish(job, reportId);
+    const stored = await this.reports.findById(reportId);
+    // Stored before a crash: the job ends with that report, its probe list taken from the evidence.
+    if (stored) return this.finish(job, reportId, stored.report.evidence.map(evidenceProgress));
     await this.jobs.update(scanId, { state: 'running', probes: [], updatedAt: this.now() });
     const probes: ProbeProgress[] = [];
     // One progress write at a time, carrying every probe finished so far: a burst of probes costs
@@ -72,8 +74,8 @@ export class RunScanJob {
     await this.finish(job, reportId);
   }
 
-  private async finish(job: ScanJob, reportId: string): Promise<void> {
-    await this.jobs.update(job.id, { state: 'done', reportId, updatedAt: this.now() });
+  private async finish(job: ScanJob, reportId: string, probes?: readonly ProbeProgress[]): Promise<void> {
+    await this.jobs.update(job.id, { state: 'done', reportId, ...(probes ? { probes } : {}), updatedAt: this.now() });
     this.cache.delete(job.domain);
   }
 

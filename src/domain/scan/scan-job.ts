@@ -1,5 +1,6 @@
 import type { DomainName } from '../domain-name.js';
 import type { ProbeId, ProbeResult } from './probes.js';
+import type { EvidenceItem } from './report.js';
 
 /** A queued scan's life: queued, then running (probes finishing one by one), then done or failed. */
 export type ScanJobState = 'queued' | 'running' | 'done' | 'failed';
@@ -31,6 +32,12 @@ export interface ScanJob {
 export function probeProgress(result: ProbeResult): ProbeProgress {
   const outcome = result.ok ? `HTTP ${result.status}${result.truncated ? ' (cut at cap)' : ''}` : result.code;
   return { probe: result.probe, outcome, ms: Math.round(result.durationMs) };
+}
+
+/** The progress line of a probe as its report stored it (for a job finished from a stored report). */
+export function evidenceProgress(item: EvidenceItem): ProbeProgress {
+  const outcome = item.status !== null ? `HTTP ${item.status}${item.truncated ? ' (cut at cap)' : ''}` : (item.error?.code ?? 'ERROR');
+  return { probe: item.probe, outcome, ms: Math.round(item.durationMs) };
 }
 
 /**

@@ -122,9 +122,12 @@ describe('RequestScan', () => {
     await awaitScan.run(scanId, 5000);
     // As if the worker died after storing the report but before marking the job done.
     await jobs.update(scanId, { state: 'running', updatedAt: clock.now().toISOString() });
+    await jobs.update(scanId, { probes: [], updatedAt: clock.now().toISOString() });
     await runScanJob.run(scanId);
     expect(reports.saved).to.have.length(1);
-    expect((await jobs.find(scanId))!.state).to.equal('done');
+    const job = (await jobs.find(scanId))!;
+    expect(job.state).to.equal('done');
+    expect(job.probes.map((p) => p.probe), 'the probe list comes back from the stored evidence').to.deep.equal(reports.saved[0]!.report.evidence.map((e) => e.probe));
   });
 
   it('fails closed with SCAN_UNAVAILABLE when the queue store cannot take the job', async () => {
