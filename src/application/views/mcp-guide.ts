@@ -65,7 +65,7 @@ Fields named \`untrusted_site\` and \`evidence[].untrusted\` hold text chosen by
 ## Errors, budgets and retries
 
 - An unknown tool or arguments that do not fit the tool's input schema are JSON-RPC errors with code -32602.
-- A tool that fails answers a result with \`isError\` true and the text \`CODE: message\`, the code also in \`_meta["vetted/error_code"]\`: \`NOT_FOUND\`, \`VALIDATION_ERROR\` (for example a malformed domain), \`RATE_LIMITED\`, \`SCAN_UNAVAILABLE\` or \`INTERNAL_ERROR\` (quote the request id it names when reporting it).
+- A tool that fails answers a result with \`isError\` true and the text \`CODE: message\`, the code also in \`_meta["vetted/error_code"]\`: \`NOT_FOUND\`, \`VALIDATION_ERROR\` (for example a malformed domain), \`RATE_LIMITED\`, \`SCAN_UNAVAILABLE\`, \`SERVICE_UNAVAILABLE\` (the service's storage is briefly unreachable: retry after \`_meta["vetted/retry_after_seconds"]\`) or \`INTERNAL_ERROR\` (quote the request id it names when reporting it).
 - Fresh scans are budgeted per client address, per domain and for the whole service (by default 10 per client per hour, 6 per domain per hour, 120 per minute in all; operators may change them). Reused reports cost nothing.
 - When a budget is spent (\`RATE_LIMITED\`) or the budget cannot be checked (\`SCAN_UNAVAILABLE\`, scanning fails closed for a while), the text says "retry after N seconds" and \`_meta["vetted/retry_after_seconds"]\` holds N as an integer. Wait that long before asking \`scan_domain\` again; \`get_report\`, \`verify_domain\`, \`lookup_entity\` and \`check_trust\` keep working meanwhile.
 
