@@ -72,7 +72,9 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
       30_000,
       100,
     );
-    // The batch A held, finished by B as a retry (pg-boss keeps the job id).
+    // The batch A held, finished by B as a retry (pg-boss keeps the job id). Its completion is
+    // written just after its last proof, so wait for it rather than race it.
+    await waitUntil('the batch job completed', async () => (await database.db('pgboss.job').where({ id: active[0] }).first('state'))?.state === 'completed', 15_000, 100);
     const job = await database.db('pgboss.job').where({ id: active[0] }).first('state', 'retry_count');
     expect(job).to.deep.equal({ state: 'completed', retry_count: 1 });
     expect(b.logged('proof re-check batch done').length).to.be.at.least(1);
