@@ -1,4 +1,4 @@
-import type { EntityProof, ProofRepository, VerificationAttempt } from '../../src/application/ports/proof-repository.js';
+import type { CheckRecord, EntityProof, ProofRepository, VerificationAttempt } from '../../src/application/ports/proof-repository.js';
 import type { RegistrationRepository } from '../../src/application/ports/registration-repository.js';
 import type { DnsResolver } from '../../src/application/ports/dns-resolver.js';
 import { nextRecheckAt, type ProofState } from '../../src/domain/registration/proof-recheck.js';
@@ -60,6 +60,12 @@ export class InMemoryProofRepository implements ProofRepository {
     const i = this.proofs.findIndex((p) => p.entityId === entityId);
     this.proofs[i] = { ...this.proofs[i]!, ...state, revocationMailDue: flags.revocationMailDue === true };
     if (!flags.revocationMailDue) this.claims.delete(entityId);
+  }
+  async recordChecks(results: readonly CheckRecord[]): Promise<void> {
+    for (const r of results) {
+      for (const attempt of r.attempts) await this.recordAttempt(attempt);
+      await this.updateState(r.entityId, r.state, { revocationMailDue: r.revocationMailDue });
+    }
   }
   async revocationMailed(entityId: string): Promise<void> {
     const i = this.proofs.findIndex((p) => p.entityId === entityId);

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { EntityProof, ProofRepository, VerificationAttempt } from '../../application/ports/proof-repository.js';
+import type { CheckRecord, EntityProof, ProofRepository, VerificationAttempt } from '../../application/ports/proof-repository.js';
 import { nextRecheckAt, type ProofState } from '../../domain/registration/proof-recheck.js';
 import type { ProofMethod } from '../../domain/registration/registration.js';
 import { Database } from './create-knex.js';
@@ -27,27 +27,28 @@ export class KnexProofRepository implements ProofRepository {
   async claimDue(now: Date, limit: number, leaseSeconds: number): Promise<string[]> {
     const at = now.toISOString();
     const until = new Date(now.getTime() + leaseSeconds * 1000).toISOString();
-    const free = (q: Knex.QueryBuilder) => q.whereNull('p.claimed_until').orWhere('p.claimed_until', '<', at);
-    return this.db.transaction(async (trx) => {
-      const due = await trx('entity_proofs as p')
-        .join('entities as e', 'e.id', 'p.entity_id')
-        .where('e.status', 'active')
-        .andWhere('p.due_at', '<=', at)
-        .andWhere(free)
-        .orderBy('p.due_at')
-        .limit(limit)
-        .pluck('p.entity_id');
-      const owed = due.length < limit ? await trx('entity_proofs as p').where('p.revocation_mail_due', true).andWhere(free).limit(limit - due.length).pluck('p.entity_id') : [];
-      const candidates = [...new Set<string>([...due, ...owed])];
-      if (candidates.length === 0) return [];
-      // The guard is checked again by the UPDATE: under READ COMMITTED a concurrent claimer's rows
-      // are re-read after its commit and left out, so each proof goes to exactly one caller.
-      const claimed = await trx('entity_proofs')
-        .whereIn('entity_id', candidates)
-        .andWhere((q) => q.whereNull('claimed_until').orWhere('claimed_until', '<', at))
-        .update({ claimed_until: until }, ['entity_id']);
-      return (claimed as Array<{ entity_id: string }>).map((r) => r.entity_id);
-    });
+    const free = (q: Knex.QueryBuilder) => q.whereNull('claimed_until').orWhere('claimed_until', '<', at);
+    const due = this.db('entity_proofs as p')
+      .join('entities as e', 'e.id', 'p.entity_id')
+      .where('e.status', 'active')
+      .andWhere('p.due_at', '<=', at)
+      .andWhere((q) => q.whereNull('p.claimed_until').orWhere('p.claimed_until', '<', at))
+      .orderBy('p.due_at')
+      .limit(limit)
+      .select('p.entity_id');
+    // One statement each: the rows are picked and claimed atomically, so two instances never get
+    // the same proof (PostgreSQL re-checks the guard on rows another claimer just updated; SQLite
+    // takes its write lock for the whole statement, with no read-then-write upgrade to fail).
+    const claimed = (await this.db('entity_proofs').whereIn('entity_id', due).andWhere(free).update({ claimed_until: until }, ['entity_id', 'due_at'])) as Array<{ entity_id: string; due_at: string }>;
+    const room = limit - claimed.length;
+    const owed =
+      room > 0
+        ? ((await this.db('entity_proofs')
+            .whereIn('entity_id', this.db('entity_proofs').where('revocation_mail_due', true).andWhere(free).limit(room).select('entity_id'))
+            .andWhere(free)
+            .update({ claimed_until: until }, ['entity_id', 'due_at'])) as Array<{ entity_id: string; due_at: string }>)
+        : [];
+    return [...claimed.sort((a, b) => a.due_at.localeCompare(b.due_at)), ...owed].map((r) => r.entity_id);
   }
 
   async findByEntityIds(entityIds: readonly string[]): Promise<EntityProof[]> {
@@ -85,21 +86,32 @@ export class KnexProofRepository implements ProofRepository {
       });
   }
 
+  async recordChecks(results: readonly CheckRecord[]): Promise<void> {
+    if (results.length === 0) return;
+    await this.db.transaction(async (trx) => {
+      const attempts = results.flatMap((r) => r.attempts.map(attemptRow));
+      if (attempts.length > 0) await trx('verification_attempts').insert(attempts);
+      for (const r of results) {
+        await trx('entity_proofs')
+          .where({ entity_id: r.entityId })
+          .update({
+            last_checked_at: r.state.lastCheckedAt,
+            failures: r.state.failures,
+            first_failure_at: r.state.firstFailureAt,
+            due_at: nextRecheckAt(r.state),
+            revocation_mail_due: r.revocationMailDue,
+            ...(r.revocationMailDue ? {} : { claimed_until: null }),
+          });
+      }
+    });
+  }
+
   async revocationMailed(entityId: string): Promise<void> {
     await this.db('entity_proofs').where({ entity_id: entityId }).update({ revocation_mail_due: false, claimed_until: null });
   }
 
   async recordAttempt(a: VerificationAttempt): Promise<void> {
-    await this.db('verification_attempts').insert({
-      registration_id: a.registrationId,
-      entity_id: a.entityId,
-      domain: a.domain,
-      method: a.method,
-      looked_up: a.lookedUp.slice(0, 2048),
-      attempted_at: a.attemptedAt,
-      result: a.result,
-      detail: a.detail.slice(0, 500),
-    });
+    await this.db('verification_attempts').insert(attemptRow(a));
   }
 
   async attempts(domain: string): Promise<VerificationAttempt[]> {
@@ -115,4 +127,17 @@ export class KnexProofRepository implements ProofRepository {
       detail: r.detail,
     }));
   }
+}
+
+function attemptRow(a: VerificationAttempt): Record<string, unknown> {
+  return {
+    registration_id: a.registrationId,
+    entity_id: a.entityId,
+    domain: a.domain,
+    method: a.method,
+    looked_up: a.lookedUp.slice(0, 2048),
+    attempted_at: a.attemptedAt,
+    result: a.result,
+    detail: a.detail.slice(0, 500),
+  };
 }

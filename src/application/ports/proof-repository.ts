@@ -14,6 +14,14 @@ export interface EntityProof extends ProofState {
   readonly revocationMailDue?: boolean;
 }
 
+/** What one re-check of a proof produced, for recordChecks. */
+export interface CheckRecord {
+  readonly entityId: string;
+  readonly attempts: readonly VerificationAttempt[];
+  readonly state: ProofState;
+  readonly revocationMailDue: boolean;
+}
+
 /** One look at a proof, kept for audit. */
 export interface VerificationAttempt {
   readonly registrationId: string | null;
@@ -48,6 +56,12 @@ export interface ProofRepository {
    * `revocationMailDue` the claim is kept and the mail is recorded as owed until revocationMailed.
    */
   updateState(entityId: string, state: ProofState, flags?: { revocationMailDue?: boolean }): Promise<void>;
+  /**
+   * Stores the outcome of several looks in one transaction: each proof's attempts, then its state as
+   * updateState would (a proof whose revocation is owed keeps its claim). One write for many
+   * proofs, so that a busy single-writer store (SQLite) is not asked once per attempt.
+   */
+  recordChecks(results: readonly CheckRecord[]): Promise<void>;
   /** The revocation mail went out: nothing is owed any more, and the claim is released. */
   revocationMailed(entityId: string): Promise<void>;
   recordAttempt(attempt: VerificationAttempt): Promise<void>;

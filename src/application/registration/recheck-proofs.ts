@@ -8,7 +8,7 @@ import { Clock } from '../ports/clock.js';
 import { EntityRepository } from '../ports/entity-repository.js';
 import { Logger } from '../ports/logger.js';
 import { Mailer } from '../ports/mailer.js';
-import { ProofRepository, type EntityProof } from '../ports/proof-repository.js';
+import { ProofRepository, type CheckRecord, type EntityProof } from '../ports/proof-repository.js';
 import { RegistryReadCache } from '../registry-read-cache.js';
 import { revocationMail } from './registration-mails.js';
 import { ProofChecker } from './proof-checker.js';
@@ -55,10 +55,16 @@ export class RecheckProofs {
     }
   }
 
-  /** Checks proofs a sweep claimed (a `proof.recheck` job), `recheckConcurrency` lookups at a time. */
+  /**
+   * Checks proofs a sweep claimed (a `proof.recheck` job), `recheckConcurrency` lookups at a time.
+   * Outcomes are written a handful at a time in one transaction each (a crash loses only looks not
+   * yet written, which the retried job looks at again); a revocation is written before it happens.
+   */
   async checkClaimed(entityIds: readonly string[]): Promise<RecheckSummary> {
     const proofs = await this.proofs.findByEntityIds(entityIds);
-    const outcomes = await mapWithConcurrency(proofs, this.config.recheckConcurrency, (proof) => this.checkOne(proof));
+    const writer = new CheckWriter(this.proofs, this.config.recheckConcurrency);
+    const outcomes = await mapWithConcurrency(proofs, this.config.recheckConcurrency, (proof) => this.checkOne(proof, writer));
+    await writer.flush();
     return {
       checked: outcomes.filter((o) => o !== 'skipped').length,
       proven: outcomes.filter((o) => o === 'proven').length,
@@ -67,7 +73,7 @@ export class RecheckProofs {
     };
   }
 
-  private async checkOne(proof: EntityProof): Promise<'proven' | 'failed' | 'revoked' | 'skipped'> {
+  private async checkOne(proof: EntityProof, writer: CheckWriter): Promise<'proven' | 'failed' | 'revoked' | 'skipped'> {
     if (proof.revocationMailDue) {
       await this.revoke(proof);
       return 'skipped';
@@ -76,13 +82,13 @@ export class RecheckProofs {
     // Checked by someone else since the claim, or revoked by an operator: nothing to do.
     if (proof.entityActive === false || !isRecheckDue(proof, now)) return 'skipped';
     const looks = await this.checker.check(proof.domain as DomainName, proof.verificationCode, [proof.method]);
-    for (const look of looks) {
-      await this.proofs.recordAttempt({ registrationId: null, entityId: proof.entityId, domain: proof.domain, method: look.method, lookedUp: look.lookedUp, attemptedAt: now.toISOString(), result: look.result, detail: look.detail });
-    }
+    const attempts = looks.map((look) => ({ registrationId: null, entityId: proof.entityId, domain: proof.domain, method: look.method, lookedUp: look.lookedUp, attemptedAt: now.toISOString(), result: look.result, detail: look.detail }));
     const proven = looks.some((l) => l.result === 'proven');
     const next = afterRecheck(proof, proven, now);
-    await this.proofs.updateState(proof.entityId, next.state, { revocationMailDue: next.revoke });
+    await writer.add({ entityId: proof.entityId, attempts, state: next.state, revocationMailDue: next.revoke });
     if (!next.revoke) return proven ? 'proven' : 'failed';
+    // The mail is recorded as owed before the entity is revoked.
+    await writer.flush();
     await this.revoke(proof);
     return 'revoked';
   }
@@ -102,5 +108,30 @@ export class RecheckProofs {
       return;
     }
     await this.proofs.revocationMailed(proof.entityId);
+  }
+}
+
+/** Collects check outcomes and writes them `size` at a time, one write after another. */
+class CheckWriter {
+  private pending: CheckRecord[] = [];
+  private written: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly proofs: ProofRepository,
+    private readonly size: number,
+  ) {}
+
+  /** Queues one outcome; resolves once it is written when it filled a batch. */
+  add(record: CheckRecord): Promise<void> {
+    this.pending.push(record);
+    return this.pending.length >= this.size ? this.flush() : Promise.resolve();
+  }
+
+  /** Writes everything queued so far; rejects when a write failed. */
+  flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    this.written = this.written.then(() => this.proofs.recordChecks(batch));
+    return this.written;
   }
 }
