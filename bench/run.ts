@@ -1,86 +1,76 @@
-// npm run bench: throughput of the hot read path, GET /verify, against Koa's own ceiling on this
-// machine. Each server runs in its own process and the load generator in this one, so they do
-// not share a core. Not part of npm test.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { KnexEntityRepository } from '../src/adapters/persistence/knex-entity-repository.js';
-import { createKnex } from '../src/adapters/persistence/create-knex.js';
-import { KnexSchemaMigrator } from '../src/adapters/persistence/knex-schema-migrator.js';
-import { domainName } from '../src/domain/domain-name.js';
+// npm run bench [-- verify|recheck|scale ...]: the benchmarks named (all three by default), printed
+// and written to bench/results.json (a section not run keeps its last figures). Not part of npm test.
+//   verify   GET /verify throughput against Koa's own ceiling (SQLite, 10,000 entities)
+//   recheck  proof re-checks through the job queue: 100,000 due proofs, proofs/s and the worker's peak RSS
+//   scale    p50/p99 of GET /reports/{id}.json and an uncached GET /verify at 1,000 and 1,000,000 rows
+// BENCH_SCALE (default 1) shrinks recheck and scale for a quick check (0.01: 1,000 proofs, 10,000 rows);
+// BENCH_ENGINES (default sqlite,postgres) picks the databases; BENCH_PG_URL names the PostgreSQL server.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import type { Engine } from './bench-database.js';
+import { round } from './progress.js';
+import { benchReadScale } from './read-scale.js';
+import { benchRecheck } from './recheck-throughput.js';
+import { build, ROOT } from './service-process.js';
+import { benchVerifyThroughput } from './verify-throughput.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
-const ENTITIES = 10_000;
-const PATHS = Array.from({ length: ENTITIES }, (_, i) => `/verify/company${(i * 7919) % ENTITIES}.com`);
+const SELECTORS = ['verify', 'recheck', 'scale'] as const;
+type Selector = (typeof SELECTORS)[number];
 
-async function measure(title: string, port: number): Promise<number> {
-  let i = 0;
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [{ setupRequest: (req: { path: string }) => Object.assign(req, { path: PATHS[i++ % ENTITIES] }) }],
-  });
-  const rps = Math.round(result.requests.average);
-  console.log(`${title}: ${rps} req/s, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
-  return rps;
+const selected = process.argv.slice(2);
+const unknown = selected.filter((s) => !(SELECTORS as readonly string[]).includes(s));
+if (unknown.length > 0) {
+  console.error(`npm run bench: unknown benchmark ${unknown.join(', ')}; choose from ${SELECTORS.join(', ')}`);
+  process.exit(2);
 }
+const runs: readonly Selector[] = selected.length > 0 ? (selected as Selector[]) : SELECTORS;
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+if (!(scale > 0 && scale <= 1)) throw new Error(`BENCH_SCALE must be a fraction in (0, 1], not ${process.env.BENCH_SCALE}`);
+const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((e) => e.trim()) as Engine[];
 
-async function serve(args: string[], env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
-  // The service runs from the build, as in production; the ceiling server is a TypeScript file.
-  const command = args[0]!.endsWith('.js') ? args : ['--import', 'tsx', ...args];
-  const child = spawn(process.execPath, command, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolvePort, reject) => {
-    let buffer = '';
-    const onData = (chunk: Buffer) => {
-      buffer += chunk;
-      const match = buffer.match(/"msg":"listening"[^\n]*"port":(\d+)|"port":(\d+)[^\n]*"msg":"listening"/);
-      if (!match) return;
-      // From here on the access log is drained unread, so that reading it costs the load generator nothing.
-      child.stdout!.off('data', onData);
-      child.stdout!.resume();
-      resolvePort(Number(match[1] ?? match[2]));
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', () => reject(new Error(`${args.join(' ')} exited before listening`)));
-  });
-  return { port, child };
-}
+const file = join(ROOT, 'bench/results.json');
+const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+const started = performance.now();
+const machine = { cores: cpus().length, cpu: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: loadavg().map((l) => round(l, 2)) };
+const results: Record<string, unknown> = { ...previous, measuredAt: new Date().toISOString(), machine };
+let failed = false;
+const save = () => writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
+console.log(`npm run bench: ${runs.join(', ')} on ${engines.join(', ')}, BENCH_SCALE=${scale}; building dist/ first`);
+build();
 
-async function seed(url: string): Promise<void> {
-  const db = createKnex(url);
-  await new KnexSchemaMigrator(db).migrate();
-  const repo = new KnexEntityRepository(db);
-  const verifiedAt = new Date().toISOString();
-  const expiresAt = new Date(Date.now() + 365 * 86_400_000).toISOString();
-  for (let i = 0; i < ENTITIES; i++) {
-    await repo.create({ name: `Company ${i}`, domain: domainName(`company${i}.com`), type: 'business', level: 'verified', coverage: 'zone', verifiedAt, expiresAt });
+for (const run of runs) {
+  const t0 = performance.now();
+  const measuredAt = new Date().toISOString();
+  if (run === 'verify') {
+    results.verify = { measuredAt, ...(await benchVerifyThroughput()) };
+  } else if (run === 'recheck') {
+    const proofs = Math.round(100_000 * scale);
+    const byEngine: Record<string, unknown> = {};
+    for (const engine of engines) byEngine[engine] = await guarded(engine, () => benchRecheck(engine, proofs));
+    results.recheck = { measuredAt, goal: { proofsPerSecond: 500, peakRssMb: 250 }, ...byEngine };
+  } else {
+    const large = Math.max(2_000, Math.round(1_000_000 * scale));
+    const byEngine: Record<string, unknown> = {};
+    for (const engine of engines) byEngine[engine] = await guarded(engine, () => benchReadScale(engine, 1_000, large));
+    results.scale = { measuredAt, goal: { p50Ratio: 1.5 }, ...byEngine };
   }
-  await db.destroy();
+  const seconds = Math.round((performance.now() - t0) / 1000);
+  (results[run] as Record<string, unknown>).benchSeconds = seconds;
+  save();
+  console.log(`${run}: done in ${seconds} s`);
 }
+console.log(`npm run bench: ${Math.round((performance.now() - started) / 1000)} s in all; figures in bench/results.json`);
+if (failed) process.exitCode = 1;
 
-const koa = await serve(['bench/koa-ceiling-server.ts'], {});
-const ceiling = await measure('koa, fixed JSON body', koa.port);
-await stop(koa.child);
-
-const dir = mkdtempSync(join(tmpdir(), 'vetted-bench-'));
-const databaseUrl = `sqlite:${join(dir, 'bench.sqlite')}`;
-await seed(databaseUrl);
-execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT });
-const vetted = await serve(['bin/vetted.js', 'serve'], { DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info' });
-await measure(`vetted GET /verify, ${ENTITIES} verified domains, cache filling`, vetted.port);
-const warm = await measure(`vetted GET /verify, ${ENTITIES} verified domains, cache warm`, vetted.port);
-await stop(vetted.child);
-rmSync(dir, { recursive: true, force: true });
-console.log(`verify (warm cache) = ${Math.round((warm / ceiling) * 100)}% of Koa's ceiling (goal: at least 50%)`);
+/** One engine's benchmark; a failure (PostgreSQL down, say) is recorded and the others still run. */
+async function guarded<T>(engine: Engine, bench: () => Promise<T>): Promise<T | { error: string }> {
+  try {
+    return await bench();
+  } catch (error) {
+    failed = true;
+    console.error(`${engine}: ${(error as Error).stack ?? String(error)}`);
+    return { error: (error as Error).message };
+  }
+}
