@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { AppConfig } from '../../application/ports/app-config.js';
-import { parseDomainName } from '../../domain/domain-name.js';
+import { parseCatalogEntry } from '../../domain/trust/brand-catalog.js';
 import { parseSigningKey } from '../shared/parse-signing-key.js';
 import { isHost, isMailbox, sqliteFolderProblem } from './config-rules.js';
 
@@ -34,7 +34,11 @@ function validPort(port: string | undefined): boolean {
   return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
 }
 
-/** One registrable domain a line; `#` starts a comment. */
+/**
+ * Catalog lines (see parseCatalogEntry): `brand.com`, `brand.com: owned.de owned.co.uk`, or
+ * `allow: word namesake.com`; `#` starts a comment. A line with a name that is not a domain stops
+ * start-up, naming the line.
+ */
 function readBrandFile(path: string): string[] {
   let text: string;
   try {
@@ -42,15 +46,16 @@ function readBrandFile(path: string): string[] {
   } catch (error) {
     throw new ConfigError(`Invalid configuration: BRAND_CATALOG_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
   }
-  const domains: string[] = [];
+  const lines: string[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.replace(/#.*$/, '').trim();
-    if (line === '') return;
-    const parsed = parseDomainName(line);
-    if (!parsed.ok) throw new ConfigError(`Invalid configuration: BRAND_CATALOG_FILE line ${i + 1}: ${parsed.reason}.`);
-    domains.push(parsed.name);
+    const entry = parseCatalogEntry(line);
+    if (entry.kind === 'skip') return;
+    const problem = entry.kind === 'invalid' ? entry.reason : entry.invalid.length > 0 ? `${entry.invalid.join(', ')} is not a domain name` : null;
+    if (problem !== null) throw new ConfigError(`Invalid configuration: BRAND_CATALOG_FILE line ${i + 1}: ${problem}.`);
+    lines.push(line);
   });
-  return domains;
+  return lines;
 }
 
 const RECHECK_PERIODS = new Set([0, 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60, 120, 180, 240, 360, 480, 720, 1440]);

@@ -45,7 +45,7 @@ export interface AppConfig {
   readonly externalDnsblZones: readonly string[];
   /** EXTERNAL_DEADLINE_MS: the whole external=true answer's deadline. */
   readonly externalDeadlineMs: number;
-  /** Brand domains read from BRAND_CATALOG_FILE, added to the shipped catalog. */
+  /** Catalog lines read from BRAND_CATALOG_FILE (`brand.com[: owned.tld …]` or `allow: …`), added to the shipped catalog. */
   readonly extraBrandDomains: readonly string[];
   readonly scanLimits: { readonly perClientPerHour: number; readonly perDomainPerHour: number; readonly globalPerMinute: number };
 }

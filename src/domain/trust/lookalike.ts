@@ -1,8 +1,11 @@
 import { parse } from 'tldts';
 import type { BrandCatalog } from './brand-catalog.js';
-import { mixedScripts, skeleton } from './confusables.js';
-import { isOneEditAway } from './edit-distance.js';
+import { BrandIndex, LOOKALIKE_LIMITS, type IndexedBrand } from './brand-index.js';
+import { findCombination } from './combosquat.js';
+import { hasNonAscii, looseSkeleton, mixedScripts, skeleton } from './confusables.js';
 import type { BrandFinding } from './trust-inputs.js';
+
+export { LOOKALIKE_LIMITS } from './brand-index.js';
 
 /** The brand a name imitates and why, or nulls. `reason` alone (no brand) flags mixed scripts. */
 export interface Lookalike {
@@ -12,75 +15,76 @@ export interface Lookalike {
 
 export const NO_LOOKALIKE: Lookalike = { lookalikeOf: null, reason: null };
 
-/**
- * Label lengths below which matching is too noisy: short brand labels (ebay, visa, hsbc) match
- * only through look-alike characters or mixed scripts, never by one edit; labels shorter than
- * `minLabelLength` are not compared at all.
- */
-export const LOOKALIKE_LIMITS = { minLabelLength: 4, minEditLabelLength: 5 } as const;
+const KNOWN_BRAND: BrandFinding = { knownBrand: true, lookalikeOf: null, reason: null };
+const UNKNOWN: BrandFinding = { knownBrand: false, lookalikeOf: null, reason: null };
 
-interface Brand {
-  readonly domain: string;
-  readonly label: string;
-  readonly skeleton: string;
+type MatchKind = 'suffix' | 'homoglyph' | 'edit' | 'combo';
+interface Match {
+  readonly kind: MatchKind;
+  readonly brand: IndexedBrand;
 }
 
 const TLDTS_OPTIONS = { allowPrivateDomains: true } as const;
+const HAS_LETTER = /\p{L}/u;
 
 /**
- * Finds the catalog brand a domain outside the catalog imitates. Built once per catalog: brand
- * labels and their skeletons are indexed by value and by length, so one check compares against a
- * few dozen labels at most.
+ * Finds the catalog brand a domain outside the catalog imitates. Built once per catalog (see
+ * BrandIndex): one check costs a few dozen hash look-ups whatever the catalog's size.
  */
 export class LookalikeDetector {
-  private readonly byLabel = new Map<string, Brand>();
-  private readonly bySkeleton = new Map<string, Brand>();
-  private readonly labelsByLength = new Map<number, Brand[]>();
-  private readonly skeletonsByLength = new Map<number, Brand[]>();
+  private readonly index: BrandIndex;
 
   constructor(readonly catalog: BrandCatalog) {
-    for (const domain of catalog.domains) {
-      const label = parse(domain, TLDTS_OPTIONS).domainWithoutSuffix;
-      if (!label || label.length < LOOKALIKE_LIMITS.minLabelLength || label.startsWith('xn--')) continue;
-      const brand: Brand = { domain, label, skeleton: skeleton(label) };
-      const word = catalog.wordLabels.has(label);
-      // The first domain of a label is its main one (the data lists main domains first).
-      if (!word && !this.byLabel.has(label)) this.byLabel.set(label, brand);
-      if (!this.bySkeleton.has(brand.skeleton)) this.bySkeleton.set(brand.skeleton, brand);
-      if (word || label.length < LOOKALIKE_LIMITS.minEditLabelLength) continue;
-      bucket(this.labelsByLength, label.length).push(brand);
-      bucket(this.skeletonsByLength, brand.skeleton.length).push(brand);
-    }
+    this.index = new BrandIndex(catalog);
   }
 
   /**
    * Whether `domain` (ASCII, punycode for IDNs) imitates a catalog brand. Pass `unicodeDomain`, the
    * same name with its punycode labels decoded, to have IDN labels judged by how they render;
-   * without it an `xn--` label is compared as spelled. In order, a name imitates a brand when:
+   * without it an `xn--` label is compared as spelled. Domains a brand owns, and namesakes on the
+   * catalog's allow-list, are never lookalikes. Otherwise, in order, a name imitates a brand when:
    * 1. its subdomain spells a catalog domain (paypal.com.example.net);
-   * 2. its registrable label is a brand's label under another suffix (paypal.co, paypal.github.io),
-   *    unless that label is an everyday word;
-   * 3. its label looks the same as a brand's once homoglyphs, look-alike digits, rn/vv and hyphens
-   *    are folded (g00gle, rnicrosoft, pay-pal, Cyrillic аpple);
-   * 4. its label, spelled or folded, is one Damerau-Levenshtein edit from a brand label of at least
-   *    five characters that is not an everyday word (paypall, pyapal).
-   * A label mixing Latin, Cyrillic or Greek letters is always suspicious, with or without a brand.
-   * Catalog domains and their subdomains are never lookalikes.
+   * 2. its registrable label is a brand's label (of 4 characters or more) under a suffix the brand
+   *    does not own (paypal.co, google.ru.com, target.net);
+   * 3. its label looks the same once homoglyphs, look-alike digits, rn/vv/cl and hyphens are folded
+   *    (g00gle, rnicrosoft, pay-pal, Cyrillic аpple), or, against brands of 3 characters or more,
+   *    once looser pairs are too (i/l, q/g, u/v, c/e: 1bm, gooqle);
+   * 4. its label, spelled or folded, is one Damerau-Levenshtein edit from a brand label, both of at
+   *    least 4 characters (paypall, pyapal, appel, ebey), a substituted character being a plausible
+   *    slip below 7 characters (so loom is not zoom); not when the label is an everyday word on
+   *    the allow-list (apply, trust) or the label of another catalog domain;
+   * 5. it combines a brand with lure words (paypal-login, secure-chase, hp-support, applelogin), or
+   *    holds a distinctive brand label of 6 characters or more anywhere (mypaypal-center).
+   * A label mixing Latin, Cyrillic, Greek or Armenian letters is always suspicious, with or without a
+   * brand.
    */
   check(domain: string, unicodeDomain?: string): Lookalike {
+    const finding = this.judge(domain, unicodeDomain);
+    return finding.knownBrand ? NO_LOOKALIKE : { lookalikeOf: finding.lookalikeOf, reason: finding.reason };
+  }
+
+  /**
+   * The brand finding of `domain` for scoring (see judgeBrand), from one parse of the name: a known
+   * brand when its registrable domain is owned by a catalog brand, otherwise what check finds.
+   */
+  judge(domain: string, unicodeDomain?: string): BrandFinding {
     const ascii = normalize(domain);
     const info = parse(ascii, TLDTS_OPTIONS);
     const registrable = info.domain;
     const asciiLabel = info.domainWithoutSuffix;
-    if (!registrable || !asciiLabel || !info.publicSuffix || this.catalog.has(registrable)) return NO_LOOKALIKE;
+    if (registrable && this.catalog.has(registrable)) return KNOWN_BRAND;
+    if (!registrable || !asciiLabel || !info.publicSuffix || this.catalog.allowedDomains.has(registrable)) return UNKNOWN;
+    return { knownBrand: false, ...this.imitation(ascii, registrable, asciiLabel, info.publicSuffix, info.subdomain ?? '', unicodeDomain) };
+  }
 
-    const embedded = this.embeddedBrand(info.subdomain ?? '');
+  private imitation(ascii: string, registrable: string, asciiLabel: string, suffix: string, subdomain: string, unicodeDomain?: string): Lookalike {
+    const embedded = this.embeddedBrand(subdomain);
     if (embedded) return { lookalikeOf: embedded, reason: `${ascii} puts ${embedded} in front of another domain, ${registrable}.` };
 
-    const label = unicodeLabel(ascii, unicodeDomain, info.publicSuffix) ?? asciiLabel;
-    const shown = label === asciiLabel ? registrable : `${registrable} (${label}.${info.publicSuffix})`;
+    const label = (unicodeDomain !== undefined && asciiLabel.startsWith('xn--') ? unicodeLabel(ascii, unicodeDomain, suffix) : null) ?? asciiLabel;
+    const shown = label === asciiLabel ? registrable : `${registrable} (${label}.${suffix})`;
     const match = this.brandMatch(label);
-    const scripts = mixedScripts(label);
+    const scripts = label === asciiLabel ? null : mixedScripts(label);
     if (scripts) {
       const mix = scripts.join(' and ');
       return match
@@ -89,10 +93,11 @@ export class LookalikeDetector {
     }
     if (!match) return NO_LOOKALIKE;
     const brand = match.brand.domain;
-    const reasons = {
-      suffix: `${shown} uses the name of ${brand} under another suffix.`,
+    const reasons: Record<MatchKind, string> = {
+      suffix: `${shown} uses the name of ${brand} under a suffix that brand does not own.`,
       homoglyph: `${shown} spells ${brand} with look-alike characters.`,
       edit: `${shown} is one typo away from ${brand}.`,
+      combo: `${shown} combines the name of ${brand} with other words.`,
     };
     return { lookalikeOf: brand, reason: reasons[match.kind] };
   }
@@ -109,38 +114,41 @@ export class LookalikeDetector {
     return null;
   }
 
-  private brandMatch(label: string): { kind: 'suffix' | 'homoglyph' | 'edit'; brand: Brand } | null {
-    const same = this.byLabel.get(label);
-    if (same) return { kind: 'suffix', brand: same };
+  private brandMatch(label: string): Match | null {
+    const index = this.index;
+    const same = index.byLabel.get(label);
+    if (same) return label.length >= LOOKALIKE_LIMITS.minLabelLength ? { kind: 'suffix', brand: same } : null;
     const folded = skeleton(label);
-    const lookalike = this.bySkeleton.get(folded);
-    if (lookalike && lookalike.label !== label && folded.length >= LOOKALIKE_LIMITS.minLabelLength) {
-      return { kind: 'homoglyph', brand: lookalike };
+    if (this.isEveryday(label, folded) || index.ownLabels.has(label)) return null;
+    const ascii = !hasNonAscii(label);
+    const loose = looseSkeleton(label);
+    if (HAS_LETTER.test(label)) {
+      const look = index.bySkeleton.get(folded) ?? index.byLoose.get(loose);
+      if (look && (look.label.length >= 2 || !ascii)) return { kind: 'homoglyph', brand: look };
     }
-    // A label that is itself a catalog brand's name (a word brand elsewhere) is not a typo of another.
-    if (lookalike?.label === label) return null;
-    const near = nearest(this.labelsByLength, label, (b) => b.label) ?? nearest(this.skeletonsByLength, folded, (b) => b.skeleton);
-    return near ? { kind: 'edit', brand: near } : null;
+    if (label.length >= LOOKALIKE_LIMITS.minEditLabelLength) {
+      const near =
+        (ascii ? index.oneEditFrom(label, 'label') : null) ??
+        (folded !== label && folded.length >= LOOKALIKE_LIMITS.minEditLabelLength ? index.oneEditFrom(folded, 'skeleton') : null) ??
+        index.oneEditFrom(loose, 'loose');
+      if (near) return { kind: 'edit', brand: near };
+    }
+    const combo = findCombination(label, folded, index, this.isEveryday);
+    if (combo) return { kind: 'combo', brand: combo };
+    const inside = index.containedIn(folded, label);
+    return inside ? { kind: 'combo', brand: inside } : null;
   }
+
+  private readonly isEveryday = (label: string, folded: string): boolean =>
+    this.catalog.allowedWords.has(label) || this.catalog.allowedWords.has(folded);
 }
 
 /**
- * The brand finding of `domain` for scoring: a known brand when it or a parent is in the catalog,
- * otherwise whatever the detector finds (see LookalikeDetector.check).
+ * The brand finding of `domain` for scoring: a known brand when it or a parent is owned by a catalog
+ * brand, otherwise whatever the detector finds (see LookalikeDetector.check).
  */
 export function judgeBrand(domain: string, detector: LookalikeDetector, unicodeDomain?: string): BrandFinding {
-  if (detector.catalog.isKnownBrand(domain)) return { knownBrand: true, lookalikeOf: null, reason: null };
-  const found = detector.check(domain, unicodeDomain);
-  return { knownBrand: false, lookalikeOf: found.lookalikeOf, reason: found.reason };
-}
-
-function nearest(index: ReadonlyMap<number, Brand[]>, value: string, key: (b: Brand) => string): Brand | null {
-  for (const length of [value.length, value.length - 1, value.length + 1]) {
-    for (const brand of index.get(length) ?? []) {
-      if (isOneEditAway(value, key(brand))) return brand;
-    }
-  }
-  return null;
+  return detector.judge(domain, unicodeDomain);
 }
 
 // The registrable label of the decoded name, found by position: decoding keeps the label count.
@@ -150,12 +158,6 @@ function unicodeLabel(ascii: string, unicodeDomain: string | undefined, publicSu
   const unicodeLabels = normalize(unicodeDomain).split('.');
   if (asciiLabels.length !== unicodeLabels.length) return null;
   return unicodeLabels[asciiLabels.length - publicSuffix.split('.').length - 1] ?? null;
-}
-
-function bucket(index: Map<number, Brand[]>, length: number): Brand[] {
-  let brands = index.get(length);
-  if (!brands) index.set(length, (brands = []));
-  return brands;
 }
 
 function normalize(domain: string): string {

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../../src/adapters/config/load-config.js';
 
@@ -120,6 +122,20 @@ describe('configuration from the environment', () => {
     for (const MAIL_FROM of ['registry@example.com', 'Vetted Registry <registry@example.com>']) expect(loadConfig({ MAIL_FROM }).mailFrom).to.equal(MAIL_FROM);
     expect(loadConfig({ DATABASE_URL: 'sqlite:./data/nested/new/vetted.sqlite' }).databaseUrl).to.equal('sqlite:./data/nested/new/vetted.sqlite');
     expect(existsSync('./data/nested')).to.equal(false, 'validating creates nothing');
+  });
+
+  it('reads BRAND_CATALOG_FILE lines: brands, the domains they own, allowed words; a bad name stops with its line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vetted-brands-'));
+    try {
+      const good = join(dir, 'brands.txt');
+      writeFileSync(good, '# our brands\nexample-bank.com: example-bank.de example-bank.co.uk\nallow: ample other-org.com\nshop.example.org\n');
+      expect(loadConfig({ BRAND_CATALOG_FILE: good }).extraBrandDomains).to.deep.equal(['example-bank.com: example-bank.de example-bank.co.uk', 'allow: ample other-org.com', 'shop.example.org']);
+      const bad = join(dir, 'bad.txt');
+      writeFileSync(bad, 'fine.com\nexample-bank.com: not_a_domain\n');
+      expect(() => loadConfig({ BRAND_CATALOG_FILE: bad })).to.throw(ConfigError, /^Invalid configuration: BRAND_CATALOG_FILE line 2: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   for (const [env, message] of bad) {

@@ -1,9 +1,6 @@
 import { expect } from 'chai';
-import fc from 'fast-check';
 import { domainToUnicode } from 'node:url';
 import { BrandCatalog } from '../../../../src/domain/trust/brand-catalog.js';
-import { mixedScripts, skeleton } from '../../../../src/domain/trust/confusables.js';
-import { editDistance, isOneEditAway } from '../../../../src/domain/trust/edit-distance.js';
 import { judgeBrand, LookalikeDetector, NO_LOOKALIKE } from '../../../../src/domain/trust/lookalike.js';
 
 const detector = new LookalikeDetector(BrandCatalog.standard());
@@ -19,11 +16,34 @@ describe('lookalike detection', () => {
       ['paypl.com', 'paypal.com', 'one typo'],
       ['paypak.com', 'paypal.com', 'one typo'],
       ['g00gle.com', 'google.com', 'look-alike characters'],
+      ['gooqle.com', 'google.com', 'look-alike characters'],
       ['rnicrosoft.com', 'microsoft.com', 'look-alike characters'],
       ['vvellsfargo.com', 'wellsfargo.com', 'look-alike characters'],
       ['pay-pal.com', 'paypal.com', 'look-alike characters'],
-      ['paypal.co', 'paypal.com', 'under another suffix'],
-      ['paypal.github.io', 'paypal.com', 'under another suffix'],
+      ['1bm.com', 'ibm.com', 'look-alike characters'],
+      ['paypal.co', 'paypal.com', 'under a suffix that brand does not own'],
+      ['paypal.github.io', 'paypal.com', 'under a suffix that brand does not own'],
+      ['google.ru.com', 'google.com', 'under a suffix that brand does not own'],
+      ['target.net', 'target.com', 'under a suffix that brand does not own'],
+      // Everyday-word brands keep one-edit protection.
+      ['appel.com', 'apple.com', 'one typo'],
+      ['aplpe.com', 'apple.com', 'one typo'],
+      ['applle.com', 'apple.com', 'one typo'],
+      ['apple0.com', 'apple.com', 'one typo'],
+      ['targt.com', 'target.com', 'one typo'],
+      ['shel1.com', 'shell.com', 'look-alike characters'],
+      // Four-letter brands, by plausible slips only.
+      ['ebey.com', 'ebay.com', 'one typo'],
+      ['hsbx.com', 'hsbc.com', 'one typo'],
+      ['paypal-login.com', 'paypal.com', 'combines'],
+      ['secure-paypal.net', 'paypal.com', 'combines'],
+      ['mypaypal-center.com', 'paypal.com', 'combines'],
+      ['apple-login.com', 'apple.com', 'combines'],
+      ['applelogin.com', 'apple.com', 'combines'],
+      ['paypai-login.com', 'paypal.com', 'combines'],
+      ['hp-support.com', 'hp.com', 'combines'],
+      ['ebay-kleinanzeigen.de', 'ebay.com', 'combines'],
+      ['free-login.com', 'free.fr', 'combines'],
       ['secure.paypal.com.account-check.net', 'paypal.com', 'in front of another domain'],
       ['login.amazon.co.uk.example.org', 'amazon.co.uk', 'in front of another domain'],
     ];
@@ -63,16 +83,34 @@ describe('lookalike detection', () => {
       'amazon.de',
       'www.google.co.uk',
       'example.com',
-      // Short brand labels are matched only by look-alike characters: ebay, visa and hsbc have
-      // many one-edit neighbours that are real, unrelated names.
-      'ebey.com',
-      'vise.com',
-      'hsbx.com',
-      // Everyday-word brands: neighbours and other suffixes are usually unrelated.
+      // A brand's own country and sister domains are the brand.
+      'google.ru',
+      'yahoo.co.jp',
+      'mozilla.com',
+      'wordpress.org',
+      'wikimedia.org',
+      // Everyday words: on the allow-list (apply, chose, trust), or not a plausible slip (ample).
+      'ample.com',
       'apply.com',
       'chose.com',
-      'delta.org',
-      'target.net',
+      'trust.com',
+      'interest.com',
+      'finance.com',
+      // Other names one implausible substitution from a short brand (z for l, h for e).
+      'loom.com',
+      'wish.com',
+      // Short labels are acronyms many organisations share: no edits, no other suffixes.
+      'bbc.de',
+      'aa.org',
+      'nbc.com',
+      // Word brands inside longer names, generic words with ordinary ones, gerunds of lure words.
+      'applebees.com',
+      'free-shipping.com',
+      'webmail.net',
+      'banking.com',
+      // Namesakes on the allow-list.
+      'mail.com',
+      'nationwide.com',
     ];
     for (const domain of negatives) {
       it(domain, () => {
@@ -86,16 +124,23 @@ describe('lookalike detection', () => {
     });
   });
 
-  it('judges a catalog brand known and anything else by the detector', () => {
-    expect(judgeBrand('www.paypal.com', detector)).to.deep.equal({ knownBrand: true, lookalikeOf: null, reason: null });
+  it('judges a catalog brand (or a domain it owns) known and anything else by the detector', () => {
+    const known = { knownBrand: true, lookalikeOf: null, reason: null };
+    expect(judgeBrand('www.paypal.com', detector)).to.deep.equal(known);
+    expect(judgeBrand('Mail.Google.RU.', detector)).to.deep.equal(known);
     expect(judgeBrand('paypa1.com', detector)).to.deep.include({ knownBrand: false, lookalikeOf: 'paypal.com' });
     expect(judgeBrand('example.com', detector)).to.deep.equal({ knownBrand: false, lookalikeOf: null, reason: null });
   });
 
-  it('treats operator brands like built-in ones', () => {
-    const own = new LookalikeDetector(BrandCatalog.standard(['acmebank.com']));
+  it("treats operator brands, their owned domains and their allow-list like built-in ones", () => {
+    const own = new LookalikeDetector(BrandCatalog.standard(['acmebank.com: acmebank.de acme-online.net', 'allow: appel acmebnak.org']));
     expect(own.check('acmebnak.com').lookalikeOf).to.equal('acmebank.com');
-    expect(own.check('acmebank.com')).to.deep.equal(NO_LOOKALIKE);
+    expect(own.check('acmebank.fr').lookalikeOf).to.equal('acmebank.com');
+    expect(judgeBrand('login.acmebank.de', own).knownBrand).to.equal(true);
+    expect(judgeBrand('acme-online.net', own).knownBrand).to.equal(true);
+    expect(own.check('acmebnak.org')).to.deep.equal(NO_LOOKALIKE);
+    expect(own.check('appel.com')).to.deep.equal(NO_LOOKALIKE);
+    expect(check('appel.com').lookalikeOf).to.equal('apple.com');
   });
 
   it('checks 1,000 domains in well under a second', () => {
@@ -106,41 +151,18 @@ describe('lookalike detection', () => {
     expect(performance.now() - start).to.be.below(1000);
   });
 
-  describe('confusable skeletons', () => {
-    it('folds homoglyphs, look-alike digits, rn, vv, accents and hyphens', () => {
-      expect(skeleton('\u0430\u0440\u0440\u04cf\u0435')).to.equal('apple');
-      expect(skeleton('g00gle')).to.equal('google');
-      expect(skeleton('rnicrosoft')).to.equal('microsoft');
-      expect(skeleton('vvise')).to.equal('wise');
-      expect(skeleton('p\u00e4yp\u00e1l')).to.equal('paypal');
-      expect(skeleton('pay-pal')).to.equal('paypal');
-      expect(skeleton('\u03c1\u03b1\u03c5\u03c1\u03b1l')).to.equal('paupal');
-    });
-
-    it('finds mixed scripts, not single ones', () => {
-      expect(mixedScripts('\u0430pple')).to.deep.equal(['Latin', 'Cyrillic']);
-      expect(mixedScripts('\u043f\u0440\u0438\u043c\u0435\u0440')).to.equal(null);
-      expect(mixedScripts('example-1')).to.equal(null);
-    });
-  });
-
-  describe('one Damerau-Levenshtein edit', () => {
-    it('covers insertion, deletion, substitution and transposition, and nothing else', () => {
-      expect(isOneEditAway('paypal', 'paypall')).to.equal(true);
-      expect(isOneEditAway('paypal', 'paypl')).to.equal(true);
-      expect(isOneEditAway('paypal', 'paypa1')).to.equal(true);
-      expect(isOneEditAway('paypal', 'pyapal')).to.equal(true);
-      expect(isOneEditAway('paypal', 'paypal')).to.equal(false);
-      expect(isOneEditAway('paypal', 'pyapl')).to.equal(false);
-      expect(isOneEditAway('paypal', 'apypla')).to.equal(false);
-    });
-
-    it('agrees with the full distance', () => {
-      const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 7 });
-      fc.assert(
-        fc.property(word, word, (a, b) => isOneEditAway(a, b) === (editDistance(a, b) === 1)),
-        { numRuns: 2000 },
-      );
-    });
+  it('costs about the same per name with 20,000 more brands (indexes, no scan of the catalog)', () => {
+    const big = new LookalikeDetector(BrandCatalog.standard(Array.from({ length: 20_000 }, (_, i) => `brand${i}x${i % 13}.com`)));
+    const names = Array.from({ length: 4000 }, (_, i) => `company${i}.com`);
+    const fastest = (d: LookalikeDetector) => {
+      let best = Infinity;
+      for (let round = 0; round < 5; round++) {
+        const start = performance.now();
+        for (const name of names) d.check(name);
+        best = Math.min(best, performance.now() - start);
+      }
+      return best;
+    };
+    expect(fastest(big)).to.be.below(fastest(detector) * 5 + 20);
   });
 });
