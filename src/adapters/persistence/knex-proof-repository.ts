@@ -28,18 +28,24 @@ export class KnexProofRepository implements ProofRepository {
     const at = now.toISOString();
     const until = new Date(now.getTime() + leaseSeconds * 1000).toISOString();
     const free = (q: Knex.QueryBuilder) => q.whereNull('claimed_until').orWhere('claimed_until', '<', at);
-    const due = this.db('entity_proofs as p')
-      .join('entities as e', 'e.id', 'p.entity_id')
-      .where('e.status', 'active')
-      .andWhere('p.due_at', '<=', at)
-      .andWhere((q) => q.whereNull('p.claimed_until').orWhere('p.claimed_until', '<', at))
-      .orderBy('p.due_at')
-      .limit(limit)
-      .select('p.entity_id');
+    const due = (which: (q: Knex.QueryBuilder) => void, count: number) =>
+      this.db('entity_proofs as p')
+        .join('entities as e', 'e.id', 'p.entity_id')
+        .where('e.status', 'active')
+        .andWhere('p.due_at', '<=', at)
+        .andWhere(which)
+        .orderBy('p.due_at')
+        .limit(count)
+        .select('p.entity_id');
     // One statement each: the rows are picked and claimed atomically, so two instances never get
     // the same proof (PostgreSQL re-checks the guard on rows another claimer just updated; SQLite
     // takes its write lock for the whole statement, with no read-then-write upgrade to fail).
-    const claimed = (await this.db('entity_proofs').whereIn('entity_id', due).andWhere(free).update({ claimed_until: until }, ['entity_id', 'due_at'])) as Array<{ entity_id: string; due_at: string }>;
+    const claim = async (pick: Knex.QueryBuilder) =>
+      (await this.db('entity_proofs').whereIn('entity_id', pick).andWhere(free).update({ claimed_until: until }, ['entity_id', 'due_at'])) as Array<{ entity_id: string; due_at: string }>;
+    // Unclaimed proofs first, through the partial index; lapsed claims only once those run out.
+    const unclaimed = await claim(due((q) => q.whereNull('p.claimed_until'), limit));
+    const lapsed = unclaimed.length < limit ? await claim(due((q) => q.where('p.claimed_until', '<', at), limit - unclaimed.length)) : [];
+    const claimed = [...unclaimed, ...lapsed];
     const room = limit - claimed.length;
     const owed =
       room > 0

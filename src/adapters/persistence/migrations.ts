@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { registryChangesMigration } from './migrations/006-registry-changes.js';
 import { backgroundWorkMigration } from './migrations/007-background-work.js';
+import { unclaimedDueIndexMigration } from './migrations/008-unclaimed-due-index.js';
 
 import type { Migration } from './migrations/migration.js';
 
@@ -149,6 +150,7 @@ const MIGRATIONS: readonly Migration[] = [
   },
   registryChangesMigration,
   backgroundWorkMigration,
+  unclaimedDueIndexMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */
