@@ -22,6 +22,10 @@ const BATCH_MS = 5;
  */
 @injectable()
 export class PgListenChangeFeed implements ChangeFeed {
+  // Many instances: nothing here is registry data, so nothing here can go stale. The fields are this
+  // process's listening connection and its reconnect state; `pending` holds names only for the
+  // BATCH_MS before they are passed on, and is emptied by every flush and by stop(). The read cache
+  // these names clear is RegistryReadCache (bounded to 50,000 names); a reconnect resets it whole.
   private listener: ChangeListener | undefined;
   private client: Client | undefined;
   private connecting: Promise<void> | undefined;

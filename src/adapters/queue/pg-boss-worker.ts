@@ -17,6 +17,9 @@ interface Running {
  * unit and has no concurrency setting, hence fetch/complete/fail here.
  */
 export class PgBossWorker<K extends JobKind> {
+  // Many instances: the jobs themselves live in pg-boss's tables, shared by every instance. This
+  // process keeps only the jobs it is running now (`running`, at most `concurrency` entries, each
+  // removed when reported), so a crash loses nothing: the lease lapses and another worker retries.
   private readonly running = new Map<string, Running>();
   private stopped = false;
   private loop: Promise<void> | undefined;
