@@ -1,16 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import knex, { type Knex } from 'knex';
 import { createKnex } from '../../src/adapters/persistence/create-knex.js';
 import { KnexSchemaMigrator } from '../../src/adapters/persistence/knex-schema-migrator.js';
+import { runCli } from '../support/instance-process.js';
+import { startServiceProcess } from '../support/service-process.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PG_URL = process.env.VETTED_TEST_PG_URL;
 const WITHIN_MS = 1000;
 // How long a server is watched for a change: the CLI process itself takes seconds to start.
@@ -21,41 +19,11 @@ interface Instance {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on now (a child process cannot report PORT=0 back before it logs). */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function childEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env };
-}
-
 /** `vetted serve` as a real process; resolves once it listens. */
 async function serve(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-    cwd: ROOT,
-    env: childEnv({ ...env, PORT: String(port), LOG_LEVEL: 'info' }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((r) => child.on('exit', () => r()));
-  await new Promise<void>((ready, fail) => {
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      if (/"msg":"listening"/.test(output)) ready();
-    });
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => fail(new Error(`serve exited with ${code} before listening:\n${output.slice(-2000)}`)));
-  });
+  const { url, child, exited } = await startServiceProcess(env);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     async stop() {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
@@ -63,17 +31,6 @@ async function serve(env: Record<string, string>): Promise<Instance> {
       clearTimeout(killer);
     },
   };
-}
-
-/** The CLI as a real process, as an operator runs it beside the servers. */
-function vetted(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: childEnv(env) });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stderr }));
-  });
 }
 
 async function verify(instance: Instance, domain: string): Promise<{ data: Record<string, unknown>; cacheControl: string | null }> {
@@ -126,7 +83,7 @@ async function propagates(label: string, env: Record<string, string>, db: Knex, 
       const watch = { until: Date.now() + 120_000 };
       const watching = Promise.all(instances.map((instance) => firstSeen(instance, domain, seen, cancel, watch)));
       watching.catch(() => undefined);
-      const run = await vetted([...args], env);
+      const run = await runCli([...args], env);
       watch.until = Date.now() + WATCH_MS;
       if (run.code !== 0) cancel.done = true;
       expect(run.code, run.stderr).to.equal(0);
