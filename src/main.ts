@@ -88,6 +88,7 @@ import { RecheckProofs } from './application/registration/recheck-proofs.js';
 import { RegisterDomain } from './application/registration/register-domain.js';
 import { SweepDueProofs } from './application/registration/sweep-due-proofs.js';
 import { RegistryReadCache } from './application/registry-read-cache.js';
+import { ObservationCache } from './application/trust/observation-cache.js';
 import { GetPublicKeys } from './application/scan/get-public-keys.js';
 import { GetReport } from './application/scan/get-report.js';
 import { AwaitScan } from './application/scan/await-scan.js';
@@ -202,6 +203,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   // use cases
   c.bind<JobTimings>(JobTimings).toConstantValue(options.jobTimings ?? DEFAULT_JOB_TIMINGS);
   c.bind(RegistryReadCache).toSelf();
+  c.bind(ObservationCache).toSelf();
   c.bind(ChangePropagation).toSelf().onDeactivation((propagation) => propagation.stop());
   c.bind(GetStatus).toSelf();
   c.bind(CheckReadiness).toSelf();

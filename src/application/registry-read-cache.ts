@@ -1,141 +1,15 @@
 import { inject, injectable } from 'inversify';
-import { isSameOrSubdomain, registrableDomain, type DomainName } from '../domain/domain-name.js';
-import type { DomainRecords } from './ports/registry-reader.js';
+import { NameCache } from './name-cache.js';
 import { Clock } from './ports/clock.js';
-
-const MAX_ENTRIES = 50_000;
-// How many forgotten names are remembered for set()'s stale-read check; older ones count as "maybe".
-const MAX_FORGOTTEN = 10_000;
-
-interface Entry {
-  readonly records: DomainRecords;
-  readonly expiresAtMs: number;
-  /** The registrable domain of the key: the index bucket it sits in. */
-  readonly group: string;
-}
+import type { DomainRecords } from './ports/registry-reader.js';
 
 /**
- * In-process cache of registry records by name, so that most verifies cost no database query.
- * Each entry lives no longer than clients may cache the answer built from it (the caller says how
- * long). Writes reach it through ChangePropagation, whichever process made them: the change feed
- * names each written domain and `forget` drops that name and every cached subdomain of it (an
- * entry for shop.example.com was built from the records of example.com too); a feed that may have
- * missed changes calls `clear`. Bounded to 50,000 names, oldest first out.
- *
- * A read that races a write (records read before the write, stored after it was forgotten) is
- * refused when the caller passes the `stamp()` taken before its read to `set`.
+ * The registry records of each name that verify read (see NameCache): most verifies cost no
+ * database query, and the change feed forgets a name within a second of any process writing it.
  */
 @injectable()
-export class RegistryReadCache {
-  private readonly entries = new Map<string, Entry>();
-  /** Cached names by registrable domain, so that forget never scans the whole cache. */
-  private readonly groups = new Map<string, Set<string>>();
-  /** Name → the generation in which it was last forgotten, oldest first. */
-  private readonly forgotten = new Map<string, number>();
-  private generation = 0;
-  /** Reads stamped before this generation are refused: a clear, or forgotten names no longer remembered. */
-  private floor = 0;
-
-  constructor(@inject(Clock) private readonly clock: Clock) {}
-
-  get(name: DomainName): DomainRecords | undefined {
-    const entry = this.entries.get(name);
-    if (!entry) return undefined;
-    if (entry.expiresAtMs <= this.clock.now().getTime()) {
-      this.remove(name);
-      return undefined;
-    }
-    return entry.records;
-  }
-
-  /** A stamp to take before reading the records later given to `set`. */
-  stamp(): number {
-    return this.generation;
-  }
-
-  /**
-   * Caches `records` of `name` for `ttlSeconds` (nothing when 0 or less). With `readStamp` (from
-   * `stamp()` before the read), nothing is cached when the name or a parent was forgotten, or the
-   * cache cleared, since: the records may predate that write.
-   */
-  set(name: DomainName, records: DomainRecords, ttlSeconds: number, readStamp?: number): void {
-    if (ttlSeconds <= 0) return;
-    if (readStamp !== undefined && this.changedSince(name, readStamp)) return;
-    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(name)) {
-      // Map keeps insertion order: the first key is the oldest entry.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.remove(oldest);
-    }
-    const group = registrableDomain(name);
-    this.entries.set(name, { records, expiresAtMs: this.clock.now().getTime() + ttlSeconds * 1000, group });
-    let members = this.groups.get(group);
-    if (!members) this.groups.set(group, (members = new Set()));
-    members.add(name);
-  }
-
-  /**
-   * Forgets each name and every cached subdomain of it: their records changed (an entity, a block
-   * or a report written under that name). Names are lower-case host names under a public suffix,
-   * as stored. Costs the number of cached names sharing each name's registrable domain.
-   */
-  forget(names: readonly string[]): void {
-    if (names.length === 0) return;
-    this.generation++;
-    for (const name of names) {
-      this.remember(name);
-      // The entries under `name` all share its registrable domain, which is `name` or one of its parents.
-      for (let suffix = name; ; suffix = suffix.slice(suffix.indexOf('.') + 1)) {
-        const members = this.groups.get(suffix);
-        if (members) for (const member of members) if (isSameOrSubdomain(member, name)) this.remove(member);
-        if (!suffix.includes('.')) break;
-      }
-    }
-  }
-
-  /** Forgets one name only (its own records changed, e.g. a new report of that exact name). */
-  delete(name: DomainName): void {
-    this.generation++;
-    this.remember(name);
-    this.remove(name);
-  }
-
-  /** Forgets everything: after a local write, or when changes may have been missed. */
-  clear(): void {
-    this.generation++;
-    this.floor = this.generation;
-    this.entries.clear();
-    this.groups.clear();
-    this.forgotten.clear();
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  private remove(name: string): void {
-    const entry = this.entries.get(name);
-    if (!entry) return;
-    this.entries.delete(name);
-    const members = this.groups.get(entry.group);
-    members?.delete(name);
-    if (members?.size === 0) this.groups.delete(entry.group);
-  }
-
-  private remember(name: string): void {
-    this.forgotten.delete(name);
-    this.forgotten.set(name, this.generation);
-    if (this.forgotten.size > MAX_FORGOTTEN) {
-      const [oldest, at] = this.forgotten.entries().next().value!;
-      this.forgotten.delete(oldest);
-      this.floor = Math.max(this.floor, at);
-    }
-  }
-
-  private changedSince(name: string, readStamp: number): boolean {
-    if (readStamp < this.floor) return true;
-    for (let suffix = name; ; suffix = suffix.slice(suffix.indexOf('.') + 1)) {
-      if ((this.forgotten.get(suffix) ?? -1) > readStamp) return true;
-      if (!suffix.includes('.')) return false;
-    }
+export class RegistryReadCache extends NameCache<DomainRecords> {
+  constructor(@inject(Clock) clock: Clock) {
+    super(clock);
   }
 }

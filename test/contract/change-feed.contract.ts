@@ -4,6 +4,7 @@ import type { Blocklist } from '../../src/application/ports/blocklist.js';
 import type { ChangeFeed } from '../../src/application/ports/change-feed.js';
 import type { EntityRepository } from '../../src/application/ports/entity-repository.js';
 import type { ReportRepository } from '../../src/application/ports/report-repository.js';
+import type { TrustObservationStore } from '../../src/application/ports/trust-observation-store.js';
 import { domainName } from '../../src/domain/domain-name.js';
 import { RecordingChangeListener } from '../fakes/recording-change-listener.js';
 import { aBlock, aNewEntity } from '../support/builders.js';
@@ -17,6 +18,7 @@ export interface ChangeFeedSubject {
     readonly entities: EntityRepository;
     readonly blocklist: Blocklist;
     readonly reports: ReportRepository;
+    readonly observations: TrustObservationStore;
   };
   dispose(): Promise<void>;
 }
@@ -88,6 +90,13 @@ export function changeFeedContract(label: string, make: () => Promise<ChangeFeed
     const report = aReport({ id: 'rpt_feed1', domain: domainName('scanned.example.com') });
     await delivered('report stored', 'scanned.example.com', () => s.other.reports.save({ report, signature: SIGNATURE }));
     expect(listener.names).to.deep.equal(['scanned.example.com']);
+  });
+
+  it('delivers a trust observation another process stores or replaces', async () => {
+    const observation = { observedAt: '2026-09-01T00:00:00.000Z', value: { registeredAt: '2010-01-01T00:00:00.000Z' } };
+    await delivered('observation stored', 'observed.example.com', () => s.other.observations.put('observed.example.com', 'domain_age', observation));
+    await delivered('observation replaced', 'observed.example.com', () => s.other.observations.put('observed.example.com', 'domain_age', observation));
+    expect(listener.names).to.deep.equal(['observed.example.com', 'observed.example.com']);
   });
 
   it('delivers nothing for a write that was rolled back', async () => {

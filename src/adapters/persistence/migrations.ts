@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { registryChangesMigration } from './migrations/006-registry-changes.js';
 import { backgroundWorkMigration } from './migrations/007-background-work.js';
 import { unclaimedDueIndexMigration } from './migrations/008-unclaimed-due-index.js';
+import { observationChangesMigration } from './migrations/009-observation-changes.js';
 
 import type { Migration } from './migrations/migration.js';
 
@@ -151,6 +152,7 @@ const MIGRATIONS: readonly Migration[] = [
   registryChangesMigration,
   backgroundWorkMigration,
   unclaimedDueIndexMigration,
+  observationChangesMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */

@@ -6,6 +6,9 @@ export interface StoredObservation<T> {
   readonly value: T;
 }
 
+/** Every stored observation of one domain, by kind. */
+export type StoredObservations = Partial<Record<ObservationKind, StoredObservation<unknown>>>;
+
 /**
  * Keeps the latest live observation of each kind per domain, so that later answers reuse it while
  * it is fresh (TLS 1 hour, domain age 24 hours) without any network call.
@@ -15,6 +18,6 @@ export interface TrustObservationStore {
   /** Stores (or replaces) the observation. `value` must be JSON-serializable. */
   put<T>(domain: string, kind: ObservationKind, observation: StoredObservation<T>): Promise<void>;
   /** Every stored observation of the domain, by kind. */
-  get(domain: string): Promise<Partial<Record<ObservationKind, StoredObservation<unknown>>>>;
+  get(domain: string): Promise<StoredObservations>;
 }
 export const TrustObservationStore = Symbol('TrustObservationStore');

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import type { DomainName } from '../../domain/domain-name.js';
 import { BRAND_DOMAINS, WORD_BRAND_LABELS } from '../../domain/trust/brand-domains.js';
 import { BrandCatalog } from '../../domain/trust/brand-catalog.js';
 import { judgeBrand, LookalikeDetector } from '../../domain/trust/lookalike.js';
@@ -10,12 +11,15 @@ import { DomainAgeSource, type DomainAgeOutcome } from '../ports/domain-age-sour
 import { IdnaCodec } from '../ports/idna-codec.js';
 import { ReputationChecks, type ReputationReport } from '../ports/reputation-checks.js';
 import { TlsInspector, type TlsInspectionOutcome } from '../ports/tls-inspector.js';
-import { TrustObservationStore, type StoredObservation } from '../ports/trust-observation-store.js';
+import { TrustObservationStore, type StoredObservation, type StoredObservations } from '../ports/trust-observation-store.js';
 import { VerifyDomain, type VerifyOutcome } from '../verify-domain.js';
+import { ObservationCache } from './observation-cache.js';
 import { externalFrom, registeredAtOf, tlsFromInspection, tlsFromReport } from './trust-inputs-of.js';
 
 /** How long a live observation is reused. */
 export const OBSERVATION_TTL_SECONDS = { tls: 3600, domain_age: 86_400, reputation: 3600 } as const;
+/** How long this process keeps what it read of a name's observations (a write anywhere forgets it sooner). */
+const OBSERVATION_CACHE_SECONDS = 300;
 
 export interface TrustOutcome extends VerifyOutcome {
   readonly assessment: TrustAssessment;
@@ -35,6 +39,7 @@ export class AssessTrust {
   constructor(
     @inject(VerifyDomain) private readonly verify: VerifyDomain,
     @inject(TrustObservationStore) private readonly store: TrustObservationStore,
+    @inject(ObservationCache) private readonly cache: ObservationCache,
     @inject(TlsInspector) private readonly tls: TlsInspector,
     @inject(DomainAgeSource) private readonly age: DomainAgeSource,
     @inject(ReputationChecks) private readonly reputation: ReputationChecks,
@@ -49,7 +54,7 @@ export class AssessTrust {
     const verify = await this.verify.run(domainInput);
     const domain = verify.verdict.domain;
     const now = this.clock.now();
-    const stored = await this.store.get(domain);
+    const stored = await this.observationsOf(domain);
     const fresh = <T>(kind: keyof typeof OBSERVATION_TTL_SECONDS): StoredObservation<T> | undefined => {
       const o = stored[kind] as StoredObservation<T> | undefined;
       return o && now.getTime() - Date.parse(o.observedAt) < OBSERVATION_TTL_SECONDS[kind] * 1000 ? o : undefined;
@@ -82,9 +87,22 @@ export class AssessTrust {
     return { ...verify, assessment: assessTrust(inputs, now) };
   }
 
-  private async keep<T>(domain: string, kind: keyof typeof OBSERVATION_TTL_SECONDS, observedAt: string, value: T, store: boolean): Promise<StoredObservation<T>> {
+  private async observationsOf(domain: DomainName): Promise<StoredObservations> {
+    const cached = this.cache.get(domain);
+    if (cached) return cached;
+    // Taken before the read: an observation stored while we read must not be cached over.
+    const stamp = this.cache.stamp();
+    const stored = await this.store.get(domain);
+    this.cache.set(domain, stored, OBSERVATION_CACHE_SECONDS, stamp);
+    return stored;
+  }
+
+  private async keep<T>(domain: DomainName, kind: keyof typeof OBSERVATION_TTL_SECONDS, observedAt: string, value: T, store: boolean): Promise<StoredObservation<T>> {
     const observation = { observedAt, value };
-    if (store) await this.store.put(domain, kind, observation);
+    if (store) {
+      await this.store.put(domain, kind, observation);
+      this.cache.delete(domain);
+    }
     return observation;
   }
 }

@@ -6,6 +6,7 @@ import { createKnex } from '../../../src/adapters/persistence/create-knex.js';
 import { KnexBlocklist } from '../../../src/adapters/persistence/knex-blocklist.js';
 import { KnexEntityRepository } from '../../../src/adapters/persistence/knex-entity-repository.js';
 import { KnexReportRepository } from '../../../src/adapters/persistence/knex-report-repository.js';
+import { KnexTrustObservationStore } from '../../../src/adapters/persistence/knex-trust-observation-store.js';
 import { PgListenChangeFeed } from '../../../src/adapters/persistence/pg-listen-change-feed.js';
 import { pruneRegistryChanges } from '../../../src/adapters/persistence/prune-registry-changes.js';
 import { SqlitePollingChangeFeed } from '../../../src/adapters/persistence/sqlite-polling-change-feed.js';
@@ -25,7 +26,7 @@ async function feedOver(kind: DatabaseKind, t: TestDatabase, options: Partial<Ch
   const all: ChangeFeedOptions = { connectionString: t.url, schema: t.options.schema, ...options };
   const feed: ChangeFeed = kind.name === 'sqlite' ? new SqlitePollingChangeFeed(all, t.db, new SystemClock(), logger) : new PgListenChangeFeed(all, t.db, new SystemClock(), logger);
   const other = createKnex(t.url, t.options);
-  return { feed, logger, other: { db: other, entities: new KnexEntityRepository(other), blocklist: new KnexBlocklist(other), reports: new KnexReportRepository(other) } };
+  return { feed, logger, other: { db: other, entities: new KnexEntityRepository(other), blocklist: new KnexBlocklist(other), reports: new KnexReportRepository(other), observations: new KnexTrustObservationStore(other) } };
 }
 
 for (const kind of databaseKinds()) {
@@ -47,6 +48,7 @@ for (const kind of databaseKinds()) {
         await new KnexBlocklist(t.db).add([aBlock('evil.com')]);
         await new KnexBlocklist(t.db).remove(domainName('evil.com'));
         await new KnexReportRepository(t.db).save({ report: aReport({ id: 'rpt_m1', domain: domainName('a.example.net') }), signature: SIGNATURE });
+        await new KnexTrustObservationStore(t.db).put('b.example.net', 'tls', { observedAt: '2026-09-01T00:00:00.000Z', value: { valid: true } });
         const rows = await t.db('registry_changes').orderBy('id').select('name', 'kind', 'changed_at');
         expect(rows.map((r) => [r.name, r.kind])).to.deep.equal([
           ['example.com', 'entity'],
@@ -54,6 +56,7 @@ for (const kind of databaseKinds()) {
           ['evil.com', 'block'],
           ['evil.com', 'unblock'],
           ['a.example.net', 'report'],
+          ['b.example.net', 'observation'],
         ]);
         for (const row of rows) {
           expect(row.changed_at).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { loadConfig } from '../../../src/adapters/config/load-config.js';
 import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
 import { AssessTrust } from '../../../src/application/trust/assess-trust.js';
+import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
 import { VerifyDomain } from '../../../src/application/verify-domain.js';
 import { trustDataJson } from '../../../src/application/views/trust-view.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
@@ -16,6 +17,7 @@ describe('AssessTrust', () => {
   let registry: InMemoryRegistry;
   let sources: FakeTrustSources;
   let store: InMemoryTrustObservationStore;
+  let observations: ObservationCache;
   let assess: AssessTrust;
 
   beforeEach(() => {
@@ -24,7 +26,8 @@ describe('AssessTrust', () => {
     sources = new FakeTrustSources();
     store = new InMemoryTrustObservationStore();
     const config = loadConfig({ EXTERNAL_DNSBL_ZONES: 'dbl.example.org', EXTERNAL_DEADLINE_MS: '500' });
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, sources, sources, sources, idna, clock, config);
+    observations = new ObservationCache(clock);
+    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, observations, sources, sources, sources, idna, clock, config);
   });
 
   it('makes no network call without external, and scores what is not stored as not observed', async () => {
@@ -54,6 +57,25 @@ describe('AssessTrust', () => {
     const later = await assess.run('example.com', { external: false });
     expect(later.assessment.signals.ssl.observed).to.equal(false);
     expect(later.assessment.signals.domain_age.observed).to.equal(true);
+  });
+
+  it('reads stored observations once per name until a write forgets them', async () => {
+    await registry.create(aNewEntity({ domain: 'example.com', level: 'verified', expiresAt: '2027-01-01T00:00:00.000Z' }));
+    let reads = 0;
+    const get = store.get.bind(store);
+    store.get = (domain) => (reads++, get(domain));
+    await assess.run('example.com', { external: false });
+    await assess.run('example.com', { external: false });
+    expect(reads).to.equal(1);
+    // Another process stores an observation; its change reaches this one through the feed.
+    await store.put('example.com', 'domain_age', { observedAt: clock.now().toISOString(), value: { registeredAt: '2010-01-01T00:00:00.000Z' } });
+    expect((await assess.run('example.com', { external: false })).assessment.signals.domain_age.observed).to.equal(false);
+    observations.forget(['example.com']);
+    expect((await assess.run('example.com', { external: false })).assessment.signals.domain_age).to.include({ observed: true, years: 16 });
+    expect(reads).to.equal(2);
+    // What this process stores itself it reads back at once.
+    await assess.run('example.com', { external: true });
+    expect((await assess.run('example.com', { external: false })).assessment.signals.ssl.observed).to.equal(true);
   });
 
   it('lets a source that times out degrade only its own signal, within the deadline', async () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { ChangePropagation } from '../../../src/application/change-propagation.js';
 import type { DomainRecords } from '../../../src/application/ports/registry-reader.js';
 import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
+import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
 import { domainName } from '../../../src/domain/domain-name.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { ManualChangeFeed } from '../../fakes/manual-change-feed.js';
@@ -12,28 +13,35 @@ const RECORDS: DomainRecords = { entities: [], blocks: [], latestReport: undefin
 describe('ChangePropagation', () => {
   let feed: ManualChangeFeed;
   let cache: RegistryReadCache;
+  let observations: ObservationCache;
   let logger: RecordingLogger;
   let propagation: ChangePropagation;
   const cached = (...names: string[]) => names.filter((n) => cache.get(domainName(n)) !== undefined);
+  const observed = (...names: string[]) => names.filter((n) => observations.get(domainName(n)) !== undefined);
 
   beforeEach(() => {
     feed = new ManualChangeFeed();
     cache = new RegistryReadCache(new FixedClock());
     logger = new RecordingLogger();
-    propagation = new ChangePropagation(feed, cache, logger);
-    for (const name of ['example.com', 'shop.example.com', 'notexample.com', 'example.org']) cache.set(domainName(name), RECORDS, 3600);
+    observations = new ObservationCache(new FixedClock());
+    propagation = new ChangePropagation(feed, cache, observations, logger);
+    for (const name of ['example.com', 'shop.example.com', 'notexample.com', 'example.org']) {
+      cache.set(domainName(name), RECORDS, 3600);
+      observations.set(domainName(name), {}, 3600);
+    }
   });
 
-  it('forgets each changed name with its subdomains, and nothing else', async () => {
+  it('forgets each changed name with its subdomains, and nothing else, in both caches', async () => {
     await propagation.start();
     feed.emit('example.com');
     expect(cached('example.com', 'shop.example.com', 'notexample.com', 'example.org')).to.deep.equal(['notexample.com', 'example.org']);
+    expect(observed('example.com', 'shop.example.com', 'notexample.com', 'example.org')).to.deep.equal(['notexample.com', 'example.org']);
   });
 
   it('clears the whole cache when the feed may have missed changes, and says so once', async () => {
     await propagation.start();
     feed.reset();
-    expect(cache.size).to.equal(0);
+    expect([cache.size, observations.size]).to.deep.equal([0, 0]);
     expect(logger.entries.filter((e) => e.level === 'info').map((e) => e.message)).to.deep.equal(['registry changes may have been missed; cache cleared']);
   });
 

@@ -1,0 +1,16 @@
+import { inject, injectable } from 'inversify';
+import { NameCache } from '../name-cache.js';
+import { Clock } from '../ports/clock.js';
+import type { StoredObservations } from '../ports/trust-observation-store.js';
+
+/**
+ * The stored live observations (TLS, domain age, reputation) of each name that signals=true read
+ * (see NameCache), so that a trust answer costs no more queries than a plain verify. Any process
+ * storing an observation records a change of that name, which the change feed turns into a forget.
+ */
+@injectable()
+export class ObservationCache extends NameCache<StoredObservations> {
+  constructor(@inject(Clock) clock: Clock) {
+    super(clock);
+  }
+}
