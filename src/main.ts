@@ -23,6 +23,7 @@ import { KnexScanJobRepository } from './adapters/persistence/knex-scan-job-repo
 import { KnexSchemaMigrator } from './adapters/persistence/knex-schema-migrator.js';
 import { KnexSigningKeyStore } from './adapters/persistence/knex-signing-key-store.js';
 import { KnexTrustObservationStore } from './adapters/persistence/knex-trust-observation-store.js';
+import { KnexObservationSchedule } from './adapters/persistence/knex-observation-schedule.js';
 import { PgListenChangeFeed } from './adapters/persistence/pg-listen-change-feed.js';
 import { SqlitePollingChangeFeed } from './adapters/persistence/sqlite-polling-change-feed.js';
 import { InProcessJobQueue } from './adapters/queue/in-process-job-queue.js';
@@ -43,6 +44,7 @@ import { ScanJobRepository } from './application/ports/scan-job-repository.js';
 import { SchemaMigrator } from './application/ports/schema-migrator.js';
 import { SigningKeyStore } from './application/ports/signing-key-store.js';
 import { TrustObservationStore } from './application/ports/trust-observation-store.js';
+import { ObservationSchedule } from './application/ports/observation-schedule.js';
 // outbound and local services
 import { SystemClock } from './adapters/clock/system-clock.js';
 import { DnsResolverOptions, NodeDnsResolver } from './adapters/dns/node-dns-resolver.js';
@@ -73,31 +75,9 @@ import { TlsInspector } from './application/ports/tls-inspector.js';
 import { TokenHasher } from './application/ports/token-hasher.js';
 import { SERVICE_VERSION } from './application/views/service-facts.js';
 // use cases
-import { AddEntity } from './application/add-entity.js';
-import { GetStatus } from './application/get-status.js';
-import { ListEntities } from './application/list-entities.js';
-import { ListJobQueues } from './application/list-job-queues.js';
-import { LookupEntity } from './application/lookup-entity.js';
-import { ManageBlocklist } from './application/manage-blocklist.js';
 import { ChangePropagation } from './application/change-propagation.js';
-import { CheckReadiness } from './application/check-readiness.js';
+import { USE_CASES } from './application/use-cases.js';
 import { DEFAULT_JOB_TIMINGS, JobTimings } from './application/job-timings.js';
-import { ConfirmRegistration } from './application/registration/confirm-registration.js';
-import { ProofChecker } from './application/registration/proof-checker.js';
-import { RecheckProofs } from './application/registration/recheck-proofs.js';
-import { RegisterDomain } from './application/registration/register-domain.js';
-import { SweepDueProofs } from './application/registration/sweep-due-proofs.js';
-import { RegistryReadCache } from './application/registry-read-cache.js';
-import { ObservationCache } from './application/trust/observation-cache.js';
-import { GetPublicKeys } from './application/scan/get-public-keys.js';
-import { GetReport } from './application/scan/get-report.js';
-import { AwaitScan } from './application/scan/await-scan.js';
-import { RequestScan } from './application/scan/request-scan.js';
-import { RunScanJob } from './application/scan/run-scan-job.js';
-import { SubmitScan } from './application/scan/submit-scan.js';
-import { ScanSite } from './application/scan/scan-site.js';
-import { AssessTrust } from './application/trust/assess-trust.js';
-import { VerifyDomain } from './application/verify-domain.js';
 // driving
 import { CliCommands } from './adapters/cli/cli-commands.js';
 import { HttpServer } from './adapters/http/http-server.js';
@@ -157,6 +137,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<RegistrationRepository>(RegistrationRepository).to(KnexRegistrationRepository);
   c.bind<ProofRepository>(ProofRepository).to(KnexProofRepository);
   c.bind<TrustObservationStore>(TrustObservationStore).to(KnexTrustObservationStore);
+  c.bind<ObservationSchedule>(ObservationSchedule).to(KnexObservationSchedule);
   c.bind<AdmissionLimits>(AdmissionLimits).toConstantValue(config.scanLimits);
   c.bind<ScanAdmission>(ScanAdmission).to(KnexScanAdmission);
   c.bind<ScanJobRepository>(ScanJobRepository).to(KnexScanJobRepository);
@@ -202,30 +183,8 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
 
   // use cases
   c.bind<JobTimings>(JobTimings).toConstantValue(options.jobTimings ?? DEFAULT_JOB_TIMINGS);
-  c.bind(RegistryReadCache).toSelf();
-  c.bind(ObservationCache).toSelf();
+  for (const useCase of USE_CASES) c.bind(useCase).toSelf();
   c.bind(ChangePropagation).toSelf().onDeactivation((propagation) => propagation.stop());
-  c.bind(GetStatus).toSelf();
-  c.bind(CheckReadiness).toSelf();
-  c.bind(VerifyDomain).toSelf();
-  c.bind(AssessTrust).toSelf();
-  c.bind(LookupEntity).toSelf();
-  c.bind(AddEntity).toSelf();
-  c.bind(ListEntities).toSelf();
-  c.bind(ListJobQueues).toSelf();
-  c.bind(ManageBlocklist).toSelf();
-  c.bind(ScanSite).toSelf();
-  c.bind(SubmitScan).toSelf();
-  c.bind(RunScanJob).toSelf();
-  c.bind(AwaitScan).toSelf();
-  c.bind(RequestScan).toSelf();
-  c.bind(SweepDueProofs).toSelf();
-  c.bind(GetReport).toSelf();
-  c.bind(GetPublicKeys).toSelf();
-  c.bind(ProofChecker).toSelf();
-  c.bind(RegisterDomain).toSelf();
-  c.bind(ConfirmRegistration).toSelf();
-  c.bind(RecheckProofs).toSelf();
 
   // driving: the HTTP route areas (MCP is one of them), the server, the CLI
   c.bind<HttpRoutes>(HttpRoutes).to(RegistryRoutes);

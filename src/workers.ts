@@ -6,10 +6,13 @@ import { RecheckProofs } from './application/registration/recheck-proofs.js';
 import { SweepDueProofs } from './application/registration/sweep-due-proofs.js';
 import { RunScanJob } from './application/scan/run-scan-job.js';
 import { SCAN_JOB_RETRIES } from './application/scan/submit-scan.js';
+import { RefreshObservations } from './application/trust/refresh-observations.js';
+import { SweepDueObservations } from './application/trust/sweep-due-observations.js';
 
 /**
  * Makes this process a worker: it takes scan jobs (WORKER_CONCURRENCY at a time), proof re-check
- * batches and the scheduled sweep, which the queue enqueues once per tick for all instances.
+ * and observation refresh batches, and the scheduled sweeps, which the queue enqueues once per tick
+ * for all instances.
  */
 export async function startWorkers(container: Container, config: AppConfig): Promise<void> {
   const queue = container.get<JobQueue>(JobQueue);
@@ -25,5 +28,16 @@ export async function startWorkers(container: Container, config: AppConfig): Pro
     const handedOut = await container.get(SweepDueProofs).run();
     if (handedOut > 0) logger.info({ handedOut }, 'due proofs handed out');
   });
-  if (config.recheckIntervalMinutes > 0) await queue.schedule('proof.sweep', config.recheckIntervalMinutes * 60, {});
+  await queue.work('observations.refresh', { concurrency: 1 }, async (job) => {
+    const summary = await container.get(RefreshObservations).refreshClaimed(job.data.domains);
+    logger.info({ ...summary, jobId: job.id }, 'observation refresh batch done');
+  });
+  await queue.work('observations.sweep', { concurrency: 1 }, async () => {
+    const handedOut = await container.get(SweepDueObservations).run();
+    if (handedOut > 0) logger.info({ handedOut }, 'due observation refreshes handed out');
+  });
+  if (config.recheckIntervalMinutes > 0) {
+    await queue.schedule('proof.sweep', config.recheckIntervalMinutes * 60, {});
+    if (config.refreshObservations) await queue.schedule('observations.sweep', config.recheckIntervalMinutes * 60, {});
+  }
 }

@@ -44,7 +44,7 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
     const revoking = await seedDueProofs(database.db, 4, { prefix: 'lost', kind: 'revokes' });
     publishProofs(dns, holding);
     const all = [...holding, ...revoking];
-    const env = { ROLE: 'worker', DATABASE_URL: database.url, DNS_SERVERS: relay.address, SMTP_URL: smtp.url, RECHECK_INTERVAL_MINUTES: '1', RECHECK_CONCURRENCY: '8' };
+    const env = { ROLE: 'worker', DATABASE_URL: database.url, DNS_SERVERS: relay.address, SMTP_URL: smtp.url, RECHECK_INTERVAL_MINUTES: '1', RECHECK_CONCURRENCY: '8', REFRESH_OBSERVATIONS: 'false' };
     // A healthy batch takes about 3 s (16 looks of 1 s and 4 of 2 s, 8 at a time): within its lease, so only a dead worker loses it.
     const options = { jobs: FAST_JOBS, jobTimings: { scanLeaseSeconds: 60, recheckLeaseSeconds: 5, recheckClaimSeconds: 10 } };
     const a = await startInstance(env, options);

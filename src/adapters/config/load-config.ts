@@ -165,6 +165,7 @@ const EnvSchema = z.object({
   WORKERS: wholeNumber(0, 1, 1),
   WORKER_CONCURRENCY: wholeNumber(1, 64, 4),
   RECHECK_CONCURRENCY: wholeNumber(1, 256, 16),
+  REFRESH_OBSERVATIONS: booleanFlag.default(true),
   MCP_ALLOWED_ORIGINS: commaList(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com').default([]),
 });
 
@@ -212,6 +213,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     workers: e.WORKERS === 1,
     workerConcurrency: e.WORKER_CONCURRENCY,
     recheckConcurrency: e.RECHECK_CONCURRENCY,
+    refreshObservations: e.REFRESH_OBSERVATIONS,
     rdapBaseUrl: e.RDAP_BASE_URL,
     externalDnsblZones: Object.freeze(e.EXTERNAL_DNSBL_ZONES.map((zone) => zone.toLowerCase())),
     externalDeadlineMs: e.EXTERNAL_DEADLINE_MS,

@@ -3,6 +3,7 @@ import { registryChangesMigration } from './migrations/006-registry-changes.js';
 import { backgroundWorkMigration } from './migrations/007-background-work.js';
 import { unclaimedDueIndexMigration } from './migrations/008-unclaimed-due-index.js';
 import { observationChangesMigration } from './migrations/009-observation-changes.js';
+import { observationRefreshMigration } from './migrations/010-observation-refresh.js';
 
 import type { Migration } from './migrations/migration.js';
 
@@ -153,6 +154,7 @@ const MIGRATIONS: readonly Migration[] = [
   backgroundWorkMigration,
   unclaimedDueIndexMigration,
   observationChangesMigration,
+  observationRefreshMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */

@@ -32,6 +32,8 @@ export interface AppConfig {
   readonly workerConcurrency: number;
   /** RECHECK_CONCURRENCY: proof lookups this process has in flight at once. */
   readonly recheckConcurrency: number;
+  /** REFRESH_OBSERVATIONS: renew active entities' trust observations in the background, with the proof sweep. */
+  readonly refreshObservations: boolean;
   /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_MAX_CONNECTIONS_PER_CLIENT. */
   readonly http: {
     readonly headersTimeoutMs: number;

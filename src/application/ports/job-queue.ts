@@ -4,6 +4,10 @@ export interface JobData {
   'proof.sweep': Record<string, never>;
   /** Re-checks the proofs of these entities (claimed by the sweep). */
   'proof.recheck': { readonly entityIds: readonly string[] };
+  /** Puts new members on the observation schedule and hands out due domains in batches (scheduled with proof.sweep). */
+  'observations.sweep': Record<string, never>;
+  /** Renews the trust observations of these member domains (claimed by the sweep). */
+  'observations.refresh': { readonly domains: readonly string[] };
   /** Runs the scan recorded as `scanId`. */
   'scan.run': { readonly scanId: string };
 }

@@ -3,21 +3,28 @@ import type { DomainName } from '../../domain/domain-name.js';
 import { BRAND_DOMAINS, WORD_BRAND_LABELS } from '../../domain/trust/brand-domains.js';
 import { BrandCatalog } from '../../domain/trust/brand-catalog.js';
 import { judgeBrand, LookalikeDetector } from '../../domain/trust/lookalike.js';
-import { registryInputOf, type TrustInputs } from '../../domain/trust/trust-inputs.js';
+import { registryInputOf, type Failure, type TrustInputs } from '../../domain/trust/trust-inputs.js';
 import { assessTrust, type TrustAssessment } from '../../domain/trust/trust-score.js';
 import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
-import { DomainAgeSource, type DomainAgeOutcome } from '../ports/domain-age-source.js';
+import type { DomainAgeOutcome } from '../ports/domain-age-source.js';
 import { IdnaCodec } from '../ports/idna-codec.js';
-import { ReputationChecks, type ReputationReport } from '../ports/reputation-checks.js';
-import { TlsInspector, type TlsInspectionOutcome } from '../ports/tls-inspector.js';
-import { TrustObservationStore, type StoredObservation, type StoredObservations } from '../ports/trust-observation-store.js';
+import type { ReputationReport } from '../ports/reputation-checks.js';
+import type { TlsInspectionOutcome } from '../ports/tls-inspector.js';
+import { TrustObservationStore, type ObservationKind, type StoredObservation, type StoredObservations } from '../ports/trust-observation-store.js';
 import { VerifyDomain, type VerifyOutcome } from '../verify-domain.js';
+import { isFailedObservation, LiveObservations } from './live-observations.js';
 import { ObservationCache } from './observation-cache.js';
 import { externalFrom, registeredAtOf, tlsFromInspection, tlsFromReport } from './trust-inputs-of.js';
 
-/** How long a live observation is reused. */
-export const OBSERVATION_TTL_SECONDS = { tls: 3600, domain_age: 86_400, reputation: 3600 } as const;
+/** How long a stored observation spares a live look when `external=true` asks for one. */
+export const REUSE_SECONDS: Readonly<Record<ObservationKind, number>> = { tls: 3600, domain_age: 86_400, reputation: 3600 };
+/**
+ * How long a stored observation is scored without `external=true`; older ones are reported as not
+ * observed (`stale`). The background refresh renews active entities' observations well within
+ * these: TLS and reputation daily, the registration date monthly.
+ */
+export const SCORE_SECONDS: Readonly<Record<ObservationKind, number>> = { tls: 2 * 86_400, domain_age: 62 * 86_400, reputation: 2 * 86_400 };
 /** How long this process keeps what it read of a name's observations (a write anywhere forgets it sooner). */
 const OBSERVATION_CACHE_SECONDS = 300;
 
@@ -27,10 +34,11 @@ export interface TrustOutcome extends VerifyOutcome {
 
 /**
  * GET /verify?signals=true (and MCP check_trust): the registry answer plus trust score, level,
- * signals and agent guidance. Without `external` it makes no network call: TLS comes from the
- * latest scan or a still-fresh live check, domain age and reputation from still-fresh earlier
- * checks; what is not stored scores 0 with observed false. With `external` it runs the live checks
- * that are not fresh, all at once under one deadline, and stores what they found.
+ * signals and agent guidance. Without `external` it makes no network call: TLS comes from a stored
+ * live check or the latest scan, domain age and reputation from stored checks, each while young
+ * enough to score (SCORE_SECONDS); what is missing or too old scores 0, not observed, with its
+ * reason. With `external` it looks now at what was not looked at within REUSE_SECONDS, all at once
+ * under one deadline, and stores what it saw.
  */
 @injectable()
 export class AssessTrust {
@@ -40,9 +48,7 @@ export class AssessTrust {
     @inject(VerifyDomain) private readonly verify: VerifyDomain,
     @inject(TrustObservationStore) private readonly store: TrustObservationStore,
     @inject(ObservationCache) private readonly cache: ObservationCache,
-    @inject(TlsInspector) private readonly tls: TlsInspector,
-    @inject(DomainAgeSource) private readonly age: DomainAgeSource,
-    @inject(ReputationChecks) private readonly reputation: ReputationChecks,
+    @inject(LiveObservations) private readonly live: LiveObservations,
     @inject(IdnaCodec) private readonly idna: IdnaCodec,
     @inject(Clock) private readonly clock: Clock,
     @inject(AppConfig) private readonly config: AppConfig,
@@ -54,35 +60,27 @@ export class AssessTrust {
     const verify = await this.verify.run(domainInput);
     const domain = verify.verdict.domain;
     const now = this.clock.now();
-    const stored = await this.observationsOf(domain);
-    const fresh = <T>(kind: keyof typeof OBSERVATION_TTL_SECONDS): StoredObservation<T> | undefined => {
-      const o = stored[kind] as StoredObservation<T> | undefined;
-      return o && now.getTime() - Date.parse(o.observedAt) < OBSERVATION_TTL_SECONDS[kind] * 1000 ? o : undefined;
-    };
-    let tls = fresh<TlsInspectionOutcome>('tls');
-    let age = fresh<DomainAgeOutcome>('domain_age');
-    let reputation = fresh<ReputationReport>('reputation');
-
+    let seen = await this.observationsOf(domain);
     if (options.external && verify.verdict.kind !== 'blocked') {
-      const signal = AbortSignal.timeout(this.config.externalDeadlineMs);
-      const observedAt = now.toISOString();
-      const [liveTls, liveAge, liveReputation] = await Promise.all([
-        tls ? undefined : this.tls.inspect(domain, { signal }),
-        age ? undefined : this.age.registrationDate(domain, { signal }),
-        reputation ? undefined : this.reputation.check(domain, { zones: this.config.externalDnsblZones, signal }),
-      ]);
-      // Only answers are kept for reuse; a failure is tried again next time.
-      if (liveTls) tls = await this.keep(domain, 'tls', observedAt, liveTls, !('error' in liveTls));
-      if (liveAge) age = await this.keep(domain, 'domain_age', observedAt, liveAge, !('error' in liveAge));
-      if (liveReputation) reputation = await this.keep(domain, 'reputation', observedAt, liveReputation, true);
+      const due = (['tls', 'domain_age', 'reputation'] as const).filter((kind) => !younger(seen[kind], REUSE_SECONDS[kind], now) || isFailedObservation(seen[kind]!));
+      seen = { ...seen, ...(await this.live.look(domain, new Set(due), this.config.externalDeadlineMs, now)) };
     }
-
+    const scored = <T>(kind: ObservationKind): StoredObservation<T> | Failure | null => {
+      const o = seen[kind] as StoredObservation<T> | undefined;
+      if (!o) return null;
+      return younger(o, SCORE_SECONDS[kind], now) ? o : { error: 'stale', observedAt: o.observedAt };
+    };
+    const tls = scored<TlsInspectionOutcome>('tls');
+    const age = scored<DomainAgeOutcome>('domain_age');
+    const reputation = scored<ReputationReport>('reputation');
+    const reportTls = tlsFromReport(verify.latestReport);
     const inputs: TrustInputs = {
       registry: registryInputOf(verify.verdict),
       brand: judgeBrand(domain, this.detector, this.idna.toUnicode(domain)),
-      registeredAt: age ? registeredAtOf(age.value) : null,
-      tls: tls ? tlsFromInspection(tls.value, tls.observedAt) : tlsFromReport(verify.latestReport),
-      external: reputation ? externalFrom(reputation.value, verify.readiness.value) : null,
+      registeredAt: age && 'value' in age ? registeredAtOf(age.value) : age,
+      // A scan's TLS evidence stands in for a live check that is missing or too old.
+      tls: tls && 'value' in tls ? tlsFromInspection(tls.value, tls.observedAt) : (reportTls ?? tls),
+      external: reputation && 'value' in reputation ? externalFrom(reputation.value, verify.readiness.value) : reputation,
     };
     return { ...verify, assessment: assessTrust(inputs, now) };
   }
@@ -96,13 +94,8 @@ export class AssessTrust {
     this.cache.set(domain, stored, OBSERVATION_CACHE_SECONDS, stamp);
     return stored;
   }
+}
 
-  private async keep<T>(domain: DomainName, kind: keyof typeof OBSERVATION_TTL_SECONDS, observedAt: string, value: T, store: boolean): Promise<StoredObservation<T>> {
-    const observation = { observedAt, value };
-    if (store) {
-      await this.store.put(domain, kind, observation);
-      this.cache.delete(domain);
-    }
-    return observation;
-  }
+function younger(observation: StoredObservation<unknown> | undefined, seconds: number, now: Date): boolean {
+  return observation !== undefined && now.getTime() - Date.parse(observation.observedAt) < seconds * 1000;
 }

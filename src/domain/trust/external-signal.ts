@@ -1,5 +1,6 @@
 import type { ReadinessValue } from '../scan/readiness.js';
 import type { SignalBase } from './signal-base.js';
+import { unobservedReason } from './signal-reasons.js';
 import { isFailure, type ExternalObservations, type Failure } from './trust-inputs.js';
 
 /** Points of each external check; they add up to the external signal's 15. */
@@ -40,8 +41,8 @@ export interface ExternalSignal extends SignalBase {
  */
 export function externalSignal(external: ExternalObservations | null | Failure): ExternalSignal {
   const max = EXTERNAL_CHECK_POINTS.blocklists + EXTERNAL_CHECK_POINTS.spf + EXTERNAL_CHECK_POINTS.dmarc + EXTERNAL_CHECK_POINTS.readiness;
-  if (external === null) return { score: 0, max, observed: false, checks: null };
-  if (isFailure(external)) return { score: 0, max, observed: false, error: external.error, checks: null };
+  if (external === null) return { score: 0, max, observed: false, reason: unobservedReason('external', undefined), checks: null };
+  if (isFailure(external)) return { score: 0, max, observed: false, error: external.error, reason: unobservedReason('external', external.error, external.observedAt), checks: null };
 
   const checks: ExternalChecks = {
     blocklists: check(external.blocklists, EXTERNAL_CHECK_POINTS.blocklists, (r) => ({
@@ -64,10 +65,10 @@ export function externalSignal(external: ExternalObservations | null | Failure):
   };
   const results = [checks.blocklists, checks.spf, checks.dmarc, checks.readiness];
   const errors = results.flatMap((r) => ('error' in r ? [r.error] : []));
-  if (errors.length === results.length) return { score: 0, max, observed: false, error: errors[0]!, checks };
-  const listed = 'listed' in checks.blocklists && checks.blocklists.listed;
-  const score = listed ? 0 : results.reduce((sum, r) => sum + r.score, 0);
-  return { score, max, observed: true, ...(listed ? { error: 'listed' } : {}), checks };
+  if (errors.length === results.length) return { score: 0, max, observed: false, error: errors[0]!, reason: unobservedReason('external', errors[0]), checks };
+  const listedOn = 'listed_on' in checks.blocklists ? checks.blocklists.listed_on : [];
+  const score = listedOn.length > 0 ? 0 : results.reduce((sum, r) => sum + r.score, 0);
+  return { score, max, observed: true, ...(listedOn.length > 0 ? { error: 'listed', reason: `Listed on ${listedOn.join(', ')}; a listing scores the whole signal 0.` } : {}), checks };
 }
 
 /** The blocklists that list the domain, per the external signal (empty when not listed or not checked). */

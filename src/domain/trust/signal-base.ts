@@ -5,4 +5,6 @@ export interface SignalBase {
   readonly observed: boolean;
   /** Why the signal is not observed or scores nothing: `timeout` or another short code. */
   readonly error?: string;
+  /** In words, given with every `error` and whenever `observed` is false: what is missing or failed, and what to do. */
+  readonly reason?: string;
 }

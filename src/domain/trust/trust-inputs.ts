@@ -2,9 +2,13 @@ import type { EntityLevel } from '../entity.js';
 import type { RegistryVerdict } from '../registry-verdict.js';
 import type { ReadinessValue } from '../scan/readiness.js';
 
-/** A measurement that was attempted and failed: `timeout` or another short code. */
+/**
+ * A measurement that cannot be scored: attempted and failed (`timeout` or another short code), or
+ * `stale`, made at `observedAt` and too old to score.
+ */
 export interface Failure {
   readonly error: string;
+  readonly observedAt?: string;
 }
 
 /** What the registry says, reduced to what scoring needs. */

@@ -24,6 +24,7 @@ describe('configuration from the environment', () => {
       workers: true,
       workerConcurrency: 4,
       recheckConcurrency: 16,
+      refreshObservations: true,
       rdapBaseUrl: undefined,
       externalDnsblZones: [],
       externalDeadlineMs: 4000,
@@ -61,6 +62,7 @@ describe('configuration from the environment', () => {
       WORKERS: '0',
       WORKER_CONCURRENCY: '8',
       RECHECK_CONCURRENCY: '32',
+      REFRESH_OBSERVATIONS: 'false',
       UNRELATED: 'x',
     });
     expect(config).to.deep.equal({
@@ -81,6 +83,7 @@ describe('configuration from the environment', () => {
       workers: false,
       workerConcurrency: 8,
       recheckConcurrency: 32,
+      refreshObservations: false,
       rdapBaseUrl: 'https://rdap.example.net/',
       externalDnsblZones: ['dbl.example.org', 'bl.example.net'],
       externalDeadlineMs: 2500,

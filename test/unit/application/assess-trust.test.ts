@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { loadConfig } from '../../../src/adapters/config/load-config.js';
 import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
 import { AssessTrust } from '../../../src/application/trust/assess-trust.js';
+import { LiveObservations } from '../../../src/application/trust/live-observations.js';
 import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
 import { VerifyDomain } from '../../../src/application/verify-domain.js';
 import { trustDataJson } from '../../../src/application/views/trust-view.js';
@@ -27,7 +28,8 @@ describe('AssessTrust', () => {
     store = new InMemoryTrustObservationStore();
     const config = loadConfig({ EXTERNAL_DNSBL_ZONES: 'dbl.example.org', EXTERNAL_DEADLINE_MS: '500' });
     observations = new ObservationCache(clock);
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, observations, sources, sources, sources, idna, clock, config);
+    const live = new LiveObservations(store, observations, sources, sources, sources, config);
+    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, observations, live, idna, clock, config);
   });
 
   it('makes no network call without external, and scores what is not stored as not observed', async () => {
@@ -53,10 +55,19 @@ describe('AssessTrust', () => {
     const stored = await assess.run('example.com', { external: false });
     expect(sources.calls).to.deep.equal({ tls: 1, age: 1, reputation: 1 });
     expect(stored.assessment.trust_score).to.equal(live.assessment.trust_score);
+    // Past the reuse window external=true looks again; without it the observations still score.
     clock.advance(3600);
+    expect((await assess.run('example.com', { external: false })).assessment.trust_score).to.equal(live.assessment.trust_score);
+    await assess.run('example.com', { external: true });
+    expect(sources.calls).to.deep.equal({ tls: 2, age: 1, reputation: 2 });
+    // Two days after the last look, TLS and reputation are too old to score, and say so.
+    clock.advance(2 * 86_400);
     const later = await assess.run('example.com', { external: false });
-    expect(later.assessment.signals.ssl.observed).to.equal(false);
-    expect(later.assessment.signals.domain_age.observed).to.equal(true);
+    expect(later.assessment.signals.ssl).to.include({ observed: false, error: 'stale' });
+    expect(later.assessment.signals.ssl.reason).to.contain('at 2026-09-01T01:00:00.000Z, is too old to score');
+    expect(later.assessment.signals.external).to.include({ observed: false, error: 'stale' });
+    expect(later.assessment.signals.domain_age).to.include({ observed: true, years: 16 });
+    expect(later.assessment.agent_guidance.reason).to.contain('ssl 0 of 10 (not observed: stale)');
   });
 
   it('reads stored observations once per name until a write forgets them', async () => {

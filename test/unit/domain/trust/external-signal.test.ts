@@ -55,7 +55,17 @@ describe('external signal', () => {
   });
 
   it('is not observed when the checks were not run or failed as a whole', () => {
-    expect(externalSignal(null)).to.deep.equal({ score: 0, max: 15, observed: false, checks: null });
-    expect(externalSignal({ error: 'timeout' })).to.deep.equal({ score: 0, max: 15, observed: false, error: 'timeout', checks: null });
+    expect(externalSignal(null)).to.deep.equal({ score: 0, max: 15, observed: false, reason: 'Not observed: no observation is stored for this name; ask again with external=true to look now.', checks: null });
+    expect(externalSignal({ error: 'timeout' })).to.deep.equal({
+      score: 0,
+      max: 15,
+      observed: false,
+      error: 'timeout',
+      reason: 'Not observed: looking up the reputation checks (DNS blocklists, SPF, DMARC) did not finish within the deadline.',
+      checks: null,
+    });
+    expect(externalSignal({ error: 'stale', observedAt: '2026-05-01T00:00:00.000Z' }).reason).to.equal(
+      'Not observed: the last look at the reputation checks (DNS blocklists, SPF, DMARC), at 2026-05-01T00:00:00.000Z, is too old to score; ask again with external=true to look now.',
+    );
   });
 });

@@ -33,8 +33,33 @@ describe('trust assessment', () => {
     const result = assessTrust({ registry: { kind: 'not_verified' }, brand: unknownBrand, registeredAt: null, tls: null, external: null }, NOW);
     expect(result.trust_score).to.equal(0);
     expect(result.trust_level).to.equal('NONE');
-    expect(result.agent_guidance).to.deep.equal(guidanceFor('NONE'));
+    expect(result.agent_guidance).to.deep.equal(
+      guidanceFor(
+        'NONE',
+        'Trust score 0 of 100 (NONE). Held down by: registry 0 of 40 (not a verified entity), brand 0 of 20 (not a catalog brand), ' +
+          'domain_age 0 of 15 (not observed), external 0 of 15 (not observed), ssl 0 of 10 (not observed).',
+      ),
+    );
     expect(Object.values(result.signals).map((s) => s.observed)).to.deep.equal([true, true, false, false, false]);
+    expect(Object.values(result.signals).map((s) => s.reason === undefined)).to.deep.equal([true, true, false, false, false]);
+  });
+
+  it('names the signals that held the score down below PROCEED, most points lost first, and gives no reason at PROCEED', () => {
+    const verified = { ...best, registry: { kind: 'verified', level: 'verified' }, brand: unknownBrand, registeredAt: '2020-01-01T00:00:00.000Z' } as const;
+    const low = assessTrust({ ...verified, external: { error: 'timeout' } }, NOW);
+    expect(low).to.deep.include({ trust_score: 46, trust_level: 'LOW' });
+    expect(low.agent_guidance).to.deep.include({
+      action: 'FLAG',
+      reason:
+        'Trust score 46 of 100 (LOW). Held down by: brand 0 of 20 (not a catalog brand), external 0 of 15 (not observed: timeout), ' +
+        'registry 30 of 40 (level verified), domain_age 6 of 15 (registered 6 full years ago).',
+    });
+    const medium = assessTrust({ ...verified, tls: { valid: false, validTo: null, observedAt: '2026-05-31T00:00:00.000Z' } }, NOW);
+    expect(medium).to.deep.include({ trust_score: 51, trust_level: 'MEDIUM' });
+    expect(medium.agent_guidance).to.deep.include({ action: 'CAUTION', max_transaction_usd: 100 });
+    expect(medium.agent_guidance.reason).to.contain('ssl 0 of 10 (certificate not valid)');
+    expect(assessTrust(best, NOW).agent_guidance).to.not.have.property('reason');
+    expect(assessTrust({ ...verified, registeredAt: '2000-01-01T00:00:00.000Z' }, NOW).agent_guidance).to.not.have.property('reason');
   });
 
   it('reaches each level from the signals: 30 + 15 + 10 + 15 = 70 is HIGH, without external 55 is MEDIUM', () => {
@@ -93,7 +118,9 @@ describe('trust assessment', () => {
     expect(result.signals.registry).to.deep.include({ score: 0, verified: false, error: 'expired' });
     expect(result.agent_guidance).to.deep.equal({
       ...guidanceFor('MEDIUM'),
-      reason: 'The registry verification expired at 2026-05-01T00:00:00.000Z; scored as not verified.',
+      reason:
+        'Trust score 60 of 100 (MEDIUM). Held down by: registry 0 of 40 (expired). ' +
+        'The registry verification expired at 2026-05-01T00:00:00.000Z; scored as not verified.',
     });
   });
 

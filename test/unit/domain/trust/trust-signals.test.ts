@@ -35,6 +35,7 @@ describe('trust signals', () => {
         max: 40,
         observed: true,
         error: 'expired',
+        reason: 'The registry verification expired at 2026-01-01T00:00:00.000Z; scored as not verified.',
         verified: false,
         level: null,
       });
@@ -88,8 +89,15 @@ describe('trust signals', () => {
     });
 
     it('is not observed without a date, after a failed lookup or with an unreadable date', () => {
-      expect(domainAgeSignal(null, NOW)).to.deep.equal({ score: 0, max: 15, observed: false, years: null });
-      expect(domainAgeSignal({ error: 'timeout' }, NOW)).to.deep.equal({ score: 0, max: 15, observed: false, error: 'timeout', years: null });
+      expect(domainAgeSignal(null, NOW)).to.deep.equal({ score: 0, max: 15, observed: false, reason: 'Not observed: no observation is stored for this name; ask again with external=true to look now.', years: null });
+      expect(domainAgeSignal({ error: 'no_rdap_server' }, NOW)).to.deep.equal({
+        score: 0,
+        max: 15,
+        observed: false,
+        error: 'no_rdap_server',
+        reason: "Not observed: looking up the domain's registration date (RDAP) failed (no_rdap_server).",
+        years: null,
+      });
       expect(domainAgeSignal('yesterday', NOW)).to.deep.include({ observed: false, error: 'invalid_date' });
     });
   });
@@ -118,13 +126,21 @@ describe('trust signals', () => {
         max: 10,
         observed: true,
         error: 'expired',
+        reason: 'The certificate expired at 2026-05-31T12:00:00.000Z.',
         valid: false,
         days_to_expiry: -1,
       });
     });
 
     it('is not observed without an observation or after a failed handshake', () => {
-      expect(sslSignal(null, NOW)).to.deep.equal({ score: 0, max: 10, observed: false, valid: null, days_to_expiry: null });
+      expect(sslSignal(null, NOW)).to.deep.equal({
+        score: 0,
+        max: 10,
+        observed: false,
+        reason: 'Not observed: the name has no reachable scan and no live check is stored; ask again with external=true to look now.',
+        valid: null,
+        days_to_expiry: null,
+      });
       expect(sslSignal({ error: 'timeout' }, NOW)).to.deep.include({ score: 0, observed: false, error: 'timeout' });
     });
   });

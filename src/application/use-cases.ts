@@ -1,0 +1,58 @@
+// The use cases and application services, listed once for the composition root.
+import type { Newable } from 'inversify';
+import { AddEntity } from './add-entity.js';
+import { CheckReadiness } from './check-readiness.js';
+import { GetStatus } from './get-status.js';
+import { ListEntities } from './list-entities.js';
+import { ListJobQueues } from './list-job-queues.js';
+import { LookupEntity } from './lookup-entity.js';
+import { ManageBlocklist } from './manage-blocklist.js';
+import { ConfirmRegistration } from './registration/confirm-registration.js';
+import { ProofChecker } from './registration/proof-checker.js';
+import { RecheckProofs } from './registration/recheck-proofs.js';
+import { RegisterDomain } from './registration/register-domain.js';
+import { SweepDueProofs } from './registration/sweep-due-proofs.js';
+import { RegistryReadCache } from './registry-read-cache.js';
+import { AwaitScan } from './scan/await-scan.js';
+import { GetPublicKeys } from './scan/get-public-keys.js';
+import { GetReport } from './scan/get-report.js';
+import { RequestScan } from './scan/request-scan.js';
+import { RunScanJob } from './scan/run-scan-job.js';
+import { ScanSite } from './scan/scan-site.js';
+import { SubmitScan } from './scan/submit-scan.js';
+import { AssessTrust } from './trust/assess-trust.js';
+import { LiveObservations } from './trust/live-observations.js';
+import { RefreshObservations } from './trust/refresh-observations.js';
+import { SweepDueObservations } from './trust/sweep-due-observations.js';
+import { ObservationCache } from './trust/observation-cache.js';
+import { VerifyDomain } from './verify-domain.js';
+
+/** Every use case and application service; the container binds each to itself, one instance per process. */
+export const USE_CASES: readonly Newable[] = [
+  RegistryReadCache,
+  ObservationCache,
+  GetStatus,
+  CheckReadiness,
+  VerifyDomain,
+  AssessTrust,
+  LiveObservations,
+  SweepDueObservations,
+  RefreshObservations,
+  LookupEntity,
+  AddEntity,
+  ListEntities,
+  ListJobQueues,
+  ManageBlocklist,
+  ScanSite,
+  SubmitScan,
+  RunScanJob,
+  AwaitScan,
+  RequestScan,
+  SweepDueProofs,
+  GetReport,
+  GetPublicKeys,
+  ProofChecker,
+  RegisterDomain,
+  ConfirmRegistration,
+  RecheckProofs,
+];
