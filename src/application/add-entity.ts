@@ -6,7 +6,7 @@ import { AppError } from './errors.js';
 import { Clock } from './ports/clock.js';
 import { EntityRepository } from './ports/entity-repository.js';
 import { RegistryReadCache } from './registry-read-cache.js';
-import { zodMessage } from './zod-message.js';
+import { zodMessage, type FieldNames } from './zod-message.js';
 
 export const AddEntityInput = z.strictObject({
   domain: z.string(),
@@ -26,9 +26,10 @@ export class AddEntity {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async run(input: AddEntityInput): Promise<Entity> {
+  /** `fieldNames`: how the caller spells the fields in its messages (the CLI's `--expires`). */
+  async run(input: AddEntityInput, fieldNames: FieldNames = {}): Promise<Entity> {
     const parsed = AddEntityInput.safeParse(input);
-    if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error));
+    if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error, input, fieldNames));
     const domain = requireDomainName(parsed.data.domain);
     const now = this.clock.now();
     const expiresAt = parsed.data.expiresAt

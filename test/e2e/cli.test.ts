@@ -80,6 +80,9 @@ describe('the vetted CLI, as a process', () => {
     expect(bad.stderr).to.contain('IP addresses are not accepted');
     const badType = await vetted(['entity', 'add', '--domain', 'example.com', '--name', 'X', '--type', 'company'], env);
     expect(badType.code).to.equal(2);
+    expect(badType.stderr).to.contain('--type must be one of organization, business');
+    const badExpiry = await vetted(['entity', 'add', '--domain', 'example.com', '--name', 'X', '--expires', 'tomorrow'], env);
+    expect(badExpiry).to.deep.include({ code: 2, stderr: 'vetted: --expires must be an ISO 8601 instant with a time zone (2027-01-31T00:00:00Z).\n' });
     const added = await vetted(['entity', 'add', '--domain', 'example.com', '--name', 'Example Corp', '--type', 'business', '--level', 'enterprise', '--expires', '2030-01-01T00:00:00Z'], env);
     expect(added).to.deep.include({ code: 0, stdout: 'ent_examplecorp001\n' });
     const list = await vetted(['entity', 'list', '--json'], env);

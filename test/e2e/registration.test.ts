@@ -146,6 +146,16 @@ describe('registration end to end, against real local SMTP, DNS and HTTPS server
       expect(res.status).to.equal(status);
       expect(((await res.json()) as any).error.code).to.equal(code);
     }
+    const messages: Array<[RequestInit, string]> = [
+      [{ method: 'POST', headers: { 'content-type': 'application/json' } }, 'The request body is empty; send a JSON object.'],
+      [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'fine.example.com', entity_name: 'Fine' }) }, 'contact_email is required.'],
+      [registerBody('fine.example.com', { website: 'ftp://x' }), 'website must be an absolute http or https URL (https://example.com/).'],
+      [registerBody('fine.example.com', { x: 1 }), 'unknown field "x".'],
+    ];
+    for (const [init, message] of messages) {
+      const res = await t.get('/register', init);
+      expect(await res.json()).to.deep.equal({ success: false, error: { code: 'VALIDATION_ERROR', message } });
+    }
   });
 });
 

@@ -16,6 +16,9 @@ import { runScanCommand } from './scan-command.js';
 
 
 /** Runs the admin commands through the same use cases as the HTTP API. Returns the exit code. */
+// The flags of `entity add`, so that its errors name what the operator typed.
+const ENTITY_ADD_FLAGS = { domain: '--domain', name: '--name', type: '--type', level: '--level', expiresAt: '--expires' } as const;
+
 @injectable()
 export class CliCommands {
   constructor(
@@ -56,7 +59,7 @@ export class CliCommands {
           type: command.type as never,
           level: command.level as never,
           expiresAt: command.expires,
-        });
+        }, ENTITY_ADD_FLAGS);
         io.out(entity.id);
         return 0;
       }

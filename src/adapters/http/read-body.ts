@@ -24,13 +24,19 @@ export async function readBodyText(ctx: Context, maxBytes = MAX_BODY_BYTES): Pro
 
 /**
  * Reads a JSON body: 413 for a declared size over the limit (before anything else is looked at),
- * 415 unless Content-Type is application/json, 400 when it does not parse.
+ * 415 unless Content-Type is application/json (or a +json type), 400 when it is empty or does not
+ * parse.
  */
 export async function readJsonBody(ctx: Context, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
-  if (!ctx.is('application/json') && !(Number(ctx.get('Content-Length') || 0) > maxBytes)) {
+  // The declared type, not ctx.is(): that answers null for a request without a body, which is a
+  // JSON request with nothing in it, not a request of another type.
+  const type = ctx.request.type.toLowerCase();
+  const json = type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type);
+  if (!json && !(Number(ctx.get('Content-Length') || 0) > maxBytes)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
   }
   const text = await readBodyText(ctx, maxBytes);
+  if (text.trim() === '') throw new AppError('VALIDATION_ERROR', 'The request body is empty; send a JSON object.');
   try {
     return JSON.parse(text);
   } catch {

@@ -70,7 +70,7 @@ export class ToolCatalog {
     const entry = this.entries.get(name);
     if (!entry) throw new InvalidParams(`Unknown tool "${printable(name, 64)}"; tools/list names the tools.`);
     const parsed = entry.tool.input.safeParse(args ?? {});
-    if (!parsed.success) throw new InvalidParams(`Invalid arguments for ${name}: ${zodMessage(parsed.error)}`);
+    if (!parsed.success) throw new InvalidParams(`Invalid arguments for ${name}: ${zodMessage(parsed.error, args ?? {})}`);
     const unexpected = (error: unknown) => this.onUnexpected(error, { ...call, tool: name });
     let data: Record<string, unknown>;
     try {

@@ -49,7 +49,7 @@ export class RegisterDomain {
 
   async run(body: unknown, clientId: string): Promise<RegisterOutcome> {
     const parsed = RegisterInput.safeParse(body);
-    if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error));
+    if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error, body));
     const input = parsed.data;
     const domain = requireDomainName(input.domain);
     const now = this.clock.now();

@@ -53,6 +53,16 @@ describe('reading JSON request bodies', () => {
     expect(((await res.json()) as any).error.code).to.equal('UNSUPPORTED_MEDIA_TYPE');
   });
 
+  it('answers an empty JSON body (none, or blanks) with VALIDATION_ERROR 400, not 415', async () => {
+    for (const body of [undefined, '', '  \n']) {
+      const res = await fetch(`http://127.0.0.1:${port}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(res.status, JSON.stringify(body)).to.equal(400);
+      expect(((await res.json()) as any).error).to.deep.equal({ code: 'VALIDATION_ERROR', message: 'The request body is empty; send a JSON object.' });
+    }
+    const vendor = await fetch(`http://127.0.0.1:${port}/echo`, { method: 'POST', headers: { 'content-type': 'application/merge-patch+json' }, body: '{"a":2}' });
+    expect(await vendor.json()).to.deep.equal({ success: true, data: { a: 2 } });
+  });
+
   it('refuses malformed JSON with VALIDATION_ERROR 400', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
     expect(res.status).to.equal(400);

@@ -48,8 +48,9 @@ export class ScanRoutes implements HttpRoutes {
 
     router.post('/api/scan', async (ctx) => {
       if (ctx.is('application/x-www-form-urlencoded')) return this.scanFromForm(ctx);
-      const parsed = ScanRequestBody.safeParse(await readJsonBody(ctx));
-      if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error));
+      const body = await readJsonBody(ctx);
+      const parsed = ScanRequestBody.safeParse(body);
+      if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error, body));
       const respondAsync = /(^|[\s,;])respond-async([\s,;]|$)/i.test(ctx.get('Prefer'));
       // An explicit API scan is always fresh when admitted (no reuse).
       const ticket = await this.submitScan.run({ domain: parsed.data.domain, clientId: ctx.ip, allowReuse: false });
