@@ -72,6 +72,8 @@ describe('the vetted CLI, as a process', () => {
     const run = await spawned(['entity', 'list'], { ...env, LOG_LEVEL: 'loud' });
     expect(run.code).to.equal(2);
     expect(run.stderr.trim()).to.equal('vetted: Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").');
+    const base = await spawned(['serve'], { ...env, BASE_URL: 'notaurl' });
+    expect(base).to.deep.include({ code: 2, stderr: 'vetted: Invalid configuration: BASE_URL must be an absolute http or https URL (got "notaurl").\n' });
   });
 
   it('adds and lists entities, refusing invalid input with exit code 2 and no write', async () => {

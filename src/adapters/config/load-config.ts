@@ -114,7 +114,8 @@ const EnvSchema = z.object({
   HOST: z.string().refine(isHost, 'must be an IP address or a host name').default('127.0.0.1'),
   BASE_URL: z
     .url({ protocol: /^https?$/, message: 'must be an absolute http or https URL' })
-    .refine((u) => !new URL(u).search && !new URL(u).hash, 'must not carry a query or fragment')
+    // zod runs refinements after a failed format check too: only judge what parses.
+    .refine((u) => !URL.canParse(u) || (!new URL(u).search && !new URL(u).hash), 'must not carry a query or fragment')
     .optional(),
   DATABASE_URL: z
     .string()
