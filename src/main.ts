@@ -89,6 +89,10 @@ import { ScanRoutes } from './adapters/http/routes/scan-routes.js';
 import { ScanStatusRoutes } from './adapters/http/routes/scan-status-routes.js';
 import { WellKnownRoutes } from './adapters/http/routes/well-known-routes.js';
 import { McpEndpoint } from './adapters/mcp/mcp-endpoint.js';
+import { MetricsRoutes } from './adapters/http/routes/metrics-routes.js';
+import { PromMetrics } from './adapters/metrics/prom-metrics.js';
+import { Metrics } from './application/ports/metrics.js';
+import { MetricsExposition } from './application/ports/metrics-exposition.js';
 import { VettedTools } from './adapters/mcp/vetted-tools.js';
 import { HttpRoutes } from './adapters/shared/http-routes.js';
 
@@ -181,6 +185,11 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<ReputationChecksOptions>(ReputationChecksOptions).toConstantValue({});
   c.bind<ReputationChecks>(ReputationChecks).to(DnsReputationChecks);
 
+  // metrics: one registry per container, counted by the use cases, served by MetricsRoutes
+  c.bind(PromMetrics).toSelf();
+  c.bind<Metrics>(Metrics).toService(PromMetrics);
+  c.bind<MetricsExposition>(MetricsExposition).toService(PromMetrics);
+
   // use cases
   c.bind<JobTimings>(JobTimings).toConstantValue(options.jobTimings ?? DEFAULT_JOB_TIMINGS);
   for (const useCase of USE_CASES) c.bind(useCase).toSelf();
@@ -195,6 +204,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<HttpRoutes>(HttpRoutes).to(DocRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(WellKnownRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(McpEndpoint);
+  c.bind<HttpRoutes>(HttpRoutes).to(MetricsRoutes);
   c.bind(VettedTools).toSelf();
   c.bind(HttpServer).toSelf();
   c.bind(CliCommands).toSelf();

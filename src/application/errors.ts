@@ -1,6 +1,8 @@
 /** Every failure the application reports on purpose. Driving adapters map each code to their own protocol once. */
 export type ErrorCode =
   | 'NOT_FOUND'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
   | 'VALIDATION_ERROR'
   | 'EXPIRED'
   | 'RATE_LIMITED'

@@ -5,6 +5,7 @@ import { CheckReadiness } from './check-readiness.js';
 import { GetStatus } from './get-status.js';
 import { ListEntities } from './list-entities.js';
 import { ListJobQueues } from './list-job-queues.js';
+import { ReadMetrics } from './read-metrics.js';
 import { LookupEntity } from './lookup-entity.js';
 import { ManageBlocklist } from './manage-blocklist.js';
 import { ConfirmRegistration } from './registration/confirm-registration.js';
@@ -55,4 +56,5 @@ export const USE_CASES: readonly Newable[] = [
   RegisterDomain,
   ConfirmRegistration,
   RecheckProofs,
+  ReadMetrics,
 ];

@@ -1,10 +1,11 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { coveringNames } from '../domain/domain-name.js';
 import { judgeRegistry, verdictCacheSeconds, type RegistryVerdict } from '../domain/registry-verdict.js';
 import { judgeReadiness, type Readiness } from '../domain/scan/readiness.js';
 import type { ReportSummary } from '../domain/scan/report.js';
 import { requireDomainName } from './domain-input.js';
 import { Clock } from './ports/clock.js';
+import { Metrics, NO_METRICS } from './ports/metrics.js';
 import { RegistryReader } from './ports/registry-reader.js';
 import { RegistryReadCache } from './registry-read-cache.js';
 
@@ -24,6 +25,7 @@ export class VerifyDomain {
     @inject(RegistryReader) private readonly registry: RegistryReader,
     @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
     @inject(Clock) private readonly clock: Clock,
+    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   async run(input: string): Promise<VerifyOutcome> {
@@ -31,6 +33,7 @@ export class VerifyDomain {
     const now = this.clock.now();
     let records = this.cache.get(domain);
     const cached = records !== undefined;
+    this.metrics.cacheLookup('registry', cached);
     // Taken before the read: a change that lands while we read must not be cached over.
     const stamp = this.cache.stamp();
     records ??= await this.registry.findRecords(coveringNames(domain));

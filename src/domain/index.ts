@@ -9,10 +9,24 @@ export * from './service-info.js';
 export * from './trust/agent-guidance.js';
 export * from './registration/registration.js';
 export * from './registration/proof-recheck.js';
+export * from './scan/judge/judge-site.js';
 export * from './scan/methodology.js';
+export * from './scan/methodology-markdown.js';
+export * from './scan/probes.js';
 export * from './scan/readiness.js';
 export * from './scan/report.js';
 export * from './trust/brand-catalog.js';
+export * from './trust/brand-domains.js';
+// Named: its CheckResult<T> would clash with the scan report's CheckResult.
+export {
+  EXTERNAL_CHECK_POINTS,
+  READINESS_LIMITED_POINTS,
+  blocklistListings,
+  externalSignal,
+  type CheckResult as ExternalCheckResult,
+  type ExternalChecks,
+  type ExternalSignal,
+} from './trust/external-signal.js';
 export * from './trust/lookalike.js';
 export * from './trust/trust-inputs.js';
 export * from './trust/trust-level.js';

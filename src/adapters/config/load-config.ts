@@ -167,6 +167,7 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: wholeNumber(1, 64, 4),
   RECHECK_CONCURRENCY: wholeNumber(1, 256, 16),
   REFRESH_OBSERVATIONS: booleanFlag.default(true),
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces').optional(),
   MCP_ALLOWED_ORIGINS: commaList(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com').default([]),
 });
 
@@ -181,8 +182,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'configuration');
     const value = present[name];
-    // A signing key and an SMTP URL (with its password) are secrets: never echo them.
-    const shown = value === undefined || name === 'REPORT_SIGNING_KEY' || name === 'SMTP_URL' ? '' : ` (got "${value.slice(0, 60)}")`;
+    // A signing key, an SMTP URL (with its password) and the metrics token are secrets: never echo them.
+    const shown = value === undefined || name === 'REPORT_SIGNING_KEY' || name === 'SMTP_URL' || name === 'METRICS_TOKEN' ? '' : ` (got "${value.slice(0, 60)}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}.`);
   }
   const e = parsed.data;
@@ -215,6 +216,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     workerConcurrency: e.WORKER_CONCURRENCY,
     recheckConcurrency: e.RECHECK_CONCURRENCY,
     refreshObservations: e.REFRESH_OBSERVATIONS,
+    metricsToken: e.METRICS_TOKEN,
     rdapBaseUrl: e.RDAP_BASE_URL,
     externalDnsblZones: Object.freeze(e.EXTERNAL_DNSBL_ZONES.map((zone) => zone.toLowerCase())),
     externalDeadlineMs: e.EXTERNAL_DEADLINE_MS,

@@ -3,6 +3,8 @@ import type { ErrorCode } from '../../application/errors.js';
 /** HTTP status for each application error code; the only place that knows it. */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   NOT_FOUND: 404,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
   VALIDATION_ERROR: 400,
   EXPIRED: 200,
   RATE_LIMITED: 429,

@@ -6,6 +6,7 @@ import Koa from 'koa';
 import { AppConfig } from '../../application/ports/app-config.js';
 import { FaultClassifier } from '../../application/ports/fault-classifier.js';
 import { Logger } from '../../application/ports/logger.js';
+import { Metrics } from '../../application/ports/metrics.js';
 import { HttpRoutes } from '../shared/http-routes.js';
 import { guardConnections } from './connection-guards.js';
 import { declaredBodyLimit } from './middleware/body-limit.js';
@@ -28,6 +29,7 @@ export class HttpServer {
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(Logger) private readonly logger: Logger,
     @inject(FaultClassifier) faults: FaultClassifier,
+    @inject(Metrics) metrics: Metrics,
     @multiInject(HttpRoutes) areas: readonly HttpRoutes[],
   ) {
     this.app = new Koa({ proxy: config.trustProxy });
@@ -45,7 +47,7 @@ export class HttpServer {
         if (--this.inFlight === 0) this.drained?.();
       }
     });
-    this.app.use(requestContext(logger));
+    this.app.use(requestContext(logger, metrics));
     this.app.use(errorEnvelope(logger, faults));
     this.app.use(router.routes());
     // Routes that take a body read it through the one bounded reader, which refuses a declared size

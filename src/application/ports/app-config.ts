@@ -34,6 +34,8 @@ export interface AppConfig {
   readonly recheckConcurrency: number;
   /** REFRESH_OBSERVATIONS: renew active entities' trust observations in the background, with the proof sweep. */
   readonly refreshObservations: boolean;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; without one, metrics go to loopback clients only. */
+  readonly metricsToken: string | undefined;
   /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_MAX_CONNECTIONS_PER_CLIENT. */
   readonly http: {
     readonly headersTimeoutMs: number;

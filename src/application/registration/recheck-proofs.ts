@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { DomainName } from '../../domain/domain-name.js';
 import { afterRecheck, isRecheckDue } from '../../domain/registration/proof-recheck.js';
 import { mapWithConcurrency } from '../concurrency.js';
@@ -8,6 +8,7 @@ import { Clock } from '../ports/clock.js';
 import { EntityRepository } from '../ports/entity-repository.js';
 import { Logger } from '../ports/logger.js';
 import { Mailer } from '../ports/mailer.js';
+import { Metrics, NO_METRICS } from '../ports/metrics.js';
 import { ProofRepository, type CheckRecord, type EntityProof } from '../ports/proof-repository.js';
 import { RegistryReadCache } from '../registry-read-cache.js';
 import { revocationMail } from './registration-mails.js';
@@ -42,6 +43,7 @@ export class RecheckProofs {
     @inject(Logger) private readonly logger: Logger,
     @inject(AppConfig) private readonly config: Pick<AppConfig, 'recheckConcurrency'>,
     @inject(JobTimings) private readonly timings: Pick<JobTimings, 'recheckClaimSeconds'> = DEFAULT_JOB_TIMINGS,
+    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   /** Claims and checks every due proof now, batch after batch (`vetted recheck`). */
@@ -65,6 +67,7 @@ export class RecheckProofs {
     const writer = new CheckWriter(this.proofs, this.config.recheckConcurrency);
     const outcomes = await mapWithConcurrency(proofs, this.config.recheckConcurrency, (proof) => this.checkOne(proof, writer));
     await writer.flush();
+    for (const outcome of outcomes) if (outcome !== 'skipped') this.metrics.recheckEnded(outcome);
     return {
       checked: outcomes.filter((o) => o !== 'skipped').length,
       proven: outcomes.filter((o) => o === 'proven').length,

@@ -1,8 +1,9 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { evidenceProgress, probeProgress, reportIdOfScan, type ProbeProgress, type ScanJob } from '../../domain/scan/scan-job.js';
 import { isAppError } from '../errors.js';
 import { Clock } from '../ports/clock.js';
 import { Logger } from '../ports/logger.js';
+import { Metrics, NO_METRICS } from '../ports/metrics.js';
 import { ReportRepository } from '../ports/report-repository.js';
 import { ScanJobRepository } from '../ports/scan-job-repository.js';
 import { RegistryReadCache } from '../registry-read-cache.js';
@@ -25,6 +26,7 @@ export class RunScanJob {
     @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
     @inject(Clock) private readonly clock: Clock,
     @inject(Logger) private readonly logger: Logger,
+    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   /**
@@ -68,10 +70,12 @@ export class RunScanJob {
       this.logger.error({ scanId, err: error }, 'scan failed');
       const code = isAppError(error) ? error.code : 'INTERNAL_ERROR';
       await this.jobs.update(scanId, { state: 'failed', errorCode: code, errorMessage: 'The scan could not be completed; request it again later.', updatedAt: this.now() });
+      this.metrics.scanEnded('failed');
       return;
     }
     await written;
     await this.finish(job, reportId);
+    this.metrics.scanEnded('stored');
   }
 
   private async finish(job: ScanJob, reportId: string, probes?: readonly ProbeProgress[]): Promise<void> {

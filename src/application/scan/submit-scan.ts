@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { DomainName } from '../../domain/domain-name.js';
 import { METHODOLOGY_VERSION } from '../../domain/scan/methodology.js';
 import { requireDomainName } from '../domain-input.js';
@@ -6,6 +6,7 @@ import { AppError } from '../errors.js';
 import { JobTimings } from '../job-timings.js';
 import { Clock } from '../ports/clock.js';
 import { JobQueue } from '../ports/job-queue.js';
+import { Metrics, NO_METRICS } from '../ports/metrics.js';
 import { RandomTokens } from '../ports/random-tokens.js';
 import { ReportRepository } from '../ports/report-repository.js';
 import { ScanAdmission } from '../ports/scan-admission.js';
@@ -54,6 +55,7 @@ export class SubmitScan {
     @inject(RandomTokens) private readonly random: RandomTokens,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobTimings) private readonly timings: Pick<JobTimings, 'scanLeaseSeconds'>,
+    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   async run(request: ScanRequest): Promise<ScanTicket> {
@@ -63,7 +65,10 @@ export class SubmitScan {
       const latest = await this.reports.findLatest(domain);
       if (latest && latest.report.methodologyVersion === METHODOLOGY_VERSION) {
         const ageSeconds = Math.floor((now.getTime() - Date.parse(latest.report.scannedAt)) / 1000);
-        if (ageSeconds >= 0 && ageSeconds < REUSE_WINDOW_SECONDS) return { kind: 'reused', outcome: scanOutcome(latest, true, ageSeconds, now) };
+        if (ageSeconds >= 0 && ageSeconds < REUSE_WINDOW_SECONDS) {
+          this.metrics.scanEnded('reused');
+          return { kind: 'reused', outcome: scanOutcome(latest, true, ageSeconds, now) };
+        }
       }
     }
     await this.admit(request.clientId, domain, now);
@@ -81,16 +86,21 @@ export class SubmitScan {
 
   private async admit(clientId: string, domain: DomainName, now: Date): Promise<void> {
     const coolOff = Math.ceil((this.coolOffUntilMs - now.getTime()) / 1000);
-    if (coolOff > 0) throw unavailable(coolOff, 'the scan budget cannot be checked');
+    if (coolOff > 0) {
+      this.metrics.admissionRefused('unavailable');
+      throw unavailable(coolOff, 'the scan budget cannot be checked');
+    }
     let decision;
     try {
       decision = await this.admission.admit({ clientId, domain }, now);
     } catch (error) {
       // Whatever went wrong, the budget could not be checked: fail closed, and give the store a rest.
       this.coolOffUntilMs = now.getTime() + COOL_OFF_SECONDS * 1000;
+      this.metrics.admissionRefused('unavailable');
       throw unavailable(COOL_OFF_SECONDS, 'the scan budget cannot be checked', error);
     }
     if (!decision.admitted) {
+      this.metrics.admissionRefused(decision.limit);
       const which = { client: 'this client', domain: 'this domain', global: 'the service' }[decision.limit];
       throw new AppError('RATE_LIMITED', `The fresh-scan budget of ${which} is spent; retry after ${decision.retryAfterSeconds} seconds. Stored reports and verify answers stay available.`, {
         retryAfterSeconds: decision.retryAfterSeconds,

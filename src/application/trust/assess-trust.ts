@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { DomainName } from '../../domain/domain-name.js';
 import { BRAND_DOMAINS, WORD_BRAND_LABELS } from '../../domain/trust/brand-domains.js';
 import { BrandCatalog } from '../../domain/trust/brand-catalog.js';
@@ -7,6 +7,7 @@ import { registryInputOf, type Failure, type TrustInputs } from '../../domain/tr
 import { assessTrust, type TrustAssessment } from '../../domain/trust/trust-score.js';
 import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
+import { Metrics, NO_METRICS } from '../ports/metrics.js';
 import type { DomainAgeOutcome } from '../ports/domain-age-source.js';
 import { IdnaCodec } from '../ports/idna-codec.js';
 import type { ReputationReport } from '../ports/reputation-checks.js';
@@ -52,6 +53,7 @@ export class AssessTrust {
     @inject(IdnaCodec) private readonly idna: IdnaCodec,
     @inject(Clock) private readonly clock: Clock,
     @inject(AppConfig) private readonly config: AppConfig,
+    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
     this.detector = new LookalikeDetector(new BrandCatalog([...BRAND_DOMAINS, ...config.extraBrandDomains], WORD_BRAND_LABELS));
   }
@@ -87,6 +89,7 @@ export class AssessTrust {
 
   private async observationsOf(domain: DomainName): Promise<StoredObservations> {
     const cached = this.cache.get(domain);
+    this.metrics.cacheLookup('observations', cached !== undefined);
     if (cached) return cached;
     // Taken before the read: an observation stored while we read must not be cached over.
     const stamp = this.cache.stamp();

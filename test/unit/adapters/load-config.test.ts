@@ -25,6 +25,7 @@ describe('configuration from the environment', () => {
       workerConcurrency: 4,
       recheckConcurrency: 16,
       refreshObservations: true,
+      metricsToken: undefined,
       rdapBaseUrl: undefined,
       externalDnsblZones: [],
       externalDeadlineMs: 4000,
@@ -63,6 +64,7 @@ describe('configuration from the environment', () => {
       WORKER_CONCURRENCY: '8',
       RECHECK_CONCURRENCY: '32',
       REFRESH_OBSERVATIONS: 'false',
+      METRICS_TOKEN: 'scrape-token-0123456789',
       UNRELATED: 'x',
     });
     expect(config).to.deep.equal({
@@ -84,6 +86,7 @@ describe('configuration from the environment', () => {
       workerConcurrency: 8,
       recheckConcurrency: 32,
       refreshObservations: false,
+      metricsToken: 'scrape-token-0123456789',
       rdapBaseUrl: 'https://rdap.example.net/',
       externalDnsblZones: ['dbl.example.org', 'bl.example.net'],
       externalDeadlineMs: 2500,
@@ -113,6 +116,7 @@ describe('configuration from the environment', () => {
     [{ BASE_URL: 'notaurl' }, /^Invalid configuration: BASE_URL must be an absolute http or https URL \(got "notaurl"\)\.$/],
     [{ BASE_URL: 'http://' }, /^Invalid configuration: BASE_URL must be an absolute http or https URL \(got "http:\/\/"\)\.$/],
     [{ BASE_URL: 'https://v.example/?a=1' }, /^Invalid configuration: BASE_URL must not carry a query or fragment/],
+    [{ METRICS_TOKEN: 'short secret' }, /^Invalid configuration: METRICS_TOKEN must be 16 to 256 printable characters without spaces\.$/],
     [{ HOST: '999.1.1.1' }, /^Invalid configuration: HOST must be an IP address or a host name \(got "999\.1\.1\.1"\)\.$/],
     [{ HOST: 'bad host' }, /^Invalid configuration: HOST must be an IP address or a host name/],
     [{ MAIL_FROM: 'garbage' }, /^Invalid configuration: MAIL_FROM must be an address such as registry@example\.com/],

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from '../../../application/ports/logger.js';
+import type { Metrics } from '../../../application/ports/metrics.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * Gives each request an id (the client's X-Request-Id when it is sane, else a new UUID), echoes it
- * in X-Request-Id, sets headers every answer carries, and logs one line when the answer is sent.
+ * in X-Request-Id, sets headers every answer carries, and when the answer is sent logs one line
+ * and counts it by route template (`unmatched` for a path no route took).
  */
-export function requestContext(logger: Logger): Middleware {
+export function requestContext(logger: Logger, metrics: Metrics): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
     const incoming = ctx.get('X-Request-Id');
@@ -20,13 +22,15 @@ export function requestContext(logger: Logger): Middleware {
     try {
       await next();
     } finally {
+      const ms = performance.now() - started;
+      metrics.requestServed((ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched', ctx.method, ctx.status, ms / 1000);
       logger.info(
         {
           reqId: requestId,
           method: ctx.method,
           path: loggablePath(ctx.path),
           status: ctx.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
+          ms: Math.round(ms * 10) / 10,
           ip: ctx.ip,
         },
         'request',

@@ -21,6 +21,7 @@ or \`{"success": false, "error": {"code", "message", …}}\`. Errors are never c
 | \`GET /reports/{id}/evidence/{n}\` | one evidence item |
 | \`GET /methodology.md\` | the scan methodology and readiness thresholds |
 | \`GET /.well-known/jwks.json\` | the report-signing keys |
+| \`GET /metrics\` | Prometheus metrics, to loopback clients or with \`Authorization: Bearer <METRICS_TOKEN>\` (401 \`UNAUTHORIZED\`, 403 \`FORBIDDEN\`) |
 | \`GET /.well-known/vetted.md\` | the self-verification document (YAML) |
 
 ## Writes
@@ -34,7 +35,7 @@ or \`{"success": false, "error": {"code", "message", …}}\`. Errors are never c
 
 ## Error codes
 
-\`VALIDATION_ERROR\` 400 · \`NOT_FOUND\` 404 · \`METHOD_NOT_ALLOWED\` 405 · \`PAYLOAD_TOO_LARGE\` 413 (bodies over 64 KiB) ·
+\`VALIDATION_ERROR\` 400 · \`UNAUTHORIZED\` 401 · \`FORBIDDEN\` 403 · \`NOT_FOUND\` 404 · \`METHOD_NOT_ALLOWED\` 405 · \`PAYLOAD_TOO_LARGE\` 413 (bodies over 64 KiB) ·
 \`UNSUPPORTED_MEDIA_TYPE\` 415 · \`REQUEST_TIMEOUT\` 408 · \`RATE_LIMITED\` 429 · \`EXPIRED\` 200 · \`INTERNAL_ERROR\` 500 · \`SCAN_UNAVAILABLE\` 503 ·
 \`SERVICE_UNAVAILABLE\` 503 (storage briefly unreachable: an outage, retry after \`Retry-After\` seconds).
 

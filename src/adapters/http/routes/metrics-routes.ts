@@ -1,0 +1,29 @@
+import type { Router } from '@koa/router';
+import { isIP } from 'node:net';
+import { inject, injectable } from 'inversify';
+import { ReadMetrics } from '../../../application/read-metrics.js';
+import type { HttpRoutes } from '../../shared/http-routes.js';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** GET /metrics: Prometheus text, to loopback clients or to holders of METRICS_TOKEN. */
+@injectable()
+export class MetricsRoutes implements HttpRoutes {
+  constructor(@inject(ReadMetrics) private readonly readMetrics: ReadMetrics) {}
+
+  mount(router: Router): void {
+    router.get('/metrics', async (ctx) => {
+      const bearerToken = BEARER.exec(ctx.get('Authorization'))?.[1];
+      const metrics = await this.readMetrics.run({ bearerToken, loopback: isLoopback(ctx.ip) });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = metrics.contentType;
+      ctx.body = metrics.body;
+    });
+  }
+}
+
+function isLoopback(ip: string): boolean {
+  const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (isIP(address) === 4) return address.startsWith('127.');
+  return address === '::1';
+}

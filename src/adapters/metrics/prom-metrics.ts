@@ -1,0 +1,86 @@
+import { inject, injectable } from 'inversify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { JobQueue } from '../../application/ports/job-queue.js';
+import type { MetricsExposition } from '../../application/ports/metrics-exposition.js';
+import type { Metrics, RecheckEnd, RefusingBudget, ScanEnd } from '../../application/ports/metrics.js';
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/**
+ * The Metrics port on prom-client, one registry per container: request latency by route template,
+ * scans by outcome, admission refusals by budget, read-cache lookups, proof re-check outcomes, job
+ * queue depths (read from the queue at each scrape, so every instance reports the shared queues'
+ * depths) and the default process metrics.
+ */
+@injectable()
+export class PromMetrics implements Metrics, MetricsExposition {
+  private readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: 'vetted_http_requests_total',
+    help: 'HTTP requests answered, by route template, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly latency = new Histogram({
+    name: 'vetted_http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by route template and method.',
+    labelNames: ['route', 'method'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly scans = new Counter({ name: 'vetted_scans_total', help: 'Scan requests by how they ended: stored, reused or failed.', labelNames: ['outcome'] as const, registers: [this.registry] });
+  private readonly refusals = new Counter({
+    name: 'vetted_scan_admission_refusals_total',
+    help: 'Fresh scans refused, by the budget that refused them (unavailable: the budget could not be checked).',
+    labelNames: ['budget'] as const,
+    registers: [this.registry],
+  });
+  private readonly lookups = new Counter({
+    name: 'vetted_read_cache_lookups_total',
+    help: "Reads answered from this process's cache (hit) or from the database (miss).",
+    labelNames: ['cache', 'result'] as const,
+    registers: [this.registry],
+  });
+  private readonly rechecks = new Counter({ name: 'vetted_proof_rechecks_total', help: 'Proof re-checks by outcome.', labelNames: ['outcome'] as const, registers: [this.registry] });
+
+  constructor(@inject(JobQueue) queue: JobQueue) {
+    collectDefaultMetrics({ register: this.registry });
+    new Gauge({
+      name: 'vetted_job_queue_jobs',
+      help: 'Jobs per queue and state, as the shared queue reports them at scrape time.',
+      labelNames: ['queue', 'state'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        // A queue store that does not answer leaves the gauge empty; the scrape still succeeds.
+        const counts = await queue.counts().catch(() => []);
+        for (const c of counts) for (const state of ['waiting', 'active', 'failed', 'completed'] as const) this.set({ queue: c.kind, state }, c[state]);
+      },
+    });
+  }
+
+  requestServed(route: string, method: string, status: number, seconds: number): void {
+    this.requests.inc({ route, method, status: String(status) });
+    this.latency.observe({ route, method }, seconds);
+  }
+
+  scanEnded(end: ScanEnd): void {
+    this.scans.inc({ outcome: end });
+  }
+
+  admissionRefused(budget: RefusingBudget): void {
+    this.refusals.inc({ budget });
+  }
+
+  cacheLookup(cache: 'registry' | 'observations', hit: boolean): void {
+    this.lookups.inc({ cache, result: hit ? 'hit' : 'miss' });
+  }
+
+  recheckEnded(end: RecheckEnd): void {
+    this.rechecks.inc({ outcome: end });
+  }
+
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
