@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CliCommands } from './adapters/cli/cli-commands.js';
 import type { CliIo } from './adapters/cli/cli-io.js';
-import { parseCommand, USAGE } from './adapters/cli/parse-command.js';
+import { parseCommand, USAGE, VERSION_LINE } from './adapters/cli/parse-command.js';
 import { ConfigError, loadConfig } from './adapters/config/load-config.js';
 import type { AppConfig } from './application/ports/app-config.js';
 import { SchemaMigrator } from './application/ports/schema-migrator.js';
@@ -28,6 +28,11 @@ export async function main(
   const command = parsed.command;
   if (command.name === 'help') {
     io.out(USAGE);
+    return 0;
+  }
+  // Needs neither configuration nor a database: answers on any machine.
+  if (command.name === 'version') {
+    io.out(VERSION_LINE);
     return 0;
   }
   let config: AppConfig;

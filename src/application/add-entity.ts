@@ -4,7 +4,7 @@ import { DEFAULT_VERIFICATION_DAYS, ENTITY_LEVELS, ENTITY_TYPES, type Entity } f
 import { requireDomainName } from './domain-input.js';
 import { AppError } from './errors.js';
 import { Clock } from './ports/clock.js';
-import { EntityRepository } from './ports/entity-repository.js';
+import { EntityRepository, type NewEntity } from './ports/entity-repository.js';
 import { RegistryReadCache } from './registry-read-cache.js';
 import { zodMessage, type FieldNames } from './zod-message.js';
 
@@ -30,21 +30,26 @@ export class AddEntity {
   async run(input: AddEntityInput, fieldNames: FieldNames = {}): Promise<Entity> {
     const parsed = AddEntityInput.safeParse(input);
     if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error, input, fieldNames));
-    const domain = requireDomainName(parsed.data.domain);
-    const now = this.clock.now();
-    const expiresAt = parsed.data.expiresAt
-      ? new Date(parsed.data.expiresAt)
-      : new Date(now.getTime() + DEFAULT_VERIFICATION_DAYS * 86_400_000);
-    const entity = await this.entities.create({
-      name: parsed.data.name,
-      domain,
-      type: parsed.data.type,
-      level: parsed.data.level,
-      coverage: 'zone',
-      verifiedAt: now.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-    });
-    this.cache.forget([domain]);
+    const entity = await this.entities.create(newEntityFrom(parsed.data, this.clock.now()));
+    this.cache.forget([entity.domain]);
     return entity;
   }
+}
+
+/**
+ * The entity an operator's checked input asks for at `now`: it covers the domain's zone, is
+ * verified now and expires when said (a year from now by default). Throws VALIDATION_ERROR for a
+ * domain name that cannot be registered.
+ */
+export function newEntityFrom(input: z.output<typeof AddEntityInput>, now: Date): NewEntity {
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : new Date(now.getTime() + DEFAULT_VERIFICATION_DAYS * 86_400_000);
+  return {
+    name: input.name,
+    domain: requireDomainName(input.domain),
+    type: input.type,
+    level: input.level,
+    coverage: 'zone',
+    verifiedAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  };
 }

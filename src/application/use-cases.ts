@@ -3,6 +3,7 @@ import type { Newable } from 'inversify';
 import { AddEntity } from './add-entity.js';
 import { CheckReadiness } from './check-readiness.js';
 import { GetStatus } from './get-status.js';
+import { ImportEntities } from './import-entities.js';
 import { ListEntities } from './list-entities.js';
 import { ListJobQueues } from './list-job-queues.js';
 import { ReadMetrics } from './read-metrics.js';
@@ -41,6 +42,7 @@ export const USE_CASES: readonly Newable[] = [
   RefreshObservations,
   LookupEntity,
   AddEntity,
+  ImportEntities,
   ListEntities,
   ListJobQueues,
   ManageBlocklist,

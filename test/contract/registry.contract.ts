@@ -4,6 +4,7 @@ import type { EntityRepository } from '../../src/application/ports/entity-reposi
 import type { RegistryReader } from '../../src/application/ports/registry-reader.js';
 import { domainName } from '../../src/domain/domain-name.js';
 import { aBlock, aNewEntity } from '../support/builders.js';
+import { rejection } from '../support/rejection.js';
 
 /** The three registry ports over one store, as every adapter must provide them. */
 export interface RegistrySubject {
@@ -71,6 +72,47 @@ export function registryContract(make: () => Promise<RegistrySubject>): void {
       expect(await s.entities.setStatus(first.id, 'revoked')).to.equal(true);
       expect((await s.entities.findById(first.id))?.status).to.equal('revoked');
       expect(await s.entities.setStatus('ent_missing001', 'revoked')).to.equal(false);
+    });
+  });
+
+  describe('EntityRepository.createMany', () => {
+    it('creates every entity in one go, continuing each name\'s count in the order given', async () => {
+      await s.entities.create(aNewEntity({ name: 'Acme', domain: 'acme.com' }));
+      const batch = [aNewEntity({ name: 'Acme', domain: 'acme.org' }), aNewEntity({ name: 'Zeta', domain: 'zeta.com' }), aNewEntity({ name: 'ACME!', domain: 'acme.net' })];
+      const created = await s.entities.createMany(batch);
+      expect(created).to.deep.equal([
+        { ...batch[0], id: 'ent_acme002', status: 'active' },
+        { ...batch[1], id: 'ent_zeta001', status: 'active' },
+        { ...batch[2], id: 'ent_acme003', status: 'active' },
+      ]);
+      for (const entity of created) expect(await s.entities.findById(entity.id)).to.deep.equal(entity);
+      expect(await s.entities.createMany([])).to.deep.equal([]);
+      expect(await s.entities.list()).to.have.length(4);
+    });
+
+    it('stores none of them when one cannot be stored, and hands out their numbers again', async () => {
+      await s.entities.create(aNewEntity({ name: 'Keep', domain: 'keep.com' }));
+      const broken = { ...aNewEntity({ name: 'Broken', domain: 'broken.com' }), type: null as never };
+      await rejection(s.entities.createMany([aNewEntity({ name: 'First', domain: 'first.com' }), broken, aNewEntity({ name: 'Last', domain: 'last.com' })]));
+      expect((await s.entities.list()).map((e) => e.id)).to.deep.equal(['ent_keep001']);
+      expect((await s.entities.createMany([aNewEntity({ name: 'First', domain: 'first.com' })])).map((e) => e.id)).to.deep.equal(['ent_first001']);
+    });
+
+    it('allocates unique ids when another process creates many at the same time', async function () {
+      if (!s.second) return this.skip();
+      const other = await s.second();
+      try {
+        const batches = await Promise.all(
+          Array.from({ length: 4 }, (_, b) =>
+            (b % 2 === 0 ? s.entities : other.entities).createMany(Array.from({ length: 5 }, (_, i) => aNewEntity({ name: 'Twin', domain: `twin${b}-${i}.com` }))),
+          ),
+        );
+        const ids = batches.flat().map((e) => e.id);
+        expect(new Set(ids).size).to.equal(20);
+        expect((await s.entities.list()).map((e) => e.id)).to.have.members(ids);
+      } finally {
+        await other.dispose();
+      }
     });
   });
 

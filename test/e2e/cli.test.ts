@@ -5,6 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { main } from '../../src/cli.js';
+import { SERVICE_VERSION } from '../../src/domain/service-info.js';
+import { startDnsServer } from '../support/dns-server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -58,6 +60,18 @@ describe('the vetted CLI, as a process', () => {
     expect(existsSync(dbFile)).to.equal(false);
   });
 
+  it('prints the version with --version and -V, and the usage listing them with help and --help', async () => {
+    expect(await spawned(['--version'], env)).to.deep.equal({ code: 0, stdout: `vetted ${SERVICE_VERSION}\n`, stderr: '' });
+    expect(await vetted(['-V'], env)).to.deep.equal({ code: 0, stdout: `vetted ${SERVICE_VERSION}\n`, stderr: '' });
+    // Without a usable configuration too: the version needs no database.
+    expect(await vetted(['--version'], { ...env, DATABASE_URL: 'nonsense' })).to.deep.equal({ code: 0, stdout: `vetted ${SERVICE_VERSION}\n`, stderr: '' });
+    for (const args of [['help'], ['--help']]) {
+      const help = await vetted(args, env);
+      expect(help).to.deep.include({ code: 0, stderr: '' });
+      expect(help.stdout).to.contain('Usage: vetted').and.contain('--version, -V').and.contain('entity import FILE');
+    }
+  });
+
   it('answers bad arguments with usage on stderr, exit code 2, and writes nothing', async () => {
     for (const args of [['entity', 'add', '--domain', 'example.com'], ['entity', 'add', '--name', 'X', '--domain', 'a.com', '--bogus'], ['block'], ['frobnicate']]) {
       const run = await vetted(args, env);
@@ -90,7 +104,50 @@ describe('the vetted CLI, as a process', () => {
     const list = await vetted(['entity', 'list', '--json'], env);
     const entities = JSON.parse(list.stdout);
     expect(entities).to.have.length(1);
-    expect(entities[0]).to.deep.include({ id: 'ent_examplecorp001', domain: 'example.com', type: 'business', level: 'enterprise', expiresAt: '2030-01-01T00:00:00.000Z' });
+    expect(Object.keys(entities[0])).to.deep.equal(['id', 'name', 'domain', 'level', 'type', 'verified_at', 'expires_at', 'status']);
+    expect(entities[0]).to.deep.include({ id: 'ent_examplecorp001', domain: 'example.com', type: 'business', level: 'enterprise', expires_at: '2030-01-01T00:00:00.000Z', status: 'active' });
+  });
+
+  it('imports entities from JSON Lines or CSV, all or nothing, naming the bad line', async () => {
+    const file = (name: string, text: string) => (writeFileSync(join(dir, name), text), join(dir, name));
+    const badLine = await vetted(['entity', 'import', file('bad.jsonl', '{"domain":"a.com","name":"A"}\n\n{"name":"No Domain"}\n')], env);
+    expect(badLine).to.deep.equal({ code: 2, stdout: '', stderr: 'vetted: line 3: domain is required. Nothing was imported.\n' });
+    const quoted = await spawned(['entity', 'import', file('quoted.csv', 'domain,name\na.com,"Acme, Inc."\n')], env);
+    expect(quoted).to.deep.include({ code: 2, stdout: '' });
+    expect(quoted.stderr).to.equal('vetted: line 2: quoted CSV fields are not supported (a field with a comma or a double quote needs JSON Lines). Nothing was imported.\n');
+    expect(JSON.parse((await vetted(['entity', 'list', '--json'], env)).stdout)).to.deep.equal([]);
+
+    const jsonl = await vetted(['entity', 'import', file('good.txt', '{"domain":"a.com","name":"Acme","type":"business","expires_at":"2030-01-01T00:00:00Z"}\n{"domain":"b.com","name":"Acme"}\n')], env);
+    expect(jsonl).to.deep.equal({ code: 0, stdout: 'added 2 entities\n', stderr: '' });
+    const csv = await vetted(['entity', 'import', file('good.csv', 'domain,name,level\nc.com,Cee,enterprise\n')], env);
+    expect(csv).to.deep.equal({ code: 0, stdout: 'added 1 entity\n', stderr: '' });
+    const listed = JSON.parse((await vetted(['entity', 'list', '--json'], env)).stdout) as Array<Record<string, string>>;
+    expect(listed.map((e) => [e.id, e.domain, e.type, e.level, e.expires_at])).to.deep.equal([
+      ['ent_acme001', 'a.com', 'business', 'verified', '2030-01-01T00:00:00.000Z'],
+      ['ent_acme002', 'b.com', 'organization', 'verified', listed[1]!.expires_at],
+      ['ent_cee001', 'c.com', 'organization', 'enterprise', listed[2]!.expires_at],
+    ]);
+  });
+
+  it('scans with --json: reused and age_seconds beside the signed report, links from BASE_URL', async function () {
+    this.timeout(60_000);
+    const dns = await startDnsServer({});
+    try {
+      const scanEnv = { ...env, DNS_SERVERS: dns.address, BASE_URL: 'https://vetted.example.org/' };
+      const fresh = await vetted(['scan', 'nowhere.example.com', '--json', '--fresh'], scanEnv);
+      expect(fresh.code, fresh.stderr).to.equal(0);
+      const report = JSON.parse(fresh.stdout);
+      expect(Object.keys(report).slice(0, 6)).to.deep.equal(['reused', 'age_seconds', 'report_url', 'report_id', 'domain', 'scanned_at']);
+      expect(report).to.deep.include({ reused: false, age_seconds: 0, report_url: `https://vetted.example.org/reports/${report.report_id}`, domain: 'nowhere.example.com' });
+      expect(report.content_sha256).to.match(/^[0-9a-f]{64}$/);
+      const again = JSON.parse((await vetted(['scan', 'nowhere.example.com', '--json'], scanEnv)).stdout);
+      expect(again).to.deep.include({ reused: true, report_id: report.report_id, report_url: report.report_url });
+      expect(again.age_seconds).to.be.a('number').and.at.least(0);
+      const text = await vetted(['scan', 'nowhere.example.com'], scanEnv);
+      expect(text.stdout.trim().split('\n').at(-1)).to.equal(`report: ${report.report_url}`);
+    } finally {
+      await dns.close();
+    }
   });
 
   it('blocks, imports all-or-nothing, lists and unblocks', async () => {
@@ -105,6 +162,7 @@ describe('the vetted CLI, as a process', () => {
     expect((await vetted(['block', 'import', goodFile], env)).stdout).to.equal('imported 2 domains, 1 already blocked\n');
     expect((await vetted(['block', 'import', join(dir, 'missing.txt')], env)).code).to.equal(2);
     const list = JSON.parse((await vetted(['block', 'list', '--json'], env)).stdout);
+    expect(Object.keys(list[0])).to.deep.equal(['domain', 'reason', 'blocked_at']);
     expect(list.map((b: { domain: string; reason: string }) => [b.domain, b.reason])).to.deep.equal([
       ['evil.com', 'phishing'],
       ['spam1.com', 'bulk spam'],
@@ -112,6 +170,12 @@ describe('the vetted CLI, as a process', () => {
     ]);
     expect((await vetted(['block', 'remove', 'spam1.com'], env)).stdout).to.equal('unblocked spam1.com\n');
     expect((await vetted(['block', 'remove', 'spam1.com'], env)).stdout).to.equal('spam1.com was not blocked\n');
+  });
+
+  it('lists the job queues with --json in snake_case', async () => {
+    const queues = JSON.parse((await vetted(['jobs', '--json'], env)).stdout) as object[];
+    expect(queues).to.not.be.empty;
+    for (const queue of queues) expect(Object.keys(queue)).to.deep.equal(['kind', 'waiting', 'active', 'failed', 'completed']);
   });
 
   describe('serve', () => {
@@ -142,6 +206,8 @@ describe('the vetted CLI, as a process', () => {
       const body = (await (await fetch(`http://127.0.0.1:${port}/verify/sub.example.com`)).json()) as any;
       expect(body.data).to.deep.include({ domain: 'sub.example.com', verified: true });
       expect(body.data.entity.id).to.equal('ent_examplecorp001');
+      const lookup = (await (await fetch(`http://127.0.0.1:${port}/lookup/ent_examplecorp001`)).json()) as any;
+      expect(JSON.parse((await vetted(['entity', 'list', '--json'], env)).stdout)).to.deep.equal([lookup.data]);
       const exited = new Promise<number | null>((r) => child!.on('exit', (code) => r(code)));
       child.kill('SIGTERM');
       expect(await exited).to.equal(0);

@@ -16,11 +16,27 @@ export class InMemoryRegistry implements EntityRepository, RegistryReader {
   reads = 0;
 
   async create(entity: NewEntity): Promise<Entity> {
-    const slug = entitySlug(entity.name);
-    const seq = this.entities.filter((e) => e.id.replace(/\d+$/, '') === `ent_${slug}`).length + 1;
-    const created: Entity = { ...entity, id: formatEntityId(slug, seq), status: 'active' };
+    const created = this.allocate(entity, []);
     this.entities.push(created);
     return created;
+  }
+
+  /** All or nothing, like the database's transaction: an incomplete entity (a NOT NULL column) fails the batch. */
+  async createMany(entities: readonly NewEntity[]): Promise<Entity[]> {
+    const created: Entity[] = [];
+    for (const entity of entities) {
+      const missing = Object.entries(entity).find(([, value]) => value === null || value === undefined);
+      if (missing) throw new Error(`NOT NULL constraint failed: entities.${missing[0]}`);
+      created.push(this.allocate(entity, created));
+    }
+    this.entities.push(...created);
+    return created;
+  }
+
+  private allocate(entity: NewEntity, pending: readonly Entity[]): Entity {
+    const slug = entitySlug(entity.name);
+    const seq = [...this.entities, ...pending].filter((e) => e.id.replace(/\d+$/, '') === `ent_${slug}`).length + 1;
+    return { ...entity, id: formatEntityId(slug, seq), status: 'active' };
   }
 
   async findById(id: string): Promise<Entity | undefined> {

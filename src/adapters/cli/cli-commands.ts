@@ -2,37 +2,43 @@ import { readFile } from 'node:fs/promises';
 import { inject, injectable } from 'inversify';
 import { AddEntity } from '../../application/add-entity.js';
 import { AppError, isAppError } from '../../application/errors.js';
+import { ImportEntities } from '../../application/import-entities.js';
 import { ListEntities } from '../../application/list-entities.js';
 import { ListJobQueues } from '../../application/list-job-queues.js';
 import { ManageBlocklist } from '../../application/manage-blocklist.js';
 import { AppConfig } from '../../application/ports/app-config.js';
+import { Clock } from '../../application/ports/clock.js';
 import { SchemaMigrator } from '../../application/ports/schema-migrator.js';
 import { RecheckProofs } from '../../application/registration/recheck-proofs.js';
 import { RequestScan } from '../../application/scan/request-scan.js';
+import { lookupEntityJson } from '../../application/views/registry-view.js';
 import { parseBlocklistFile } from './blocklist-file.js';
 import type { CliIo } from './cli-io.js';
+import { blockJson, queueJson } from './cli-json.js';
+import { parseEntityFile } from './entity-file.js';
 import type { Command } from './parse-command.js';
 import { runScanCommand } from './scan-command.js';
 
-
-/** Runs the admin commands through the same use cases as the HTTP API. Returns the exit code. */
 // The flags of `entity add`, so that its errors name what the operator typed.
 const ENTITY_ADD_FLAGS = { domain: '--domain', name: '--name', type: '--type', level: '--level', expiresAt: '--expires' } as const;
 
+/** Runs the admin commands through the same use cases as the HTTP API. Returns the exit code. */
 @injectable()
 export class CliCommands {
   constructor(
     @inject(SchemaMigrator) private readonly migrator: SchemaMigrator,
     @inject(AddEntity) private readonly addEntity: AddEntity,
+    @inject(ImportEntities) private readonly importEntities: ImportEntities,
     @inject(ListEntities) private readonly listEntities: ListEntities,
     @inject(ManageBlocklist) private readonly blocklist: ManageBlocklist,
     @inject(RequestScan) private readonly requestScan: RequestScan,
     @inject(RecheckProofs) private readonly recheckProofs: RecheckProofs,
     @inject(ListJobQueues) private readonly jobQueues: ListJobQueues,
     @inject(AppConfig) private readonly config: AppConfig,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async run(command: Exclude<Command, { name: 'serve' | 'worker' | 'help' }>, io: CliIo): Promise<number> {
+  async run(command: Exclude<Command, { name: 'serve' | 'worker' | 'help' | 'version' }>, io: CliIo): Promise<number> {
     try {
       return await this.dispatch(command, io);
     } catch (error) {
@@ -45,7 +51,7 @@ export class CliCommands {
     }
   }
 
-  private async dispatch(command: Exclude<Command, { name: 'serve' | 'worker' | 'help' }>, io: CliIo): Promise<number> {
+  private async dispatch(command: Exclude<Command, { name: 'serve' | 'worker' | 'help' | 'version' }>, io: CliIo): Promise<number> {
     switch (command.name) {
       case 'migrate': {
         const applied = await this.migrator.migrate();
@@ -64,9 +70,15 @@ export class CliCommands {
         return 0;
       }
       case 'entity list': {
-        const entities = await this.listEntities.run();
+        const now = this.clock.now();
+        const entities = (await this.listEntities.run()).map((e) => lookupEntityJson(e, now) as Record<string, unknown>);
         if (command.json) io.out(JSON.stringify(entities, null, 2));
-        else for (const e of entities) io.out([e.id, e.domain, e.name, e.type, e.level, e.status, e.expiresAt].join('\t'));
+        else for (const e of entities) io.out([e.id, e.domain, e.name, e.type, e.level, e.status, e.expires_at].join('\t'));
+        return 0;
+      }
+      case 'entity import': {
+        const created = await this.importEntities.run(parseEntityFile(command.file, await readText(command.file)));
+        io.out(`added ${created.length} ${created.length === 1 ? 'entity' : 'entities'}`);
         return 0;
       }
       case 'block add': {
@@ -81,7 +93,7 @@ export class CliCommands {
       }
       case 'block list': {
         const blocks = await this.blocklist.list();
-        if (command.json) io.out(JSON.stringify(blocks, null, 2));
+        if (command.json) io.out(JSON.stringify(blocks.map(blockJson), null, 2));
         else for (const b of blocks) io.out([b.domain, b.blockedAt, b.reason].join('\t'));
         return 0;
       }
@@ -92,7 +104,7 @@ export class CliCommands {
       }
       case 'jobs': {
         const queues = await this.jobQueues.run();
-        if (command.json) io.out(JSON.stringify(queues, null, 2));
+        if (command.json) io.out(JSON.stringify(queues.map(queueJson), null, 2));
         else for (const q of queues) io.out(`${q.kind.padEnd(14)} waiting ${q.waiting}  active ${q.active}  failed ${q.failed}  completed ${q.completed}`);
         return 0;
       }

@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
+import { SERVICE_VERSION } from '../../application/views/service-facts.js';
 
 /** A command line the CLI understood. */
 export type Command =
   | { readonly name: 'help' }
+  | { readonly name: 'version' }
   | { readonly name: 'serve' }
   | { readonly name: 'worker' }
   | { readonly name: 'jobs'; readonly json: boolean }
@@ -17,6 +19,7 @@ export type Command =
       readonly expires?: string;
     }
   | { readonly name: 'entity list'; readonly json: boolean }
+  | { readonly name: 'entity import'; readonly file: string }
   | { readonly name: 'block add'; readonly domain: string; readonly reason?: string }
   | { readonly name: 'block remove'; readonly domain: string }
   | { readonly name: 'block list'; readonly json: boolean }
@@ -25,7 +28,12 @@ export type Command =
 
 export type ParsedCommand = { readonly ok: true; readonly command: Command } | { readonly ok: false; readonly message: string };
 
+/** What `vetted --version` prints: the version GET /status reports. */
+export const VERSION_LINE = `vetted ${SERVICE_VERSION}`;
+
+/** What `vetted help` prints. */
 export const USAGE = `Usage: vetted <command> [options]
+       vetted --version
 
 Commands:
   serve                                   run the HTTP service and, unless WORKERS=0, background jobs
@@ -35,14 +43,20 @@ Commands:
   recheck                                 look again at every verified entity's proof that is due (for cron)
   entity add --domain D --name N [--type T] [--level basic|verified|enterprise] [--expires ISO8601]
                                           add a verified entity; prints its id
-  entity list [--json]                    list the entities
+  entity list [--json]                    list the entities (--json: the fields of GET /lookup/{id})
+  entity import FILE                      add every entity of FILE, all or nothing: JSON Lines (.jsonl, one
+                                          object a line) or CSV (.csv) with a header line; fields domain, name,
+                                          and optional type, level, expires_at. CSV fields cannot be quoted:
+                                          a name with a comma or a double quote needs JSON Lines
   block add D [--reason R]                block a domain and its subdomains
   block remove D                          unblock a domain
   block list [--json]                     list blocked domains
   block import FILE                       block every domain of FILE (one a line, # comments)
   scan DOMAIN [--json] [--fresh]          scan a site (reusing a report under ten minutes old unless --fresh);
-                                          progress on stderr, summary (or the JSON report) on stdout
-  help                                    show this text
+                                          progress on stderr, summary (or the JSON report) on stdout;
+                                          links start with BASE_URL
+  help, --help, -h                        show this text
+  --version, -V                           print the version
 
 Exit codes: 0 done, 1 failed, 2 bad arguments or input (nothing written).`;
 
@@ -56,6 +70,10 @@ export function parseCommand(argv: readonly string[]): ParsedCommand {
       case '--help':
       case '-h':
         return ok({ name: 'help' });
+      case '--version':
+      case '-V':
+        strict(rest, {});
+        return ok({ name: 'version' });
       case 'jobs': {
         const { values } = strict(rest, { json: { type: 'boolean' } });
         return ok({ name: 'jobs', json: values.json === true });
@@ -107,7 +125,8 @@ function parseEntity(argv: readonly string[]): ParsedCommand {
     const { values } = strict(rest, { json: { type: 'boolean' } });
     return ok({ name: 'entity list', json: values.json === true });
   }
-  return fail('entity takes add or list');
+  if (action === 'import') return ok({ name: 'entity import', file: strict(rest, {}, 1).positionals[0]! });
+  return fail('entity takes add, list or import');
 }
 
 function parseBlock(argv: readonly string[]): ParsedCommand {

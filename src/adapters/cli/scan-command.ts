@@ -1,6 +1,6 @@
 import type { RequestScan, ScanOutcome } from '../../application/scan/request-scan.js';
 import { reportLinks } from '../../application/views/report-links.js';
-import { signedReportJson } from '../../application/views/report-view.js';
+import { scanReportJson } from '../../application/views/report-view.js';
 import type { ProbeResult } from '../../domain/scan/probes.js';
 import type { CliIo } from './cli-io.js';
 
@@ -20,7 +20,7 @@ export async function runScanCommand(
   const { stored, reused, ageSeconds } = outcome;
   if (reused) io.err(`  reusing report ${stored.report.id}, ${ageSeconds} s old (--fresh to scan again)`);
   if (options.json) {
-    io.out(JSON.stringify(signedReportJson(stored), null, 2));
+    io.out(JSON.stringify(scanReportJson(outcome, baseUrl), null, 2));
   } else {
     for (const line of summary(outcome, baseUrl)) io.out(line);
   }

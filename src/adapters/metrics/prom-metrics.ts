@@ -43,6 +43,8 @@ export class PromMetrics implements Metrics, MetricsExposition {
   });
   private readonly rechecks = new Counter({ name: 'vetted_proof_rechecks_total', help: 'Proof re-checks by outcome.', labelNames: ['outcome'] as const, registers: [this.registry] });
 
+  private readonly requestChildren = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
+
   constructor(@inject(JobQueue) queue: JobQueue) {
     collectDefaultMetrics({ register: this.registry });
     new Gauge({
@@ -60,8 +62,16 @@ export class PromMetrics implements Metrics, MetricsExposition {
   }
 
   requestServed(route: string, method: string, status: number, seconds: number): void {
-    this.requests.inc({ route, method, status: String(status) });
-    this.latency.observe({ route, method }, seconds);
+    // Children by label values, kept: prom-client would otherwise hash the labels on every request.
+    // Bounded by routes × methods × statuses, since the route is a template, never a path.
+    const key = `${route} ${method} ${status}`;
+    let child = this.requestChildren.get(key);
+    if (!child) {
+      child = { count: this.requests.labels(route, method, String(status)), time: this.latency.labels(route, method) };
+      this.requestChildren.set(key, child);
+    }
+    child.count.inc();
+    child.time.observe(seconds);
   }
 
   scanEnded(end: ScanEnd): void {

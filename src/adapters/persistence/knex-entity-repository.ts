@@ -5,9 +5,10 @@ import { entitySlug, formatEntityId } from '../../domain/entity-id.js';
 import type { Entity, EntityStatus } from '../../domain/entity.js';
 import { Database } from './create-knex.js';
 import { ENTITY_COLUMNS, toEntity, type EntityRow } from './entity-rows.js';
-import { isUniqueViolation } from './sql-errors.js';
+import { isLockTimeout, isUniqueViolation } from './sql-errors.js';
 
 const MAX_ATTEMPTS = 20;
+const CHUNK = 200;
 
 @injectable()
 export class KnexEntityRepository implements EntityRepository {
@@ -20,21 +21,7 @@ export class KnexEntityRepository implements EntityRepository {
       // constraint on (slug, seq) then fails this insert and we read the new maximum again.
       const row = await this.db('entities').where({ slug }).max({ max: 'seq' }).first();
       const seq = Number(row?.max ?? 0) + 1;
-      const id = formatEntityId(slug, seq);
-      const record: EntityRow = {
-        id,
-        slug,
-        seq,
-        name: entity.name,
-        domain: entity.domain,
-        type: entity.type,
-        level: entity.level,
-        coverage: entity.coverage,
-        status: 'active',
-        verified_at: entity.verifiedAt,
-        expires_at: entity.expiresAt,
-        created_at: new Date().toISOString(),
-      };
+      const record = toRow(entity, slug, seq, new Date().toISOString());
       try {
         await this.db('entities').insert(record);
         return toEntity(record);
@@ -42,6 +29,43 @@ export class KnexEntityRepository implements EntityRepository {
         if (!isUniqueViolation(error) || attempt >= MAX_ATTEMPTS) throw error;
       }
     }
+  }
+
+  async createMany(entities: readonly NewEntity[]): Promise<Entity[]> {
+    if (entities.length === 0) return [];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction((trx) => this.insertAll(trx, entities));
+      } catch (error) {
+        // Another process took one of our numbers (unique violation), or wrote since this
+        // transaction read the maxima (SQLite then refuses the write at once with SQLITE_BUSY): the
+        // transaction rolled back, so read the maxima again.
+        if (!(isUniqueViolation(error) || isLockTimeout(error)) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async insertAll(trx: Knex.Transaction, entities: readonly NewEntity[]): Promise<Entity[]> {
+    const slugs = entities.map((e) => entitySlug(e.name));
+    const highest = new Map<string, number>();
+    const distinct = [...new Set(slugs)];
+    for (let i = 0; i < distinct.length; i += CHUNK) {
+      const rows: Array<{ slug: string; max: number | string | null }> = await trx('entities')
+        .whereIn('slug', distinct.slice(i, i + CHUNK))
+        .groupBy('slug')
+        .select('slug')
+        .max({ max: 'seq' });
+      for (const row of rows) highest.set(row.slug, Number(row.max ?? 0));
+    }
+    const createdAt = new Date().toISOString();
+    const records = entities.map((entity, i): EntityRow => {
+      const slug = slugs[i]!;
+      const seq = (highest.get(slug) ?? 0) + 1;
+      highest.set(slug, seq);
+      return toRow(entity, slug, seq, createdAt);
+    });
+    for (let i = 0; i < records.length; i += CHUNK) await trx('entities').insert(records.slice(i, i + CHUNK));
+    return records.map(toEntity);
   }
 
   async findById(id: string): Promise<Entity | undefined> {
@@ -57,4 +81,21 @@ export class KnexEntityRepository implements EntityRepository {
   async setStatus(id: string, status: EntityStatus): Promise<boolean> {
     return (await this.db('entities').where({ id }).update({ status })) > 0;
   }
+}
+
+function toRow(entity: NewEntity, slug: string, seq: number, createdAt: string): EntityRow {
+  return {
+    id: formatEntityId(slug, seq),
+    slug,
+    seq,
+    name: entity.name,
+    domain: entity.domain,
+    type: entity.type,
+    level: entity.level,
+    coverage: entity.coverage,
+    status: 'active',
+    verified_at: entity.verifiedAt,
+    expires_at: entity.expiresAt,
+    created_at: createdAt,
+  };
 }

@@ -19,6 +19,12 @@ export interface EntityRepository {
    * n of that slug; unique even when several processes create entities at once.
    */
   create(entity: NewEntity): Promise<Entity>;
+  /**
+   * Stores every new entity in one transaction, or none of them when any cannot be stored (the
+   * error is thrown). Ids are allocated as `create` does, in the order given; returns the
+   * entities in that order.
+   */
+  createMany(entities: readonly NewEntity[]): Promise<Entity[]>;
   /** The entity with this id, whatever its status, or undefined. */
   findById(id: string): Promise<Entity | undefined>;
   /** Every entity, oldest first. */
