@@ -87,6 +87,7 @@ import { RegistryRoutes } from './adapters/http/routes/registry-routes.js';
 import { ReportRoutes } from './adapters/http/routes/report-routes.js';
 import { ScanRoutes } from './adapters/http/routes/scan-routes.js';
 import { ScanStatusRoutes } from './adapters/http/routes/scan-status-routes.js';
+import { SiteFileRoutes } from './adapters/http/routes/site-file-routes.js';
 import { WellKnownRoutes } from './adapters/http/routes/well-known-routes.js';
 import { McpEndpoint } from './adapters/mcp/mcp-endpoint.js';
 import { MetricsRoutes } from './adapters/http/routes/metrics-routes.js';
@@ -203,6 +204,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<HttpRoutes>(HttpRoutes).to(RegistrationRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(DocRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(WellKnownRoutes);
+  c.bind<HttpRoutes>(HttpRoutes).to(SiteFileRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(McpEndpoint);
   c.bind<HttpRoutes>(HttpRoutes).to(MetricsRoutes);
   c.bind(VettedTools).toSelf();

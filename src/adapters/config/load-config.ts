@@ -93,6 +93,15 @@ function isOrigin(item: string): boolean {
   }
 }
 
+// RFC 9116 §2.5.3: the contact is a URI; a mailto: one must name a plain address.
+function isSecurityContact(value: string): boolean {
+  if (/^mailto:/i.test(value)) return /^mailto:[^<>\s]+$/i.test(value) && isMailbox(value.slice(7));
+  return URL.canParse(value) && new URL(value).protocol === 'https:';
+}
+
+const DAY_MS = 86_400_000;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
 function isNetwork(item: string): boolean {
   try {
     if (item.includes('/')) ipaddr.parseCIDR(item);
@@ -169,13 +178,15 @@ const EnvSchema = z.object({
   REFRESH_OBSERVATIONS: booleanFlag.default(true),
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces').optional(),
   MCP_ALLOWED_ORIGINS: commaList(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com').default([]),
+  SECURITY_CONTACT: z.string().max(2048, 'must be at most 2048 characters').refine(isSecurityContact, 'must be a mailto: or https: URI such as mailto:security@example.com').optional(),
+  SECURITY_TXT_EXPIRES: z.string().refine((v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date-time such as 2027-01-01T00:00:00Z').optional(),
 });
 
 /**
- * Reads the configuration from environment variables once, at start-up. Empty values count as
- * unset. Throws ConfigError naming the first bad variable.
+ * Reads the configuration from environment variables once, at start-up (`now`, which dates the
+ * security.txt expiry). Empty values count as unset. Throws ConfigError naming the first bad variable.
  */
-export function loadConfig(env: Readonly<Record<string, string | undefined>>): AppConfig {
+export function loadConfig(env: Readonly<Record<string, string | undefined>>, now = new Date()): AppConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
@@ -192,6 +203,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     throw new ConfigError('Invalid configuration: WORKERS=0 needs a postgres:// DATABASE_URL (with embedded SQLite the job queue lives in the serving process).');
   }
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const expiresMs = e.SECURITY_TXT_EXPIRES === undefined ? now.getTime() + 180 * DAY_MS : Date.parse(e.SECURITY_TXT_EXPIRES);
+  // RFC 9116 §2.5.5: a past Expires makes the file stale; more than a year ahead is discouraged.
+  if (expiresMs <= now.getTime() || expiresMs >= now.getTime() + 365 * DAY_MS) {
+    throw new ConfigError(`Invalid configuration: SECURITY_TXT_EXPIRES must be in the future and less than a year away (got "${e.SECURITY_TXT_EXPIRES}").`);
+  }
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -204,6 +220,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     reportSigningKey: e.REPORT_SIGNING_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Vetted <no-reply@${new URL(baseUrl).hostname}>`,
+    securityContact: e.SECURITY_CONTACT ?? `mailto:security@${new URL(baseUrl).hostname}`,
+    securityTxtExpires: new Date(expiresMs).toISOString(),
     recheckIntervalMinutes: e.RECHECK_INTERVAL_MINUTES,
     http: Object.freeze({
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,

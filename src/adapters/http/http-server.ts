@@ -20,6 +20,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 @injectable()
 export class HttpServer {
   readonly app: Koa;
+  private readonly router: Router;
   private server: Server | undefined;
   private closing = false;
   private inFlight = 0;
@@ -36,6 +37,7 @@ export class HttpServer {
     // Errors Koa sees outside the middleware (a client that went away mid-answer) are logged as JSON, not printed.
     this.app.on('error', (error: Error) => logger.warn({ err: error.message }, 'http stream error'));
     const router = new Router();
+    this.router = router;
     for (const area of areas) area.mount(router);
     this.app.use(async (ctx, next) => {
       // A handler outlives its socket when the client goes away: shutdown waits for handlers, not sockets.
@@ -47,7 +49,8 @@ export class HttpServer {
         if (--this.inFlight === 0) this.drained?.();
       }
     });
-    this.app.use(requestContext(logger, metrics));
+    // Served over HTTPS (behind the operator's TLS proxy) exactly when BASE_URL says so.
+    this.app.use(requestContext(logger, metrics, config.baseUrl.startsWith('https:')));
     this.app.use(errorEnvelope(logger, faults));
     this.app.use(router.routes());
     // Routes that take a body read it through the one bounded reader, which refuses a declared size
@@ -55,6 +58,14 @@ export class HttpServer {
     this.app.use(declaredBodyLimit(MAX_BODY_BYTES));
     // Without `throw` the router sets 405/501 and Allow; errorEnvelope writes the body.
     this.app.use(router.allowedMethods());
+  }
+
+  /** Every route mounted, as its template (`/verify/:domain`) and methods (`ALL` for a route taking any): the route table docs are checked against. */
+  routes(): Array<{ readonly path: string; readonly methods: readonly string[] }> {
+    return this.router.stack.map((layer) => ({
+      path: String(layer.path),
+      methods: layer.methods.length > 20 ? ['ALL'] : layer.methods.filter((m) => m !== 'HEAD'),
+    }));
   }
 
   /** Starts listening on the configured host and port (0 picks a free one); resolves with the port. */

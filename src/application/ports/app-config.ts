@@ -24,6 +24,10 @@ export interface AppConfig {
   readonly smtpUrl: string | undefined;
   /** MAIL_FROM: the sender of every mail. */
   readonly mailFrom: string;
+  /** SECURITY_CONTACT: the Contact of /.well-known/security.txt and of the contact page (a mailto: or https: URI). */
+  readonly securityContact: string;
+  /** The Expires of security.txt (ISO 8601 UTC): SECURITY_TXT_EXPIRES, else start-up time plus 180 days. */
+  readonly securityTxtExpires: string;
   /** RECHECK_INTERVAL_MINUTES: how often `vetted serve` looks for proofs due for a re-check (0: never). */
   readonly recheckIntervalMinutes: number;
   /** WORKERS=1 (default): this process also runs background jobs; 0: it only serves. */

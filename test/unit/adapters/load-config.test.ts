@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../../src/adapters/config/load-config.js';
 
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {
-    expect(loadConfig({})).to.deep.equal({
+    expect(loadConfig({}, NOW)).to.deep.equal({
       port: 8080,
       host: '127.0.0.1',
       baseUrl: 'http://localhost:8080',
@@ -19,6 +21,8 @@ describe('configuration from the environment', () => {
       mcpAllowedOrigins: ['http://localhost:8080'],
       smtpUrl: undefined,
       mailFrom: 'Vetted <no-reply@localhost>',
+      securityContact: 'mailto:security@localhost',
+      securityTxtExpires: '2027-05-21T10:00:00.000Z',
       recheckIntervalMinutes: 360,
       http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnectionsPerClient: 64 },
       workers: true,
@@ -65,8 +69,10 @@ describe('configuration from the environment', () => {
       RECHECK_CONCURRENCY: '32',
       REFRESH_OBSERVATIONS: 'false',
       METRICS_TOKEN: 'scrape-token-0123456789',
+      SECURITY_CONTACT: 'https://vetted.example.com/contact',
+      SECURITY_TXT_EXPIRES: '2027-03-01T12:00:00+01:00',
       UNRELATED: 'x',
-    });
+    }, NOW);
     expect(config).to.deep.equal({
       port: 0,
       host: '0.0.0.0',
@@ -80,6 +86,8 @@ describe('configuration from the environment', () => {
       mcpAllowedOrigins: ['https://vetted.example.com', 'https://app.example.com', 'http://localhost:3000'],
       smtpUrl: 'smtp://user:secret@mail.example.com:587',
       mailFrom: 'Registry <registry@example.com>',
+      securityContact: 'https://vetted.example.com/contact',
+      securityTxtExpires: '2027-03-01T11:00:00.000Z',
       recheckIntervalMinutes: 60,
       http: { headersTimeoutMs: 5_000, requestTimeoutMs: 20_000, keepAliveTimeoutMs: 2_000, maxConnectionsPerClient: 0 },
       workers: false,
@@ -126,12 +134,27 @@ describe('configuration from the environment', () => {
     [{ WORKER_CONCURRENCY: '0' }, /^Invalid configuration: WORKER_CONCURRENCY must be a whole number from 1 to 64/],
     [{ RECHECK_CONCURRENCY: 'many' }, /^Invalid configuration: RECHECK_CONCURRENCY must be a whole number from 1 to 256/],
     [{ SCAN_ALLOWED_NETWORKS: '10.0.0.0/33' }, /^Invalid configuration: SCAN_ALLOWED_NETWORKS must be a comma-separated list of CIDRs/],
+    [{ SECURITY_CONTACT: 'security@example.com' }, /^Invalid configuration: SECURITY_CONTACT must be a mailto: or https: URI such as mailto:security@example\.com \(got "security@example\.com"\)\.$/],
+    [{ SECURITY_CONTACT: 'http://example.com/security' }, /^Invalid configuration: SECURITY_CONTACT must be a mailto: or https: URI/],
+    [{ SECURITY_CONTACT: 'mailto:Security <security@example.com>' }, /^Invalid configuration: SECURITY_CONTACT must be a mailto: or https: URI/],
+    [{ SECURITY_TXT_EXPIRES: 'next year' }, /^Invalid configuration: SECURITY_TXT_EXPIRES must be an ISO 8601 date-time such as 2027-01-01T00:00:00Z \(got "next year"\)\.$/],
+    [{ SECURITY_TXT_EXPIRES: '2027-01-01' }, /^Invalid configuration: SECURITY_TXT_EXPIRES must be an ISO 8601 date-time/],
+    [{ SECURITY_TXT_EXPIRES: '2020-01-01T00:00:00Z' }, /^Invalid configuration: SECURITY_TXT_EXPIRES must be in the future and less than a year away \(got "2020-01-01T00:00:00Z"\)\.$/],
+    [{ SECURITY_TXT_EXPIRES: '2999-01-01T00:00:00Z' }, /^Invalid configuration: SECURITY_TXT_EXPIRES must be in the future and less than a year away/],
   ];
   it('accepts host names, addresses and mailboxes in their usual forms, and creates folders only under the working directory', () => {
     for (const HOST of ['0.0.0.0', '::', 'localhost', 'vetted.internal']) expect(loadConfig({ HOST }).host).to.equal(HOST);
     for (const MAIL_FROM of ['registry@example.com', 'Vetted Registry <registry@example.com>']) expect(loadConfig({ MAIL_FROM }).mailFrom).to.equal(MAIL_FROM);
     expect(loadConfig({ DATABASE_URL: 'sqlite:./data/nested/new/vetted.sqlite' }).databaseUrl).to.equal('sqlite:./data/nested/new/vetted.sqlite');
     expect(existsSync('./data/nested')).to.equal(false, 'validating creates nothing');
+  });
+
+  it('derives the security.txt contact from BASE_URL and takes an expiry just inside a year from now', () => {
+    expect(loadConfig({ BASE_URL: 'https://vetted.example.com:8443/registry' }, NOW).securityContact).to.equal('mailto:security@vetted.example.com');
+    expect(loadConfig({ SECURITY_CONTACT: 'mailto:psirt@example.com' }, NOW).securityContact).to.equal('mailto:psirt@example.com');
+    expect(loadConfig({ SECURITY_TXT_EXPIRES: '2027-11-21T09:59:59Z' }, NOW).securityTxtExpires).to.equal('2027-11-21T09:59:59.000Z');
+    expect(() => loadConfig({ SECURITY_TXT_EXPIRES: '2027-11-22T10:00:00Z' }, NOW)).to.throw(ConfigError, /less than a year away/);
+    expect(() => loadConfig({ SECURITY_TXT_EXPIRES: NOW.toISOString() }, NOW)).to.throw(ConfigError, /in the future/);
   });
 
   it('reads BRAND_CATALOG_FILE lines: brands, the domains they own, allowed words; a bad name stops with its line', () => {

@@ -7,10 +7,11 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * Gives each request an id (the client's X-Request-Id when it is sane, else a new UUID), echoes it
- * in X-Request-Id, sets headers every answer carries, and when the answer is sent logs one line
- * and counts it by route template (`unmatched` for a path no route took).
+ * in X-Request-Id, sets headers every answer carries (with `hsts`, Strict-Transport-Security for a
+ * year), and when the answer is sent logs one line and counts it by route template (`unmatched`
+ * for a path no route took).
  */
-export function requestContext(logger: Logger, metrics: Metrics): Middleware {
+export function requestContext(logger: Logger, metrics: Metrics, hsts = false): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
     const incoming = ctx.get('X-Request-Id');
@@ -19,6 +20,7 @@ export function requestContext(logger: Logger, metrics: Metrics): Middleware {
     ctx.set('X-Request-Id', requestId);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'no-referrer');
+    if (hsts) ctx.set('Strict-Transport-Security', 'max-age=31536000');
     try {
       await next();
     } finally {

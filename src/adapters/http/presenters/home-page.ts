@@ -1,3 +1,4 @@
+import type { HomeView, PageLink, SitePage } from '../../../application/views/docs/site-files-pages.js';
 import { METHODOLOGY_VERSION } from '../../../application/views/service-facts.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
@@ -7,21 +8,43 @@ export const HTML_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img
 
 const CSS = 'body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}input{font-size:1rem;padding:.3rem}button{font-size:1rem}';
 
-/** The home page: what Vetted is, and a form that asks for a scan. */
-export function renderHomePage(): string {
+/** The home page: what Vetted is, a form that asks for a scan, its documents, and who runs it. */
+export function renderHomePage(home: HomeView): string {
   return renderPage({
-    title: 'Vetted: website trust and readiness',
+    title: home.title,
+    description: home.description,
+    jsonLd: home.organization,
     css: CSS,
     bodyHtml: `<h1>Vetted</h1>
-<p>Dated, evidence-backed observations about websites, so that software agents can check a counterparty before a payment, a data share or an API call.</p>
+<p>${escapeHtml(home.description)}</p>
 <form method="post" action="/api/scan">
 <label for="domain">Scan a domain</label>
 <input id="domain" name="domain" required maxlength="253" placeholder="example.com">
 <button type="submit">Scan</button>
 </form>
 <p>A scan fetches the site's public resources now and stores a report under methodology <a href="/methodology.md">${escapeHtml(METHODOLOGY_VERSION)}</a>. Reading never scans: <code>GET /verify/{domain}</code> answers from what is stored.</p>
-<ul><li><a href="/methodology.md">Methodology</a></li><li><a href="/.well-known/vetted.md">Self-verification</a></li><li><a href="/.well-known/jwks.json">Report signing keys</a></li><li><a href="/status">Status</a></li></ul>`,
+<h2>Documents</h2>
+${linkList(home.docs)}
+<footer>${linkList(home.about)}</footer>`,
   });
+}
+
+/** A privacy, terms or contact page. */
+export function renderSitePage(page: SitePage): string {
+  const sections = page.sections.map((s) => {
+    const items = s.items ? `\n<ul>${s.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : '';
+    return `<h2>${escapeHtml(s.heading)}</h2>\n${s.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}${items}`;
+  });
+  return renderPage({
+    title: `${page.title} · Vetted`,
+    description: page.description,
+    css: CSS,
+    bodyHtml: `<h1>${escapeHtml(page.title)}</h1>\n<p>${escapeHtml(page.description)}</p>\n${sections.join('\n')}\n${linkList([...page.links, { text: 'Vetted', path: '/' }])}`,
+  });
+}
+
+function linkList(links: readonly PageLink[]): string {
+  return `<ul>${links.map((l) => `<li><a href="${escapeHtml(l.path)}">${escapeHtml(l.text)}</a></li>`).join('')}</ul>`;
 }
 
 /** An error page for browser requests (form posts, report pages). */

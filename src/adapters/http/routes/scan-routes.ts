@@ -7,6 +7,8 @@ import { AppConfig } from '../../../application/ports/app-config.js';
 import { AwaitScan, scanFailure } from '../../../application/scan/await-scan.js';
 import { SCAN_WAIT_MS } from '../../../application/scan/request-scan.js';
 import { SubmitScan } from '../../../application/scan/submit-scan.js';
+import { homeLinkHeader } from '../../../application/views/docs/site-files.js';
+import { homeMarkdown, homeView } from '../../../application/views/docs/site-files-pages.js';
 import { scanCreatedJson } from '../../../application/views/scan-result-view.js';
 import { scanStatusJson, scanStatusLinks } from '../../../application/views/scan-status-view.js';
 import { zodMessage } from '../../../application/zod-message.js';
@@ -39,11 +41,22 @@ export class ScanRoutes implements HttpRoutes {
   ) {}
 
   mount(router: Router): void {
+    // Rendered once: the page depends on configuration only.
+    const homeHtml = renderHomePage(homeView(this.config));
+    const homeText = homeMarkdown(this.config);
+    const links = homeLinkHeader(this.config.baseUrl);
     router.get('/', (ctx) => {
+      ctx.set('Vary', 'Accept');
+      ctx.set('Link', links);
+      ctx.set('Cache-Control', 'public, max-age=300');
+      if (ctx.accepts('text/html', 'text/markdown') === 'text/markdown') {
+        ctx.type = 'text/markdown; charset=utf-8';
+        ctx.body = homeText;
+        return;
+      }
       ctx.type = 'text/html; charset=utf-8';
       ctx.set('Content-Security-Policy', HTML_PAGE_CSP);
-      ctx.set('Cache-Control', 'public, max-age=300');
-      ctx.body = renderHomePage();
+      ctx.body = homeHtml;
     });
 
     router.post('/api/scan', async (ctx) => {

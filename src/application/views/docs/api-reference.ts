@@ -16,11 +16,17 @@ or \`{"success": false, "error": {"code", "message", …}}\`. Errors are never c
 | \`GET /status/ready\` | \`{status: "ready", database: "ok"}\`, or 503 \`SERVICE_UNAVAILABLE\` while the database does not answer |
 | \`GET /verify/{domain}\` | \`{domain, verified, entity, readiness}\`; blocked: \`{domain, verified: false, blocked: true, trust_score: 0, trust_level: "NONE", agent_guidance}\`; expired: \`error.code = "EXPIRED"\` with HTTP 200. Cached 1 hour when verified, 5 minutes otherwise. |
 | \`GET /verify/{domain}?signals=true[&external=true]\` | adds \`trust_score\`, \`trust_level\`, \`signals\` (registry 40, brand 20, domain_age 15, ssl 10, external 15) and \`agent_guidance\` |
-| \`GET /lookup/{entity-id}\` | \`{id, name, domain, level, type, verified_at, expires_at, status}\`; unknown: 404 \`NOT_FOUND\` |
+| \`GET /lookup/{entity-id}\` | \`{id, name, domain, level, type, verified_at, expires_at, status}\`; an id that is not \`ent_\` followed by letters and a number: 400 \`VALIDATION_ERROR\`; a well-formed id nobody holds: 404 \`NOT_FOUND\` |
 | \`GET /reports/{id}\` · \`.json\` · \`.md\` | a stored report as HTML, JSON (signed) or Markdown |
 | \`GET /reports/{id}/evidence/{n}\` | one evidence item |
 | \`GET /methodology.md\` | the scan methodology and readiness thresholds |
 | \`GET /.well-known/jwks.json\` | the report-signing keys |
+| \`GET /robots.txt\` · \`/sitemap.xml\` · \`/llms.txt\` | crawler and agent files (RFC 9309, sitemaps.org, llmstxt.org) |
+| \`GET /.well-known/security.txt\` | RFC 9116: whom to tell about a vulnerability |
+| \`GET /.well-known/mcp/server-card.json\` · \`/.well-known/mcp.json\` | the MCP server card: the Streamable HTTP endpoint and the tools |
+| \`GET /.well-known/agent-card.json\` | an A2A agent card for discovery (Vetted speaks MCP) |
+| \`GET /.well-known/api-catalog\` | RFC 9727 linkset: the OpenAPI document, this reference, the status |
+| \`GET /privacy\` · \`/terms\` · \`/contact\` | what this instance stores, its terms, whom to write to (HTML, or Markdown with \`Accept: text/markdown\`) |
 | \`GET /metrics\` | Prometheus metrics, to loopback clients or with \`Authorization: Bearer <METRICS_TOKEN>\` (401 \`UNAUTHORIZED\`, 403 \`FORBIDDEN\`) |
 | \`GET /.well-known/vetted.md\` | the self-verification document (YAML) |
 
@@ -30,6 +36,7 @@ or \`{"success": false, "error": {"code", "message", …}}\`. Errors are never c
 |---|---|
 | \`POST /api/scan\` \`{"domain"}\` | 201 \`{report_id, report_url, json_url, markdown_url, domain, score, readiness, methodology_version, scanned_at}\`; budgets: 10 per client per hour, 6 per domain per hour, 120 per minute; 429 \`RATE_LIMITED\` or 503 \`SCAN_UNAVAILABLE\` with \`Retry-After\` |
 | \`POST /register\` \`{domain, entity_name, entity_type?, contact_email, website?}\` | 201 \`{registration_id, domain, status: "pending", verification_instructions, expires_at, confirmation}\` |
+| \`GET /api/scans/{id}\` | a scan job: \`{scan_id, domain, state, status_url, progress_url, probes_done, created_at, updated_at, report, error}\`, never cached; poll it after a 202 |
 | \`GET /confirm/{token}\` | an HTML page; safe to open more than once |
 | \`POST /mcp\` | MCP (see /mcp.md) |
 

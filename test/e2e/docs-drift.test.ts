@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { ERROR_STATUS } from '../../src/adapters/http/error-status.js';
+import { HttpServer } from '../../src/adapters/http/http-server.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+// The docs people and agents read are checked against what the running service has: every route
+// it mounts, every error code with its status, every MCP tool with its arguments. A route, code or
+// tool added without its documentation fails here.
+const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+// Documents served under their own paths (the Markdown set), named together in the docs.
+const DOCUMENT_ROUTES = /^\/(developers|api|integration|verify|changelog|agents|mcp|methodology)\.md$|^\/docs$/;
+
+/** `/verify/:domain` as the docs write it: `/verify/{domain}` (and the contract's `/lookup/{entity-id}`). */
+function documented(path: string): string {
+  if (path === '/lookup/:id') return '/lookup/{entity-id}';
+  return path.replace(/:(\w+)/g, (_, name: string) => `{${name === 'file' ? 'id' : name}}`);
+}
+
+const [kind] = databaseKinds();
+describe('docs that cannot drift from the service', () => {
+  let t: TestService;
+  let apiMd: string;
+  let mcpMd: string;
+  before(async () => {
+    t = await startTestService(kind!);
+    apiMd = await (await t.get('/api.md')).text();
+    mcpMd = await (await t.get('/mcp.md')).text();
+  });
+  after(() => t.stop());
+
+  it('documents every mounted route in README and in /api.md, and mounts every route /api.md names', () => {
+    const routes = t.service.container.get(HttpServer).routes();
+    const missing: string[] = [];
+    for (const { path } of routes) {
+      if (DOCUMENT_ROUTES.test(path)) continue;
+      const written = path === '/reports/:file' ? '/reports/{id}' : documented(path);
+      if (!README.includes(`\`${written}`) && !README.includes(` ${written}\``)) missing.push(`README: ${written}`);
+      if (!apiMd.includes(written) && path !== '/' && path !== '/scans/:id') missing.push(`/api.md: ${written}`);
+    }
+    expect(missing).to.deep.equal([]);
+    const mounted = new Set(routes.map((r) => documented(r.path)).concat('/reports/{id}'));
+    const named = [...apiMd.matchAll(/`(?:GET|POST) (\/[^`\s?]*)/g)].map((m) => m[1]!);
+    expect(named.filter((p) => !mounted.has(p) && !mounted.has(p.replace(/\.(json|md)$/, '')))).to.deep.equal([]);
+  });
+
+  it('lists every error code with its HTTP status in README and /api.md', () => {
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      expect(README, `README: ${code}`).to.match(new RegExp(`\\| \`${code}\` \\| ${status} \\|`));
+      expect(apiMd, `/api.md: ${code}`).to.contain(`\`${code}\` ${status}`);
+    }
+  });
+
+  it('describes every MCP tool the endpoint lists, with each of its arguments, in /mcp.md', async () => {
+    const res = await t.get('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    const tools = ((await res.json()) as { result: { tools: Array<{ name: string; inputSchema: { properties?: Record<string, unknown> } }> } }).result.tools;
+    expect(tools.length).to.be.at.least(5);
+    for (const tool of tools) {
+      const row = mcpMd.split('\n').find((line) => line.startsWith(`| \`${tool.name}\``));
+      expect(row, `/mcp.md row for ${tool.name}`).to.be.a('string');
+      for (const argument of Object.keys(tool.inputSchema.properties ?? {})) expect(row, `${tool.name}(${argument})`).to.contain(`\`${argument}\``);
+    }
+  });
+});
