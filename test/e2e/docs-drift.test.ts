@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
+import { CONFIG_VARIABLES, loadConfig } from '../../src/adapters/config/load-config.js';
 import { ERROR_STATUS } from '../../src/adapters/http/error-status.js';
 import { HttpServer } from '../../src/adapters/http/http-server.js';
 import { databaseKinds } from '../support/test-databases.js';
@@ -50,6 +51,21 @@ describe('docs that cannot drift from the service', () => {
       expect(README, `README: ${code}`).to.match(new RegExp(`\\| \`${code}\` \\| ${status} \\|`));
       expect(apiMd, `/api.md: ${code}`).to.contain(`\`${code}\` ${status}`);
     }
+  });
+
+  it('lists every environment variable in the configuration table of README, and no variable the service does not read', () => {
+    const table = README.slice(README.indexOf('## Configuration'), README.indexOf('## Command line'));
+    const rows = [...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]!);
+    expect([...rows].sort()).to.deep.equal([...CONFIG_VARIABLES].sort());
+  });
+
+  it('states the default limits in README and /api.md as the configuration has them', () => {
+    const { scanLimits } = loadConfig({});
+    const budgets = `${scanLimits.perClientPerHour} per client per hour, ${scanLimits.perDomainPerHour} per domain per hour, ${scanLimits.globalPerMinute} per minute`;
+    expect(apiMd).to.contain(`budgets: ${budgets}`);
+    expect(mcpMd).to.contain(budgets);
+    expect(README).to.contain('64 KiB');
+    expect(apiMd).to.contain('bodies over 64 KiB');
   });
 
   it('describes every MCP tool the endpoint lists, with each of its arguments, in /mcp.md', async () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { dirname, relative, resolve, isAbsolute } from 'node:path';
 
 const HOST_NAME = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
@@ -30,4 +31,29 @@ export function sqliteFolderProblem(databaseUrl: string, cwd = process.cwd()): s
   const inside = relative(cwd, folder);
   if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) return undefined;
   return `names the folder ${folder}, which does not exist (create it first; only folders inside the working directory are created)`;
+}
+
+export function isOrigin(item: string): boolean {
+  try {
+    const url = new URL(item);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === item.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
+// RFC 9116 §2.5.3: the contact is a URI; a mailto: one must name a plain address.
+export function isSecurityContact(value: string): boolean {
+  if (/^mailto:/i.test(value)) return /^mailto:[^<>\s]+$/i.test(value) && isMailbox(value.slice(7));
+  return URL.canParse(value) && new URL(value).protocol === 'https:';
+}
+
+export function isNetwork(item: string): boolean {
+  try {
+    if (item.includes('/')) ipaddr.parseCIDR(item);
+    else ipaddr.parse(item);
+    return isIP(item.split('/')[0]!) !== 0;
+  } catch {
+    return false;
+  }
 }

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { AppConfig } from '../../application/ports/app-config.js';
 import { parseCatalogEntry } from '../../domain/trust/brand-catalog.js';
 import { parseSigningKey } from '../shared/parse-signing-key.js';
-import { isHost, isMailbox, sqliteFolderProblem } from './config-rules.js';
+import { isHost, isMailbox, isNetwork, isOrigin, isSecurityContact, sqliteFolderProblem } from './config-rules.js';
 
 /** A configuration problem, told in one line that names the variable. */
 export class ConfigError extends Error {
@@ -84,35 +83,11 @@ function limit(fallback: number) {
     .default(fallback);
 }
 
-function isOrigin(item: string): boolean {
-  try {
-    const url = new URL(item);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === item.replace(/\/$/, '');
-  } catch {
-    return false;
-  }
-}
-
-// RFC 9116 §2.5.3: the contact is a URI; a mailto: one must name a plain address.
-function isSecurityContact(value: string): boolean {
-  if (/^mailto:/i.test(value)) return /^mailto:[^<>\s]+$/i.test(value) && isMailbox(value.slice(7));
-  return URL.canParse(value) && new URL(value).protocol === 'https:';
-}
-
 const DAY_MS = 86_400_000;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-function isNetwork(item: string): boolean {
-  try {
-    if (item.includes('/')) ipaddr.parseCIDR(item);
-    else ipaddr.parse(item);
-    return isIP(item.split('/')[0]!) !== 0;
-  } catch {
-    return false;
-  }
-}
 
-// Each variable with its default; README.md carries the same table.
+// Each variable with its default; README.md carries the same table (a test holds them together).
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ message: 'must be an integer from 0 to 65535' })
@@ -186,6 +161,9 @@ const EnvSchema = z.object({
  * Reads the configuration from environment variables once, at start-up (`now`, which dates the
  * security.txt expiry). Empty values count as unset. Throws ConfigError naming the first bad variable.
  */
+/** Every environment variable the service reads. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export function loadConfig(env: Readonly<Record<string, string | undefined>>, now = new Date()): AppConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(present);
