@@ -3,7 +3,7 @@ import type { DomainName } from '../../domain/domain-name.js';
 import { BRAND_DOMAINS, WORD_BRAND_LABELS } from '../../domain/trust/brand-domains.js';
 import { BrandCatalog } from '../../domain/trust/brand-catalog.js';
 import { judgeBrand, LookalikeDetector } from '../../domain/trust/lookalike.js';
-import { registryInputOf, type Failure, type TrustInputs } from '../../domain/trust/trust-inputs.js';
+import { registryInputOf, type BrandFinding, type Failure, type TrustInputs } from '../../domain/trust/trust-inputs.js';
 import { assessTrust, type TrustAssessment } from '../../domain/trust/trust-score.js';
 import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
@@ -28,6 +28,8 @@ export const REUSE_SECONDS: Readonly<Record<ObservationKind, number>> = { tls: 3
 export const SCORE_SECONDS: Readonly<Record<ObservationKind, number>> = { tls: 2 * 86_400, domain_age: 62 * 86_400, reputation: 2 * 86_400 };
 /** How long this process keeps what it read of a name's observations (a write anywhere forgets it sooner). */
 const OBSERVATION_CACHE_SECONDS = 300;
+/** Brand findings kept per name: a pure function of the name and the catalog, so never stale. */
+const BRAND_CACHE_ENTRIES = 50_000;
 
 export interface TrustOutcome extends VerifyOutcome {
   readonly assessment: TrustAssessment;
@@ -44,6 +46,7 @@ export interface TrustOutcome extends VerifyOutcome {
 @injectable()
 export class AssessTrust {
   private readonly detector: LookalikeDetector;
+  private readonly brands = new Map<string, BrandFinding>();
 
   constructor(
     @inject(VerifyDomain) private readonly verify: VerifyDomain,
@@ -78,13 +81,23 @@ export class AssessTrust {
     const reportTls = tlsFromReport(verify.latestReport);
     const inputs: TrustInputs = {
       registry: registryInputOf(verify.verdict),
-      brand: judgeBrand(domain, this.detector, this.idna.toUnicode(domain)),
+      brand: this.brandOf(domain),
       registeredAt: age && 'value' in age ? registeredAtOf(age.value) : age,
       // A scan's TLS evidence stands in for a live check that is missing or too old.
       tls: tls && 'value' in tls ? tlsFromInspection(tls.value, tls.observedAt) : (reportTls ?? tls),
       external: reputation && 'value' in reputation ? externalFrom(reputation.value, verify.readiness.value) : reputation,
     };
     return { ...verify, assessment: assessTrust(inputs, now) };
+  }
+
+  private brandOf(domain: DomainName): BrandFinding {
+    let finding = this.brands.get(domain);
+    if (finding) return finding;
+    finding = judgeBrand(domain, this.detector, this.idna.toUnicode(domain));
+    // Map keeps insertion order: the first key is the oldest entry.
+    if (this.brands.size >= BRAND_CACHE_ENTRIES) this.brands.delete(this.brands.keys().next().value!);
+    this.brands.set(domain, finding);
+    return finding;
   }
 
   private async observationsOf(domain: DomainName): Promise<StoredObservations> {
