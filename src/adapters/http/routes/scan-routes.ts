@@ -14,6 +14,7 @@ import { scanStatusJson, scanStatusLinks } from '../../../application/views/scan
 import { zodMessage } from '../../../application/zod-message.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendData } from '../envelope.js';
+import { sendNegotiatedPage } from '../negotiated-page.js';
 import type { ErrorRenderer } from '../middleware/error-envelope.js';
 import { renderErrorPage, renderHomePage, HTML_PAGE_CSP } from '../presenters/home-page.js';
 import { readBodyText, readJsonBody } from '../read-body.js';
@@ -46,17 +47,8 @@ export class ScanRoutes implements HttpRoutes {
     const homeText = homeMarkdown(this.config);
     const links = homeLinkHeader(this.config.baseUrl);
     router.get('/', (ctx) => {
-      ctx.set('Vary', 'Accept');
       ctx.set('Link', links);
-      ctx.set('Cache-Control', 'public, max-age=300');
-      if (ctx.accepts('text/html', 'text/markdown') === 'text/markdown') {
-        ctx.type = 'text/markdown; charset=utf-8';
-        ctx.body = homeText;
-        return;
-      }
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.set('Content-Security-Policy', HTML_PAGE_CSP);
-      ctx.body = homeHtml;
+      sendNegotiatedPage(ctx, { html: homeHtml, markdown: homeText }, 'public, max-age=300');
     });
 
     router.post('/api/scan', async (ctx) => {

@@ -5,7 +5,8 @@ import { siteFiles } from '../../../application/views/docs/site-files.js';
 import { sitePageMarkdown, sitePages } from '../../../application/views/docs/site-files-pages.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
-import { HTML_PAGE_CSP, renderSitePage } from '../presenters/home-page.js';
+import { sendNegotiatedPage } from '../negotiated-page.js';
+import { renderSitePage } from '../presenters/home-page.js';
 
 /**
  * The files agents and crawlers look for (robots.txt, sitemap.xml, llms.txt, security.txt, the
@@ -28,18 +29,7 @@ export class SiteFileRoutes implements HttpRoutes {
     for (const [path, page] of Object.entries(sitePages(this.config))) {
       const html = renderSitePage(page);
       const markdown = sitePageMarkdown(page, this.config.baseUrl);
-      router.get(path, (ctx) => {
-        ctx.set('Vary', 'Accept');
-        ctx.set('Cache-Control', cacheControl(3600));
-        if (ctx.accepts('text/html', 'text/markdown') === 'text/markdown') {
-          ctx.type = 'text/markdown; charset=utf-8';
-          ctx.body = markdown;
-          return;
-        }
-        ctx.type = 'text/html; charset=utf-8';
-        ctx.set('Content-Security-Policy', HTML_PAGE_CSP);
-        ctx.body = html;
-      });
+      router.get(path, (ctx) => sendNegotiatedPage(ctx, { html, markdown }, cacheControl(3600)));
     }
   }
 }
