@@ -91,6 +91,7 @@ import { SiteFileRoutes } from './adapters/http/routes/site-file-routes.js';
 import { WellKnownRoutes } from './adapters/http/routes/well-known-routes.js';
 import { McpEndpoint } from './adapters/mcp/mcp-endpoint.js';
 import { MetricsRoutes } from './adapters/http/routes/metrics-routes.js';
+import { OpenApiRoutes } from './adapters/http/routes/openapi-routes.js';
 import { PromMetrics } from './adapters/metrics/prom-metrics.js';
 import { Metrics } from './application/ports/metrics.js';
 import { MetricsExposition } from './application/ports/metrics-exposition.js';
@@ -207,6 +208,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<HttpRoutes>(HttpRoutes).to(SiteFileRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(McpEndpoint);
   c.bind<HttpRoutes>(HttpRoutes).to(MetricsRoutes);
+  c.bind<HttpRoutes>(HttpRoutes).to(OpenApiRoutes);
   c.bind(VettedTools).toSelf();
   c.bind(HttpServer).toSelf();
   c.bind(CliCommands).toSelf();

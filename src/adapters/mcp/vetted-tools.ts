@@ -12,7 +12,7 @@ import { reportLinks } from '../../application/views/report-links.js';
 import { reportJson } from '../../application/views/report-view.js';
 import { scanResultJson } from '../../application/views/scan-result-view.js';
 import { trustDataJson } from '../../application/views/trust-view.js';
-import { entityLookupOutput, registryStatusOutput, reportOutput, scanOutput, verifyOutput } from './tool-output-schemas.js';
+import { entityLookupOutput, registryStatusOutput, reportOutput, scanOutput, verifyOutput } from '../shared/view-output-schemas.js';
 import { defineTool, type ToolHints, type VettedTool } from './vetted-tool.js';
 
 const READS_STORED_DATA: ToolHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };

@@ -4,14 +4,21 @@ import { AppConfig } from '../../../application/ports/app-config.js';
 import { markdownDocuments } from '../../../application/views/docs/published-documents.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
+import { openApiDocument } from '../openapi/openapi-document.js';
+import { operationsMarkdown } from '../openapi/operations-markdown.js';
 
-/** The agent-readable documents of the contract and /methodology.md, generated once at start-up. */
+/**
+ * The agent-readable documents of the contract and /methodology.md, generated once at start-up;
+ * /docs ends with the operations of the OpenAPI document, so it reads as a reference without it.
+ */
 @injectable()
 export class DocRoutes implements HttpRoutes {
   constructor(@inject(AppConfig) private readonly config: AppConfig) {}
 
   mount(router: Router): void {
-    for (const [path, text] of Object.entries(markdownDocuments(this.config.baseUrl))) {
+    const baseUrl = this.config.baseUrl;
+    for (const [path, document] of Object.entries(markdownDocuments(baseUrl))) {
+      const text = path === '/docs' ? `${document}\n${operationsMarkdown(openApiDocument(baseUrl), baseUrl)}` : document;
       router.get(path, (ctx) => {
         ctx.type = 'text/markdown; charset=utf-8';
         ctx.set('Cache-Control', cacheControl(3600));

@@ -16,7 +16,8 @@ import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendData, sendVerification } from '../envelope.js';
 
 const queryFlag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1');
-const VerifyQuery = z.object({ signals: queryFlag, external: queryFlag });
+/** The query of GET /verify/{domain}; the OpenAPI document describes it from here. */
+export const VerifyQuery = z.object({ signals: queryFlag, external: queryFlag });
 
 /** The registry reads of the contract: /status (and /status/ready), /verify/{domain} (with signals) and /lookup/{id}. */
 @injectable()

@@ -19,7 +19,8 @@ import type { ErrorRenderer } from '../middleware/error-envelope.js';
 import { renderErrorPage, renderHomePage, HTML_PAGE_CSP } from '../presenters/home-page.js';
 import { readBodyText, readJsonBody } from '../read-body.js';
 
-const ScanRequestBody = z.strictObject({ domain: z.string().max(1024) });
+/** The JSON body of POST /api/scan; the OpenAPI document describes it from here. */
+export const ScanRequestBody = z.strictObject({ domain: z.string().max(1024) });
 
 export const htmlError: ErrorRenderer = (ctx, status, code, message) => {
   ctx.type = 'text/html; charset=utf-8';

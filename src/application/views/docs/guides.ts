@@ -79,6 +79,7 @@ export function docsIndex(baseUrl: string): string {
   const docs = [
     ['developers.md', 'Quick start'],
     ['api.md', 'API reference'],
+    ['openapi.json', 'OpenAPI 3.1 description'],
     ['integration.md', 'Integration guides'],
     ['verify.md', 'How to get verified'],
     ['mcp.md', 'MCP configuration'],

@@ -1,0 +1,35 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { REGISTRY_API_VERSION } from '../../../application/views/service-facts.js';
+import { routeTable } from './route-table.js';
+
+/** The OpenAPI document as JSON, loosely typed: what the route and the docs read of it. */
+export interface OpenApiDocument {
+  readonly openapi: string;
+  readonly paths: Record<string, Record<string, { readonly summary?: string; readonly responses: Record<string, unknown> }>>;
+  readonly [key: string]: unknown;
+}
+
+/** The OpenAPI 3.1 description of every HTTP route, with `baseUrl` as the server; built from the route table. */
+export function openApiDocument(baseUrl: string): OpenApiDocument {
+  const registry = new OpenAPIRegistry();
+  for (const route of routeTable()) registry.registerPath(route);
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Vetted',
+      version: REGISTRY_API_VERSION,
+      description: 'Dated, evidence-backed observations about websites and domains, so that software agents can check a counterparty before they trust it. The same API in prose: /api.md.',
+    },
+    servers: [{ url: baseUrl }],
+    tags: [
+      { name: 'registry', description: 'Registry reads: they never scan.' },
+      { name: 'scans', description: 'Scans on explicit request, under budgets.' },
+      { name: 'reports', description: 'Stored, signed reports and their evidence.' },
+      { name: 'registration', description: 'Getting a domain verified.' },
+      { name: 'mcp', description: 'The MCP endpoint (Streamable HTTP).' },
+      { name: 'operations', description: 'For operators.' },
+      { name: 'docs', description: 'Documents and files for people, crawlers and agents.' },
+    ],
+  });
+  return document as unknown as OpenApiDocument;
+}

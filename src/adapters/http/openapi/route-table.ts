@@ -1,0 +1,136 @@
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { RegisterInput } from '../../../application/registration/register-domain.js';
+import { VerifyQuery } from '../routes/registry-routes.js';
+import { ScanRequestBody } from '../routes/scan-routes.js';
+import {
+  EntityAnswer,
+  ErrorEnvelope,
+  EvidenceItemAnswer,
+  JwksAnswer,
+  ReadyAnswer,
+  RegistrationAnswer,
+  ReportAnswer,
+  ScanCreatedAnswer,
+  ScanStatusAnswer,
+  StatusAnswer,
+  VerifyAnswer,
+  VerifyWithSignalsAnswer,
+} from './answer-schemas.js';
+import { mcpRoutes, staticRoutes } from './static-routes.js';
+import { BODY_ERRORS, cached, COMMON_ERRORS, enveloped, errors, HTML, MARKDOWN, NO_STORE, seeOther, STORE_ERRORS, answer, textAnswer, textBody } from './responses.js';
+
+const param = (name: string, description: string) => z.object({ [name]: z.string().meta({ description }) });
+const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+const VERIFY_CACHE = cached('public, max-age=3600 when verified, 300 otherwise; no-store for EXPIRED');
+const REPORT_CACHE = cached('public, max-age=86400: a stored report never changes');
+const ownPageErrors = { [HTML]: { schema: textBody } };
+
+/** Every operation the HTTP API serves, written out: the test holds it against the routes the server mounts. */
+export function routeTable(): RouteConfig[] {
+  return [
+    {
+      method: 'get', path: '/status', tags: ['registry'], summary: 'Liveness: needs no database',
+      responses: { 200: enveloped('The service is up.', StatusAnswer), ...errors(COMMON_ERRORS) },
+    },
+    {
+      method: 'get', path: '/status/ready', tags: ['registry'], summary: 'Readiness: the database answers within 2 s',
+      responses: { 200: enveloped('Ready to serve.', ReadyAnswer), ...errors(STORE_ERRORS) },
+    },
+    {
+      method: 'get', path: '/verify/{domain}', tags: ['registry'], summary: 'What the registry says about a domain now',
+      description: 'With signals=true (and external=true) the answer adds the trust assessment. An expired verification answers 200 in the failure envelope with code EXPIRED.',
+      request: { params: param('domain', 'A domain or host name.'), query: VerifyQuery },
+      responses: {
+        200: answer('The registry status, or EXPIRED.', json(z.union([dataEnvelope(VerifyWithSignalsAnswer, VerifyAnswer), ErrorEnvelope])), VERIFY_CACHE),
+        ...errors(['VALIDATION_ERROR', ...STORE_ERRORS]),
+      },
+    },
+    {
+      method: 'get', path: '/lookup/{id}', tags: ['registry'], summary: 'One registry entity by id',
+      request: { params: param('id', 'An entity id: ent_ followed by letters and a number.') },
+      responses: { 200: enveloped('The entity.', EntityAnswer, cached('public, max-age=300')), ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]) },
+    },
+    {
+      method: 'get', path: '/', tags: ['scans'], summary: 'The home page with its scan form',
+      responses: {
+        200: answer('HTML, or Markdown for Accept: text/markdown.', { [HTML]: { schema: textBody }, [MARKDOWN]: { schema: textBody } }, { ...cached('public, max-age=300'), Link: z.string().meta({ description: 'The API catalog, the OpenAPI document and the docs (RFC 8288).' }) }),
+        ...errors(COMMON_ERRORS),
+      },
+    },
+    {
+      method: 'post', path: '/api/scan', tags: ['scans'], summary: 'Scan a site now',
+      description: 'A JSON body answers 201 with the report when the scan ends within 30 s, else (or with Prefer: respond-async) 202 with the job. A form post answers 303 to the progress page.',
+      request: {
+        headers: z.object({ Prefer: z.string().optional().meta({ description: 'respond-async: answer 202 at once (RFC 7240).' }) }),
+        body: { required: true, content: { 'application/json': { schema: ScanRequestBody }, 'application/x-www-form-urlencoded': { schema: ScanRequestBody } } },
+      },
+      responses: {
+        201: enveloped('The scan ended: the report.', ScanCreatedAnswer, { ...NO_STORE, Location: z.string().meta({ description: 'The report page.' }) }),
+        202: enveloped('The scan is queued or running: poll the job.', ScanStatusAnswer, { ...NO_STORE, Location: z.string().meta({ description: 'The job status (GET /api/scans/{id}).' }), 'Preference-Applied': z.string().optional().meta({ description: 'respond-async, when asked.' }) }),
+        303: seeOther('A form post: to the progress page, or the report.'),
+        ...errors([...BODY_ERRORS, 'RATE_LIMITED', 'SCAN_UNAVAILABLE', ...STORE_ERRORS]),
+      },
+    },
+    {
+      method: 'get', path: '/api/scans/{id}', tags: ['scans'], summary: 'A scan job as it goes (poll it)',
+      request: { params: param('id', 'The scan id.') },
+      responses: { 200: enveloped('The job: state, probes done, then the report or the error.', ScanStatusAnswer), ...errors(['NOT_FOUND', ...STORE_ERRORS]) },
+    },
+    {
+      method: 'get', path: '/scans/{id}', tags: ['scans'], summary: 'The progress page of a scan job',
+      request: { params: param('id', 'The scan id.') },
+      responses: {
+        200: textAnswer('A page that reloads itself every second (or the failure).', HTML, NO_STORE),
+        303: seeOther('The scan is done: to the report.'),
+        ...errors(['NOT_FOUND', ...STORE_ERRORS], ownPageErrors),
+      },
+    },
+    {
+      method: 'get', path: '/reports/{file}', tags: ['reports'], summary: 'A stored report as HTML, JSON or Markdown',
+      request: { params: param('file', '{id} for the HTML page, {id}.json for the signed JSON, {id}.md for Markdown.') },
+      responses: {
+        200: answer('The report.', { [HTML]: { schema: textBody }, 'application/json': { schema: ReportAnswer }, [MARKDOWN]: { schema: textBody } }, REPORT_CACHE),
+        ...errors(['NOT_FOUND', ...STORE_ERRORS], { [HTML]: { schema: textBody }, 'application/json': { schema: ErrorEnvelope }, [MARKDOWN]: { schema: textBody } }),
+      },
+    },
+    {
+      method: 'get', path: '/reports/{id}/evidence/{n}', tags: ['reports'], summary: 'One evidence item of a report',
+      request: { params: param('id', 'The report id.').extend({ n: z.string().regex(/^[1-9]\d*$/).meta({ description: 'The item number, from 1.' }) }) },
+      responses: { 200: answer('The evidence item.', json(EvidenceItemAnswer), REPORT_CACHE), ...errors(['NOT_FOUND', ...STORE_ERRORS]) },
+    },
+    {
+      method: 'post', path: '/register', tags: ['registration'], summary: 'Register a domain: prove control, then confirm',
+      request: { body: { required: true, content: json(RegisterInput) } },
+      responses: { 201: enveloped('The pending registration and how to prove control.', RegistrationAnswer), ...errors([...BODY_ERRORS, 'RATE_LIMITED', ...STORE_ERRORS]) },
+    },
+    {
+      method: 'get', path: '/confirm/{token}', tags: ['registration'], summary: 'Confirm a registration (the link from the mail)',
+      request: { params: param('token', 'The token from the confirmation mail.') },
+      responses: { 200: textAnswer('The outcome, as a page; safe to open more than once.', HTML, NO_STORE), ...errors(['NOT_FOUND', ...STORE_ERRORS], ownPageErrors) },
+    },
+    {
+      method: 'get', path: '/.well-known/jwks.json', tags: ['reports'], summary: 'The keys that sign reports',
+      responses: { 200: answer('A JSON Web Key Set.', { 'application/jwk-set+json': { schema: JwksAnswer } }), ...errors(STORE_ERRORS) },
+    },
+    {
+      method: 'get', path: '/metrics', tags: ['operations'], summary: 'Prometheus metrics (loopback, or METRICS_TOKEN)',
+      request: { headers: z.object({ Authorization: z.string().optional().meta({ description: 'Bearer <METRICS_TOKEN>, from anywhere but loopback.' }) }) },
+      responses: {
+        200: textAnswer('The Prometheus text exposition format.', 'text/plain; version=0.0.4; charset=utf-8', NO_STORE),
+        ...errors(['UNAUTHORIZED', 'FORBIDDEN', ...COMMON_ERRORS]),
+      },
+    },
+    {
+      method: 'get', path: '/openapi.json', tags: ['docs'], summary: 'This document',
+      responses: { 200: answer('The OpenAPI 3.1 description of the HTTP API.', json(z.looseObject({ openapi: z.string() }))) },
+    },
+    ...staticRoutes(),
+    ...mcpRoutes(),
+  ];
+}
+
+/** An envelope whose data is either of two answers (the richer one first). */
+function dataEnvelope(rich: z.ZodType, plain: z.ZodType) {
+  return z.strictObject({ success: z.literal(true), data: z.union([rich, plain]) });
+}
