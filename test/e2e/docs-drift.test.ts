@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/adapters/config/load-config.js';
 import { ERROR_STATUS } from '../../src/adapters/http/error-status.js';
 import { HttpServer } from '../../src/adapters/http/http-server.js';
+import { AppConfig } from '../../src/application/ports/app-config.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
@@ -66,6 +67,27 @@ describe('docs that cannot drift from the service', () => {
     expect(mcpMd).to.contain(budgets);
     expect(README).to.contain('64 KiB');
     expect(apiMd).to.contain('bodies over 64 KiB');
+  });
+
+  it('links only to addresses the service answers, from every document it publishes and from llms.txt', async () => {
+    const base = t.service.container.get<AppConfig>(AppConfig).baseUrl;
+    const documents = ['/docs', '/developers.md', '/api.md', '/integration.md', '/verify.md', '/mcp.md', '/agents.md', '/changelog.md', '/methodology.md', '/llms.txt'];
+    const dead: string[] = [];
+    let checked = 0;
+    for (const document of documents) {
+      const text = await (await t.get(document)).text();
+      const links = new Set([...text.matchAll(/https?:\/\/[^\s)\]"'`<>]+/g)].map((m) => m[0].replace(/[.,;:]+$/, '')).filter((u) => u.startsWith(`${base}/`) && !/[{}$]/.test(u)));
+      for (const link of links) {
+        const path = link.slice(base.length);
+        // The MCP endpoint answers POSTs; a plain GET of it is refused by design.
+        if (path.startsWith('/mcp') && !path.endsWith('.md')) continue;
+        const res = await t.get(path);
+        checked++;
+        if (res.status === 404 || res.status >= 500) dead.push(`${document}: ${path} answered ${res.status}`);
+      }
+    }
+    expect(dead).to.deep.equal([]);
+    expect(checked, 'links followed').to.be.at.least(20);
   });
 
   it('describes every MCP tool the endpoint lists, with each of its arguments, in /mcp.md', async () => {
