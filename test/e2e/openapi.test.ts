@@ -1,10 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
 import { ERROR_STATUS } from '../../src/adapters/http/error-status.js';
 import { HttpServer } from '../../src/adapters/http/http-server.js';
 import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
 import { aNewEntity } from '../support/builders.js';
+import { OpenApiCheck } from '../support/openapi-check.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
@@ -18,38 +18,19 @@ describe('GET /openapi.json', () => {
   let t: TestService;
   let served: Response;
   let doc: Json;
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  let check: OpenApiCheck;
 
   before(async () => {
     t = await startTestService(kind!);
     served = await t.get('/openapi.json');
     doc = (await served.clone().json()) as Json;
+    check = new OpenApiCheck(doc);
     await new KnexEntityRepository(t.database.db).create(aNewEntity({ name: 'Example Corp', domain: 'example.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
   });
   after(() => t.stop());
 
-  /** Checks `res` against what the document declares for path, method and status: headers, media type, body schema. */
-  async function expectDeclared(res: Response, path: string, method: string, status: number): Promise<Json> {
-    const text = await res.text();
-    expect(res.status, text).to.equal(status);
-    const declared = doc.paths[path]?.[method]?.responses?.[String(status)] as Json | undefined;
-    expect(declared, `${method.toUpperCase()} ${path} ${status} is declared`).to.be.an('object');
-    for (const [name, header] of Object.entries((declared!.headers ?? {}) as Json)) {
-      if (header.required) expect(res.headers.get(name), `header ${name}`).to.be.a('string');
-    }
-    const type = res.headers.get('content-type') ?? '';
-    const media = Object.keys(declared!.content ?? {}).find((m) => m.split(';')[0] === type.split(';')[0]);
-    expect(media, `${type} is declared among ${Object.keys(declared!.content ?? {}).join(', ')}`).to.be.a('string');
-    const body = JSON.parse(text) as Json;
-    expectMatches(body, declared!.content[media!].schema);
-    return body;
-  }
-
-  function expectMatches(body: unknown, schema: Json): void {
-    // The schema's $refs point into the document's components: validate with them beside it.
-    const validate = ajv.compile({ ...schema, components: doc.components });
-    expect(validate(body), `${JSON.stringify(validate.errors, null, 1)}\n${JSON.stringify(body)}`).to.equal(true);
-  }
+  const expectDeclared = (res: Response, path: string, method: string, status: number) => check.expectDeclared(res, path, method, status);
+  const expectMatches = (body: unknown, schema: Json) => check.expectMatches(body, schema);
 
   it('is served as JSON, cached an hour, and is a valid OpenAPI 3.1 document', async () => {
     expect(served.status).to.equal(200);

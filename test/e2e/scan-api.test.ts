@@ -8,6 +8,7 @@ import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { compressionBomb, oversized, redirect, slowDrip, startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
 import { goodSiteFiles } from '../support/good-site.js';
 import { createTestCa } from '../support/test-ca.js';
+import { OpenApiCheck } from '../support/openapi-check.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
@@ -87,6 +88,7 @@ describe('scanning over HTTP, against real local sites', function () {
       { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', BASE_URL: 'https://vetted.example.org' },
       { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 } },
     );
+    checker = await OpenApiCheck.of((path) => t.get(path));
   });
   after(async () => {
     await t?.stop();
@@ -97,8 +99,12 @@ describe('scanning over HTTP, against real local sites', function () {
   async function scan(domain: string): Promise<any> {
     const res = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain }) });
     expect(res.status, await res.clone().text()).to.equal(201);
-    return ((await res.json()) as any).data;
+    return ((await openApi().expectDeclared(res, '/api/scan', 'post', 201)) as any).data;
   }
+
+  let checker: OpenApiCheck | undefined;
+  // Every answer below is also held to what /openapi.json declares for it.
+  const openApi = () => checker!;
 
   const local = (url: string) => url.replace('https://vetted.example.org', '');
 
@@ -109,7 +115,7 @@ describe('scanning over HTTP, against real local sites', function () {
     expect(data.report_url).to.equal(`https://vetted.example.org/reports/${data.report_id}`);
     expect(data.readiness.value).to.equal('ready');
 
-    const json = (await (await t.get(local(data.json_url))).json()) as any;
+    const json = (await openApi().expectDeclared(await t.get(local(data.json_url)), '/reports/{file}', 'get', 200)) as any;
     expect(json.checks.every((c: { status: string }) => c.status === 'pass')).to.equal(true);
     expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(6);
     expect(json.evidence).to.have.length(12);
@@ -118,9 +124,8 @@ describe('scanning over HTTP, against real local sites', function () {
     expect(sitemapEvidence.resolved_ip).to.equal('127.0.0.1');
     expect(sitemapEvidence.body_sha256).to.match(/^[0-9a-f]{64}$/);
     for (const url of json.links.evidence) {
-      const evidence = await t.get(local(url));
-      expect(evidence.status, url).to.equal(200);
-      expect(((await evidence.json()) as any).report_id).to.equal(data.report_id);
+      const evidence = await openApi().expectDeclared(await t.get(local(url)), '/reports/{id}/evidence/{n}', 'get', 200);
+      expect(evidence.report_id).to.equal(data.report_id);
     }
     const jwks = (await (await t.get('/.well-known/jwks.json')).json()) as any;
     const { links, content_sha256, signature, ...content } = json;
@@ -139,7 +144,7 @@ describe('scanning over HTTP, against real local sites', function () {
     const started = Date.now();
     const data = await scan('hostile.example.com');
     expect(Date.now() - started).to.be.below(20_000);
-    const json = (await (await t.get(local(data.json_url))).json()) as any;
+    const json = (await openApi().expectDeclared(await t.get(local(data.json_url)), '/reports/{file}', 'get', 200)) as any;
     const byProbe = Object.fromEntries(json.evidence.map((e: { probe: string }) => [e.probe, e]));
     expect(byProbe.robots_txt.error_code).to.equal('TIMEOUT');
     expect(byProbe.llms_txt.error_code).to.equal('TOO_MANY_REDIRECTS');

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
 import { goodSiteFiles } from '../support/good-site.js';
+import { OpenApiCheck } from '../support/openapi-check.js';
 import { createTestCa } from '../support/test-ca.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -53,7 +54,8 @@ for (const kind of databaseKinds()) {
       const res = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{"domain":"good.example.com"}' });
       expect(res.status).to.equal(202);
       expect(res.headers.get('preference-applied')).to.equal('respond-async');
-      const body = ((await res.json()) as any).data;
+      const openApi = await OpenApiCheck.of((path) => t.get(path));
+      const body = ((await openApi.expectDeclared(res, '/api/scan', 'post', 202)) as any).data;
       expect(body.scan_id).to.match(/^scn_/);
       expect(['queued', 'running']).to.include(body.state);
       expect(res.headers.get('location')).to.equal(`https://vetted.example.org/api/scans/${body.scan_id}`);
@@ -66,6 +68,8 @@ for (const kind of databaseKinds()) {
       expect(last.report.report_id).to.match(/^rpt_/);
       expect(last.report.score).to.equal(95);
       expect((await t.get(`/reports/${last.report.report_id}.json`)).status).to.equal(200);
+      // The job's answers, running and done, as /openapi.json declares them.
+      for (const data of [seen[0], last]) openApi.expectMatches({ success: true, data }, openApi.doc.paths['/api/scans/{id}'].get.responses['200'].content['application/json'].schema);
     });
 
     it('shows each probe as it finishes while the scan runs, on the status URL and the progress page', async () => {

@@ -78,7 +78,8 @@ export const ScanStatusAnswer = z
     probes_done: z.array(z.looseObject({ probe: text, outcome: text, duration_ms: z.number() })),
     created_at: text,
     updated_at: text,
-    report: ScanCreatedAnswer.nullable(),
+    // A union rather than .nullable(): the generator drops the null of a nullable named schema.
+    report: z.union([ScanCreatedAnswer, z.null()]),
     error: z.looseObject({ code: nullableText, message: nullableText }).nullable(),
   })
   .meta({ id: 'ScanStatus' });
