@@ -17,9 +17,11 @@ interface Running {
  * unit and has no concurrency setting, hence fetch/complete/fail here.
  */
 export class PgBossWorker<K extends JobKind> {
-  // Many instances: the jobs themselves live in pg-boss's tables, shared by every instance. This
-  // process keeps only the jobs it is running now (`running`, at most `concurrency` entries, each
-  // removed when reported), so a crash loses nothing: the lease lapses and another worker retries.
+  // Many instances: per job, like per request, and no cache. The jobs live in pg-boss's tables,
+  // shared by every instance; `running` holds only the handlers this process is running now (at
+  // most `concurrency`, each removed when it settles), and the other fields are this worker's own
+  // start/stop state. Nothing here copies stored data, so the change feed has nothing to clear, and
+  // a crash loses nothing: the lease lapses and another worker retries the job.
   private readonly running = new Map<string, Running>();
   private stopped = false;
   private loop: Promise<void> | undefined;
