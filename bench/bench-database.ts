@@ -23,18 +23,7 @@ export const BENCH_PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127
 export async function createBenchDatabase(engine: Engine, label: string): Promise<BenchDatabase> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), `vetted-bench-${label}-`));
-    const url = `sqlite:${join(dir, 'bench.sqlite')}`;
-    const db = createKnex(url);
-    await new KnexSchemaMigrator(db).migrate();
-    return {
-      engine,
-      url,
-      db,
-      async dispose() {
-        await db.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    return migrated(engine, `sqlite:${join(dir, 'bench.sqlite')}`, async () => rmSync(dir, { recursive: true, force: true }));
   }
   const name = `vetted_bench_${label}_${process.pid}`;
   await admin(async (a) => {
@@ -42,6 +31,11 @@ export async function createBenchDatabase(engine: Engine, label: string): Promis
     await a.raw(`CREATE DATABASE ${name}`);
   });
   const url = Object.assign(new URL(BENCH_PG_URL), { pathname: `/${name}` }).toString();
+  // FORCE ends the connections a killed service may have left behind.
+  return migrated(engine, url, () => admin((a) => a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+}
+
+async function migrated(engine: Engine, url: string, remove: () => Promise<void>): Promise<BenchDatabase> {
   const db = createKnex(url);
   await new KnexSchemaMigrator(db).migrate();
   return {
@@ -50,8 +44,7 @@ export async function createBenchDatabase(engine: Engine, label: string): Promis
     db,
     async dispose() {
       await db.destroy();
-      // FORCE ends the connections a killed service may have left behind.
-      await admin((a) => a.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await remove();
     },
   };
 }

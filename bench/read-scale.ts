@@ -9,7 +9,7 @@ import { KnexRegistryReader } from '../src/adapters/persistence/knex-registry-re
 import { KnexReportRepository } from '../src/adapters/persistence/knex-report-repository.js';
 import { coveringNames, domainName } from '../src/domain/domain-name.js';
 import { analyze, createBenchDatabase, type Engine } from './bench-database.js';
-import { progress, round } from './progress.js';
+import { percentile, progress, round } from './progress.js';
 import { benchDomain, benchReportId, seedRegistry } from './seed.js';
 import { serve, stop } from './service-process.js';
 
@@ -166,11 +166,6 @@ function timedGet(agent: Agent, port: number, path: string): Promise<number> {
     req.on('error', reject);
     req.end();
   });
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 const ms = (value: number) => round(value, 3);

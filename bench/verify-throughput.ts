@@ -2,16 +2,15 @@
 // ceiling on this machine. Each server runs in its own process and the load generator in this one,
 // so they do not share a core. Every entity has stored TLS and domain-age observations, as the
 // background refresh keeps them, so that signals=true scores real observations.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { createKnex } from '../src/adapters/persistence/create-knex.js';
+import type { Knex } from 'knex';
 import { KnexEntityRepository } from '../src/adapters/persistence/knex-entity-repository.js';
-import { KnexSchemaMigrator } from '../src/adapters/persistence/knex-schema-migrator.js';
 import { KnexTrustObservationStore } from '../src/adapters/persistence/knex-trust-observation-store.js';
 import { domainName } from '../src/domain/domain-name.js';
-import { round } from './progress.js';
+import { createBenchDatabase, withoutChangeTriggers } from './bench-database.js';
+import { percentile, round } from './progress.js';
+
+const median = (values: readonly number[]) => percentile(values, 50);
 import { serve, stop } from './service-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -57,30 +56,30 @@ async function measure(title: string, port: number, query = ''): Promise<Measure
   return { rps, p99: result.latency.p99 };
 }
 
-async function seed(url: string): Promise<void> {
-  const db = createKnex(url);
-  await new KnexSchemaMigrator(db).migrate();
-  const repo = new KnexEntityRepository(db);
-  const observations = new KnexTrustObservationStore(db);
+async function seed(db: Knex): Promise<void> {
   const verifiedAt = new Date().toISOString();
   const expiresAt = new Date(Date.now() + 365 * 86_400_000).toISOString();
-  for (let i = 0; i < ENTITIES; i++) {
-    const domain = domainName(`company${i}.com`);
-    await repo.create({ name: `Company ${i}`, domain, type: 'business', level: 'verified', coverage: 'zone', verifiedAt, expiresAt });
-    await observations.put(domain, 'tls', { observedAt: verifiedAt, value: { valid: true, hostnameMatches: true, validTo: expiresAt } });
-    await observations.put(domain, 'domain_age', { observedAt: verifiedAt, value: { registeredAt: '2015-03-01T00:00:00.000Z' } });
-  }
-  await db.destroy();
+  await withoutChangeTriggers(db, (inTransaction) =>
+    inTransaction(async (trx) => {
+      const repo = new KnexEntityRepository(trx);
+      const observations = new KnexTrustObservationStore(trx);
+      for (let i = 0; i < ENTITIES; i++) {
+        const domain = domainName(`company${i}.com`);
+        await repo.create({ name: `Company ${i}`, domain, type: 'business', level: 'verified', coverage: 'zone', verifiedAt, expiresAt });
+        await observations.put(domain, 'tls', { observedAt: verifiedAt, value: { valid: true, hostnameMatches: true, validTo: expiresAt } });
+        await observations.put(domain, 'domain_age', { observedAt: verifiedAt, value: { registeredAt: '2015-03-01T00:00:00.000Z' } });
+      }
+    }),
+  );
 }
 
 /** Needs the build (dist/) to be current. */
 export async function benchVerifyThroughput(): Promise<VerifyThroughput> {
-  const dir = mkdtempSync(join(tmpdir(), 'vetted-bench-'));
+  const database = await createBenchDatabase('sqlite', 'verify');
   const koa = await serve(['bench/koa-ceiling-server.ts'], {});
   try {
-    const databaseUrl = `sqlite:${join(dir, 'bench.sqlite')}`;
-    await seed(databaseUrl);
-    const vetted = await serve(['bin/vetted.js', 'serve'], { DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info' });
+    await seed(database.db);
+    const vetted = await serve(['bin/vetted.js', 'serve'], { DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info' });
     try {
       const filling = await measure(`vetted GET /verify, ${ENTITIES} verified domains, cache filling`, vetted.port);
       const signalsFilling = await measure(`vetted GET /verify?signals=true, cache filling`, vetted.port, '?signals=true');
@@ -118,11 +117,6 @@ export async function benchVerifyThroughput(): Promise<VerifyThroughput> {
     }
   } finally {
     await stop(koa.child);
-    rmSync(dir, { recursive: true, force: true });
+    await database.dispose();
   }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
