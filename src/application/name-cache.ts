@@ -46,6 +46,20 @@ export class NameCache<T> {
     return entry.value;
   }
 
+  /**
+   * The cached value of `name` (`hit`), or else what `read` answers, cached for `ttlSeconds(value)`
+   * unless the name changed while it was being read.
+   */
+  async readThrough(name: DomainName, read: () => Promise<T>, ttlSeconds: (value: T) => number): Promise<{ readonly value: T; readonly hit: boolean }> {
+    const cached = this.get(name);
+    if (cached !== undefined) return { value: cached, hit: true };
+    // Taken before the read: a change that lands while we read must not be cached over.
+    const stamp = this.stamp();
+    const value = await read();
+    this.set(name, value, ttlSeconds(value), stamp);
+    return { value, hit: false };
+  }
+
   /** A stamp to take before reading the value later given to `set`. */
   stamp(): number {
     return this.generation;

@@ -31,15 +31,18 @@ export class VerifyDomain {
   async run(input: string): Promise<VerifyOutcome> {
     const domain = requireDomainName(input);
     const now = this.clock.now();
-    let records = this.cache.get(domain);
-    const cached = records !== undefined;
-    this.metrics.cacheLookup('registry', cached);
-    // Taken before the read: a change that lands while we read must not be cached over.
-    const stamp = this.cache.stamp();
-    records ??= await this.registry.findRecords(coveringNames(domain));
-    const verdict = judgeRegistry(domain, records, now);
+    let verdict: RegistryVerdict | undefined;
+    const { value: records, hit } = await this.cache.readThrough(
+      domain,
+      () => this.registry.findRecords(coveringNames(domain)),
+      (read) => {
+        verdict = judgeRegistry(domain, read, now);
+        return verdict.kind === 'expired' ? 60 : verdictCacheSeconds(verdict, now);
+      },
+    );
+    this.metrics.cacheLookup('registry', hit);
+    verdict ??= judgeRegistry(domain, records, now);
     const cacheSeconds = verdictCacheSeconds(verdict, now);
-    if (!cached) this.cache.set(domain, records, verdict.kind === 'expired' ? 60 : cacheSeconds, stamp);
     return { verdict, readiness: judgeReadiness(records.latestReport, now), latestReport: records.latestReport, cacheSeconds };
   }
 }

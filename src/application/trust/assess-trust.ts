@@ -101,14 +101,9 @@ export class AssessTrust {
   }
 
   private async observationsOf(domain: DomainName): Promise<StoredObservations> {
-    const cached = this.cache.get(domain);
-    this.metrics.cacheLookup('observations', cached !== undefined);
-    if (cached) return cached;
-    // Taken before the read: an observation stored while we read must not be cached over.
-    const stamp = this.cache.stamp();
-    const stored = await this.store.get(domain);
-    this.cache.set(domain, stored, OBSERVATION_CACHE_SECONDS, stamp);
-    return stored;
+    const { value, hit } = await this.cache.readThrough(domain, () => this.store.get(domain), () => OBSERVATION_CACHE_SECONDS);
+    this.metrics.cacheLookup('observations', hit);
+    return value;
   }
 }
 

@@ -61,6 +61,23 @@ describe('RegistryReadCache', () => {
     });
   });
 
+  describe('readThrough', () => {
+    it('reads a name once while it is cached, and does not cache a read a change overtook', async () => {
+      let reads = 0;
+      const read = async () => (reads++, RECORDS);
+      const name = domainName('shop.example.com');
+      expect((await cache.readThrough(name, read, () => 60)).hit).to.equal(false);
+      expect(await cache.readThrough(name, read, () => 60)).to.deep.equal({ value: RECORDS, hit: true });
+      expect(reads).to.equal(1);
+      cache.forget(['example.com']);
+      const overtaken = cache.readThrough(name, async () => (cache.forget(['example.com']), RECORDS), () => 60);
+      expect((await overtaken).hit).to.equal(false);
+      expect(cached('shop.example.com'), 'a write landed during the read').to.deep.equal([]);
+      await cache.readThrough(name, read, () => 0);
+      expect(cached('shop.example.com'), 'a ttl of 0 caches nothing').to.deep.equal([]);
+    });
+  });
+
   describe('set with a read stamp', () => {
     it('refuses records read before the name or a parent was forgotten, and takes them otherwise', () => {
       const stamp = cache.stamp();
