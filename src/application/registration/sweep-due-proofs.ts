@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../ports/clock.js';
 import { JobQueue } from '../ports/job-queue.js';
 import { ProofRepository } from '../ports/proof-repository.js';
+import { handOutInBatches } from '../hand-out.js';
 import { JobTimings } from '../job-timings.js';
 import { RECHECK_BATCH_SIZE } from './recheck-proofs.js';
 
@@ -21,12 +22,9 @@ export class SweepDueProofs {
 
   /** Resolves with the number of proofs handed out. */
   async run(): Promise<number> {
-    let handedOut = 0;
-    for (;;) {
-      const entityIds = await this.proofs.claimDue(this.clock.now(), RECHECK_BATCH_SIZE, this.timings.recheckClaimSeconds);
-      if (entityIds.length === 0) return handedOut;
-      await this.queue.enqueue('proof.recheck', { entityIds }, { leaseSeconds: this.timings.recheckLeaseSeconds, retryLimit: 3 });
-      handedOut += entityIds.length;
-    }
+    return handOutInBatches(
+      () => this.proofs.claimDue(this.clock.now(), RECHECK_BATCH_SIZE, this.timings.recheckClaimSeconds),
+      (entityIds) => this.queue.enqueue('proof.recheck', { entityIds }, { leaseSeconds: this.timings.recheckLeaseSeconds, retryLimit: 3 }),
+    );
   }
 }

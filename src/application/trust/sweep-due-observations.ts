@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { handOutInBatches } from '../hand-out.js';
 import { JobTimings } from '../job-timings.js';
 import { Clock } from '../ports/clock.js';
 import { JobQueue } from '../ports/job-queue.js';
@@ -24,12 +25,9 @@ export class SweepDueObservations {
   /** Resolves with the number of domains handed out. */
   async run(): Promise<number> {
     await this.schedule.enroll(this.clock.now());
-    let handedOut = 0;
-    for (;;) {
-      const domains = await this.schedule.claimDue(this.clock.now(), REFRESH_BATCH_SIZE, this.timings.recheckClaimSeconds);
-      if (domains.length === 0) return handedOut;
-      await this.queue.enqueue('observations.refresh', { domains }, { leaseSeconds: this.timings.recheckLeaseSeconds, retryLimit: 3 });
-      handedOut += domains.length;
-    }
+    return handOutInBatches(
+      () => this.schedule.claimDue(this.clock.now(), REFRESH_BATCH_SIZE, this.timings.recheckClaimSeconds),
+      (domains) => this.queue.enqueue('observations.refresh', { domains }, { leaseSeconds: this.timings.recheckLeaseSeconds, retryLimit: 3 }),
+    );
   }
 }
