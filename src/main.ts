@@ -96,6 +96,7 @@ import { PromMetrics } from './adapters/metrics/prom-metrics.js';
 import { Metrics } from './application/ports/metrics.js';
 import { MetricsExposition } from './application/ports/metrics-exposition.js';
 import { VettedTools } from './adapters/mcp/vetted-tools.js';
+import { OpenApiDescription } from './adapters/http/openapi/openapi-document.js';
 import { HttpRoutes } from './adapters/shared/http-routes.js';
 
 
@@ -209,6 +210,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<HttpRoutes>(HttpRoutes).to(McpEndpoint);
   c.bind<HttpRoutes>(HttpRoutes).to(MetricsRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(OpenApiRoutes);
+  c.bind(OpenApiDescription).toSelf();
   c.bind(VettedTools).toSelf();
   c.bind(HttpServer).toSelf();
   c.bind(CliCommands).toSelf();

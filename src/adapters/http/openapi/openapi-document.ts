@@ -1,4 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { inject, injectable } from 'inversify';
+import { AppConfig } from '../../../application/ports/app-config.js';
 import { REGISTRY_API_VERSION } from '../../../application/views/service-facts.js';
 import { routeTable } from './route-table.js';
 
@@ -7,6 +9,19 @@ export interface OpenApiDocument {
   readonly openapi: string;
   readonly paths: Record<string, Record<string, { readonly summary?: string; readonly responses: Record<string, unknown> }>>;
   readonly [key: string]: unknown;
+}
+
+/**
+ * The service's OpenAPI document, generated once per container (it depends only on BASE_URL) and
+ * shared by /openapi.json and /docs.
+ */
+@injectable()
+export class OpenApiDescription {
+  readonly document: OpenApiDocument;
+
+  constructor(@inject(AppConfig) config: Pick<AppConfig, 'baseUrl'>) {
+    this.document = openApiDocument(config.baseUrl);
+  }
 }
 
 /** The OpenAPI 3.1 description of every HTTP route, with `baseUrl` as the server; built from the route table. */

@@ -4,7 +4,7 @@ import { AppConfig } from '../../../application/ports/app-config.js';
 import { markdownDocuments } from '../../../application/views/docs/published-documents.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
-import { openApiDocument } from '../openapi/openapi-document.js';
+import { OpenApiDescription } from '../openapi/openapi-document.js';
 import { operationsMarkdown } from '../openapi/operations-markdown.js';
 
 /**
@@ -13,12 +13,15 @@ import { operationsMarkdown } from '../openapi/operations-markdown.js';
  */
 @injectable()
 export class DocRoutes implements HttpRoutes {
-  constructor(@inject(AppConfig) private readonly config: AppConfig) {}
+  constructor(
+    @inject(AppConfig) private readonly config: AppConfig,
+    @inject(OpenApiDescription) private readonly description: OpenApiDescription,
+  ) {}
 
   mount(router: Router): void {
     const baseUrl = this.config.baseUrl;
     for (const [path, document] of Object.entries(markdownDocuments(baseUrl))) {
-      const text = path === '/docs' ? `${document}\n${operationsMarkdown(openApiDocument(baseUrl), baseUrl)}` : document;
+      const text = path === '/docs' ? `${document}\n${operationsMarkdown(this.description.document, baseUrl)}` : document;
       router.get(path, (ctx) => {
         ctx.type = 'text/markdown; charset=utf-8';
         ctx.set('Cache-Control', cacheControl(3600));

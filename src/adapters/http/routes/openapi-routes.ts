@@ -1,17 +1,16 @@
 import type { Router } from '@koa/router';
 import { inject, injectable } from 'inversify';
-import { AppConfig } from '../../../application/ports/app-config.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
-import { openApiDocument } from '../openapi/openapi-document.js';
+import { OpenApiDescription } from '../openapi/openapi-document.js';
 
 /** GET /openapi.json: the OpenAPI 3.1 description of the HTTP API, generated once at start-up. */
 @injectable()
 export class OpenApiRoutes implements HttpRoutes {
-  constructor(@inject(AppConfig) private readonly config: AppConfig) {}
+  constructor(@inject(OpenApiDescription) private readonly description: OpenApiDescription) {}
 
   mount(router: Router): void {
-    const document = `${JSON.stringify(openApiDocument(this.config.baseUrl), null, 2)}\n`;
+    const document = `${JSON.stringify(this.description.document, null, 2)}\n`;
     router.get('/openapi.json', (ctx) => {
       ctx.type = 'application/json';
       ctx.set('Cache-Control', cacheControl(3600));
