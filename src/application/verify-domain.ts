@@ -6,7 +6,7 @@ import type { ReportSummary } from '../domain/scan/report.js';
 import { requireDomainName } from './domain-input.js';
 import { Clock } from './ports/clock.js';
 import { Metrics, NO_METRICS } from './ports/metrics.js';
-import { RegistryReader } from './ports/registry-reader.js';
+import { RegistryReader, type DomainRecords } from './ports/registry-reader.js';
 import { RegistryReadCache } from './registry-read-cache.js';
 
 export interface VerifyOutcome {
@@ -16,6 +16,8 @@ export interface VerifyOutcome {
   readonly latestReport: ReportSummary | undefined;
   /** How long this answer may be cached by clients; 0 means never. */
   readonly cacheSeconds: number;
+  /** The records the answer was judged from: `isCurrent` tells whether they still are what a verify would read. */
+  readonly records: DomainRecords;
 }
 
 /** GET /verify: what the registry and the latest scan say about a domain now. Reads only; never scans. */
@@ -43,6 +45,15 @@ export class VerifyDomain {
     this.metrics.cacheLookup('registry', hit);
     verdict ??= judgeRegistry(domain, records, now);
     const cacheSeconds = verdictCacheSeconds(verdict, now);
-    return { verdict, readiness: judgeReadiness(records.latestReport, now), latestReport: records.latestReport, cacheSeconds };
+    return { verdict, readiness: judgeReadiness(records.latestReport, now), latestReport: records.latestReport, cacheSeconds, records };
+  }
+
+  /**
+   * True while `outcome` was judged from the records this process still holds for its name: no
+   * process wrote the name since (the change feed and local writes forget it) and the cached read
+   * has not expired. What a driving adapter checks before it repeats an answer it rendered.
+   */
+  isCurrent(outcome: VerifyOutcome): boolean {
+    return this.cache.get(outcome.verdict.domain) === outcome.records;
   }
 }

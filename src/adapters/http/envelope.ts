@@ -20,10 +20,17 @@ export function cacheControl(seconds: number): string {
 /**
  * Sends a verify-like answer (plain or with signals): an expired verification goes in the contract's
  * EXPIRED envelope, with status 200 and never cached; any other answer as data, cacheable as long
- * as the use case said.
+ * as the use case said, serialized by `keep` when given (which keeps it for repeating).
  */
-export function sendVerification(ctx: Context, answer: Record<string, unknown>, cacheSeconds: number): void {
+export function sendVerification(ctx: Context, answer: Record<string, unknown>, cacheSeconds: number, keep?: (envelope: unknown) => string): void {
   const expiredAnswer = expired(answer);
+  if (!expiredAnswer && keep) {
+    ctx.status = 200;
+    ctx.set('Cache-Control', cacheControl(cacheSeconds));
+    ctx.type = 'application/json';
+    ctx.body = keep({ success: true, data: answer });
+    return;
+  }
   if (!expiredAnswer) return sendData(ctx, answer, { cacheSeconds });
   ctx.status = 200;
   ctx.set('Cache-Control', 'no-store');

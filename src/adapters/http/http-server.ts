@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Router } from '@koa/router';
 import { inject, injectable, multiInject } from 'inversify';
@@ -7,12 +7,13 @@ import { AppConfig } from '../../application/ports/app-config.js';
 import { FaultClassifier } from '../../application/ports/fault-classifier.js';
 import { Logger } from '../../application/ports/logger.js';
 import { Metrics } from '../../application/ports/metrics.js';
-import { HttpRoutes } from '../shared/http-routes.js';
+import { HttpRoutes, type DirectAnswer } from '../shared/http-routes.js';
 import { guardConnections } from './connection-guards.js';
 import { declaredBodyLimit } from './middleware/body-limit.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
 import { MAX_BODY_BYTES } from './read-body.js';
+import { clientIpOf, RequestStamp } from './request-stamp.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -21,6 +22,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export class HttpServer {
   readonly app: Koa;
   private readonly router: Router;
+  private readonly stamp: RequestStamp;
+  private readonly direct: ReadonlyArray<Required<Pick<HttpRoutes, 'directAnswer'>>>;
   private server: Server | undefined;
   private closing = false;
   private inFlight = 0;
@@ -39,6 +42,9 @@ export class HttpServer {
     const router = new Router();
     this.router = router;
     for (const area of areas) area.mount(router);
+    // Served over HTTPS (behind the operator's TLS proxy) exactly when BASE_URL says so.
+    this.stamp = new RequestStamp(logger, metrics, config.baseUrl.startsWith('https:'));
+    this.direct = areas.filter((area): area is HttpRoutes & Required<Pick<HttpRoutes, 'directAnswer'>> => area.directAnswer !== undefined);
     this.app.use(async (ctx, next) => {
       // A handler outlives its socket when the client goes away: shutdown waits for handlers, not sockets.
       this.inFlight++;
@@ -49,8 +55,7 @@ export class HttpServer {
         if (--this.inFlight === 0) this.drained?.();
       }
     });
-    // Served over HTTPS (behind the operator's TLS proxy) exactly when BASE_URL says so.
-    this.app.use(requestContext(logger, metrics, config.baseUrl.startsWith('https:')));
+    this.app.use(requestContext(this.stamp));
     this.app.use(errorEnvelope(logger, faults));
     this.app.use(router.routes());
     // Routes that take a body read it through the one bounded reader, which refuses a declared size
@@ -79,7 +84,7 @@ export class HttpServer {
         // How often Node looks for requests past their timeouts (30 s by default, too coarse for them).
         connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
       },
-      this.app.callback(),
+      this.handler(),
     );
     guardConnections(server, limits, this.logger);
     this.server = server;
@@ -90,6 +95,33 @@ export class HttpServer {
     const actual = (server.address() as AddressInfo).port;
     this.logger.info({ host, port: actual, baseUrl: this.config.baseUrl }, 'listening');
     return actual;
+  }
+
+  /**
+   * Koa's handler behind the areas' direct answers: a request an area answers before routing (a
+   * repeated rendered answer) is written here at once, stamped, logged and counted like any other,
+   * without building a Koa context; everything else goes to Koa.
+   */
+  private handler(): (req: IncomingMessage, res: ServerResponse) => void {
+    const koa = this.app.callback();
+    if (this.direct.length === 0) return koa;
+    return (req, res) => {
+      const started = performance.now();
+      const method = req.method ?? '';
+      const url = req.url ?? '';
+      let answer: DirectAnswer | undefined;
+      for (let i = 0; answer === undefined && i < this.direct.length; i++) answer = this.direct[i]!.directAnswer(method, url);
+      if (answer === undefined) return void koa(req, res);
+      const incoming = req.headers['x-request-id'];
+      const requestId = this.stamp.requestIdOf(typeof incoming === 'string' ? incoming : undefined);
+      const headers = [...this.stamp.headers(requestId), ...answer.headers];
+      if (this.closing) headers.push(['Connection', 'close']);
+      res.writeHead(answer.status, headers.flat());
+      res.end(answer.body);
+      const path = url.indexOf('?') === -1 ? url : url.slice(0, url.indexOf('?'));
+      const ip = clientIpOf(req, this.config.trustProxy);
+      this.stamp.served({ requestId, route: answer.route, method, path, status: answer.status, ms: performance.now() - started, ip });
+    };
   }
 
   /**

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { JobQueue } from '../../application/ports/job-queue.js';
 import type { MetricsExposition } from '../../application/ports/metrics-exposition.js';
-import type { Metrics, RecheckEnd, RefusingBudget, ScanEnd } from '../../application/ports/metrics.js';
+import type { CacheName, Metrics, RecheckEnd, RefusingBudget, ScanEnd } from '../../application/ports/metrics.js';
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -35,9 +35,10 @@ export class PromMetrics implements Metrics, MetricsExposition {
     labelNames: ['budget'] as const,
     registers: [this.registry],
   });
+  private readonly lookupChildren = new Map<string, { inc(): void }>();
   private readonly lookups = new Counter({
     name: 'vetted_read_cache_lookups_total',
-    help: "Reads answered from this process's cache (hit) or from the database (miss).",
+    help: "Reads answered from this process's cache (hit) or from the database (miss); for cache=answers, requests answered with an earlier rendered answer (hit) or by their route (miss).",
     labelNames: ['cache', 'result'] as const,
     registers: [this.registry],
   });
@@ -82,8 +83,11 @@ export class PromMetrics implements Metrics, MetricsExposition {
     this.refusals.inc({ budget });
   }
 
-  cacheLookup(cache: 'registry' | 'observations', hit: boolean): void {
-    this.lookups.inc({ cache, result: hit ? 'hit' : 'miss' });
+  cacheLookup(cache: CacheName, hit: boolean): void {
+    const key = `${cache} ${hit}`;
+    let child = this.lookupChildren.get(key);
+    if (!child) this.lookupChildren.set(key, (child = this.lookups.labels(cache, hit ? 'hit' : 'miss')));
+    child.inc();
   }
 
   recheckEnded(end: RecheckEnd): void {

@@ -8,5 +8,20 @@ import type { Router } from '@koa/router';
  */
 export interface HttpRoutes {
   mount(router: Router): void;
+  /**
+   * An answer ready to send for a request (`method`, and its target: path and query as sent), found
+   * before the framework does any work, or undefined to route it: how an area repeats rendered
+   * answers. The server adds the headers every answer carries, logs and counts it.
+   */
+  directAnswer?(method: string, url: string): DirectAnswer | undefined;
+}
+
+/** A complete answer an area gives before routing (see HttpRoutes.directAnswer). */
+export interface DirectAnswer {
+  /** The route template it answers for, as the request counters label it. */
+  readonly route: string;
+  readonly status: number;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly body: string;
 }
 export const HttpRoutes = Symbol('HttpRoutes');

@@ -2,6 +2,8 @@
 export type ScanEnd = 'stored' | 'reused' | 'failed';
 /** Which budget refused a fresh scan; `unavailable` when the budget could not be checked. */
 export type RefusingBudget = 'client' | 'domain' | 'global' | 'unavailable';
+/** The per-process caches whose hits are counted. */
+export type CacheName = 'registry' | 'observations' | 'answers';
 /** How one proof re-check ended. */
 export type RecheckEnd = 'proven' | 'failed' | 'revoked';
 
@@ -15,8 +17,11 @@ export interface Metrics {
   requestServed(route: string, method: string, status: number, seconds: number): void;
   scanEnded(end: ScanEnd): void;
   admissionRefused(budget: RefusingBudget): void;
-  /** A read answered from this process's cache (`hit`) or from the store. */
-  cacheLookup(cache: 'registry' | 'observations', hit: boolean): void;
+  /**
+   * A read answered from this process's cache (`hit`) or from the store; for `answers`, a request
+   * answered with the rendered answer of an earlier one (`hit`) or by its route.
+   */
+  cacheLookup(cache: CacheName, hit: boolean): void;
   recheckEnded(end: RecheckEnd): void;
 }
 export const Metrics = Symbol('Metrics');

@@ -33,6 +33,8 @@ const BRAND_CACHE_ENTRIES = 50_000;
 
 export interface TrustOutcome extends VerifyOutcome {
   readonly assessment: TrustAssessment;
+  /** The stored observations the assessment was scored from (see `isCurrent`). */
+  readonly observations: StoredObservations;
 }
 
 /**
@@ -87,7 +89,16 @@ export class AssessTrust {
       tls: tls && 'value' in tls ? tlsFromInspection(tls.value, tls.observedAt) : (reportTls ?? tls),
       external: reputation && 'value' in reputation ? externalFrom(reputation.value, verify.readiness.value) : reputation,
     };
-    return { ...verify, assessment: assessTrust(inputs, now) };
+    return { ...verify, assessment: assessTrust(inputs, now), observations: seen };
+  }
+
+  /**
+   * True while `outcome` was scored from what this process still holds for its name: the same
+   * registry records and stored observations, none written since. An answer with live looks
+   * (`external`) never is: what it looked at was not read from the cache.
+   */
+  isCurrent(outcome: TrustOutcome): boolean {
+    return this.verify.isCurrent(outcome) && this.cache.get(outcome.verdict.domain) === outcome.observations;
   }
 
   private brandOf(domain: DomainName): BrandFinding {

@@ -132,4 +132,17 @@ describe('AssessTrust', () => {
     expect(data).to.include({ verified: false, expired: true, trust_score: 0 });
     expect((data.agent_guidance as { reason: string }).reason).to.contain('expired');
   });
+
+  it('says an assessment is current until its records or observations are written, and never one with live looks', async () => {
+    await registry.create(aNewEntity({ domain: 'example.com', expiresAt: '2027-01-01T00:00:00.000Z' }));
+    const outcome = await assess.run('example.com', { external: false });
+    expect(assess.isCurrent(outcome)).to.equal(true);
+    const live = await assess.run('example.com', { external: true });
+    expect(assess.isCurrent(live)).to.equal(false);
+    expect(assess.isCurrent(outcome), 'the live look stored observations').to.equal(false);
+    const stored = await assess.run('example.com', { external: false });
+    expect(assess.isCurrent(stored)).to.equal(true);
+    observations.forget(['example.com']);
+    expect(assess.isCurrent(stored)).to.equal(false);
+  });
 });

@@ -90,6 +90,18 @@ describe('registry use cases', () => {
       expect(outcome.cacheSeconds).to.equal(0);
     });
 
+    it('says an outcome is current until a write forgets its records or they expire', async () => {
+      const outcome = await verify.run('shop.example.com');
+      expect(verify.isCurrent(outcome)).to.equal(true);
+      expect(verify.isCurrent(await verify.run('shop.example.com'))).to.equal(true);
+      await addEntity.run({ domain: 'example.com', name: 'Example' });
+      expect(verify.isCurrent(outcome), 'a write on the parent').to.equal(false);
+      const verified = await verify.run('shop.example.com');
+      expect(verify.isCurrent(verified)).to.equal(true);
+      clock.advance(3600);
+      expect(verify.isCurrent(verified), 'past the cached read').to.equal(false);
+    });
+
     it('reports blocks on a parent and refuses malformed domains', async () => {
       await blocklist.add([{ domain: 'evil.com', reason: 'phishing kit' }]);
       expect((await verify.run('login.evil.com')).verdict).to.deep.include({ kind: 'blocked' });

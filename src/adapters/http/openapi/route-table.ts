@@ -22,7 +22,10 @@ import { BODY_ERRORS, cached, COMMON_ERRORS, enveloped, errors, HTML, MARKDOWN, 
 
 const param = (name: string, description: string) => z.object({ [name]: z.string().meta({ description }) });
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
-const VERIFY_CACHE = cached('public, max-age=3600 when verified, 300 otherwise; no-store for EXPIRED');
+const VERIFY_CACHE = {
+  ...cached('public, max-age=3600 when verified, 300 otherwise; no-store for EXPIRED'),
+  Age: z.string().optional().meta({ description: 'On a repeated answer: seconds since it was rendered (at most 60; a write shows at once). Add it to age_seconds.' }),
+};
 const REPORT_CACHE = cached('public, max-age=86400: a stored report never changes');
 const ownPageErrors = { [HTML]: { schema: textBody } };
 

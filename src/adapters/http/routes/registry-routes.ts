@@ -1,5 +1,5 @@
 import type { Router } from '@koa/router';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../../application/errors.js';
@@ -8,20 +8,28 @@ import { GetStatus } from '../../../application/get-status.js';
 import { LookupEntity } from '../../../application/lookup-entity.js';
 import { AppConfig } from '../../../application/ports/app-config.js';
 import { Clock } from '../../../application/ports/clock.js';
-import { AssessTrust } from '../../../application/trust/assess-trust.js';
-import { VerifyDomain } from '../../../application/verify-domain.js';
+import { Metrics, NO_METRICS } from '../../../application/ports/metrics.js';
+import { AssessTrust, type TrustOutcome } from '../../../application/trust/assess-trust.js';
+import { VerifyDomain, type VerifyOutcome } from '../../../application/verify-domain.js';
 import { lookupEntityJson, verifyJson } from '../../../application/views/registry-view.js';
 import { trustDataJson } from '../../../application/views/trust-view.js';
-import type { HttpRoutes } from '../../shared/http-routes.js';
+import type { DirectAnswer, HttpRoutes } from '../../shared/http-routes.js';
 import { sendData, sendVerification } from '../envelope.js';
+import { RenderedAnswers } from '../rendered-answers.js';
 
 const queryFlag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1');
 /** The query of GET /verify/{domain}; the OpenAPI document describes it from here. */
 export const VerifyQuery = z.object({ signals: queryFlag, external: queryFlag });
 
-/** The registry reads of the contract: /status (and /status/ready), /verify/{domain} (with signals) and /lookup/{id}. */
+/**
+ * The registry reads of the contract: /status (and /status/ready), /verify/{domain} (with signals)
+ * and /lookup/{id}. Verify answers without live looks are repeated from RenderedAnswers while
+ * current.
+ */
 @injectable()
 export class RegistryRoutes implements HttpRoutes {
+  private readonly answers: RenderedAnswers<VerifyOutcome | TrustOutcome>;
+
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(Clock) private readonly clock: Clock,
@@ -30,7 +38,16 @@ export class RegistryRoutes implements HttpRoutes {
     @inject(AssessTrust) private readonly assessTrust: AssessTrust,
     @inject(LookupEntity) private readonly lookupEntity: LookupEntity,
     @inject(CheckReadiness) private readonly checkReadiness: CheckReadiness,
-  ) {}
+    @inject(Metrics) @optional() metrics: Metrics = NO_METRICS,
+  ) {
+    this.answers = new RenderedAnswers('/verify/:domain', '/verify/', clock, metrics, (outcome) =>
+      'assessment' in outcome ? assessTrust.isCurrent(outcome) : verifyDomain.isCurrent(outcome),
+    );
+  }
+
+  directAnswer(method: string, url: string): DirectAnswer | undefined {
+    return this.answers.find(method, url);
+  }
 
   mount(router: Router): void {
     router.get('/status', (ctx) => sendData(ctx, this.getStatus.run()));
@@ -44,7 +61,7 @@ export class RegistryRoutes implements HttpRoutes {
         if (query.data.signals || query.data.external) return this.verifyWithSignals(ctx, query.data.external);
       }
       const outcome = await this.verifyDomain.run(ctx.params.domain ?? '');
-      sendVerification(ctx, verifyJson(outcome, this.config.baseUrl), outcome.cacheSeconds);
+      sendVerification(ctx, verifyJson(outcome, this.config.baseUrl), outcome.cacheSeconds, this.keeper(ctx, outcome));
     });
 
     router.get('/lookup/:id', async (ctx) => {
@@ -55,6 +72,11 @@ export class RegistryRoutes implements HttpRoutes {
 
   private async verifyWithSignals(ctx: Context, external: boolean): Promise<void> {
     const outcome = await this.assessTrust.run(ctx.params.domain ?? '', { external });
-    sendVerification(ctx, trustDataJson(outcome, this.config.baseUrl), outcome.cacheSeconds);
+    // An answer with live looks is never repeated: the next one may look again.
+    sendVerification(ctx, trustDataJson(outcome, this.config.baseUrl), outcome.cacheSeconds, external ? undefined : this.keeper(ctx, outcome));
+  }
+
+  private keeper(ctx: Context, outcome: VerifyOutcome | TrustOutcome): (envelope: unknown) => string {
+    return (envelope) => this.answers.keep(ctx.url, outcome, envelope, outcome.cacheSeconds);
   }
 }

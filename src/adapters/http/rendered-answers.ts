@@ -1,0 +1,90 @@
+import type { Clock } from '../../application/ports/clock.js';
+import type { Metrics } from '../../application/ports/metrics.js';
+import type { DirectAnswer } from '../shared/http-routes.js';
+import { cacheControl } from './envelope.js';
+
+/**
+ * How long at most a rendered answer is repeated, within its own max-age: its `age_seconds` drift no
+ * further (the `Age` header says by how much), and a judgement that changes with time alone (a
+ * report going stale, an observation too old to score) shows at most this late. Writes show at once.
+ */
+export const RENDERED_ANSWER_SECONDS = 60;
+const MAX_ANSWERS = 20_000;
+
+interface Rendered<O> {
+  readonly outcome: O;
+  /** The whole JSON envelope, as sent the first time. */
+  readonly body: string;
+  readonly bytes: string;
+  readonly cacheControl: string;
+  readonly renderedAtMs: number;
+  readonly reuseUntilMs: number;
+}
+
+/**
+ * The serialized answers of one hot GET route (`/verify/{domain}`), kept by request target (path
+ * and query as sent) so that asking again costs no framework, routing, judging or JSON: what a
+ * micro-cache in front of the service would do, except that an answer is repeated only while its
+ * use case says the stored data it was judged from is still current (`isCurrent`: no process wrote
+ * the name since, which the change feed tells within a second), and for at most
+ * RENDERED_ANSWER_SECONDS and its own max-age. A repeated answer carries `Age` (seconds since it
+ * was rendered), as a shared HTTP cache's would. Bounded to 20,000 answers, oldest first out; per
+ * process, nothing shared.
+ */
+export class RenderedAnswers<O> {
+  private readonly answers = new Map<string, Rendered<O>>();
+
+  /** `route` is the template (`/verify/:domain`), `prefix` the path every one of its requests starts with. */
+  constructor(
+    private readonly route: string,
+    private readonly prefix: string,
+    private readonly clock: Clock,
+    private readonly metrics: Metrics,
+    private readonly isCurrent: (outcome: O) => boolean,
+  ) {}
+
+  /**
+   * Serializes the 200 JSON envelope sent for request target `url` and keeps it for repeating,
+   * when it may be cached at all; returns the body to send.
+   */
+  keep(url: string, outcome: O, envelope: unknown, cacheSeconds: number): string {
+    const body = JSON.stringify(envelope);
+    const ttl = Math.min(cacheSeconds, RENDERED_ANSWER_SECONDS);
+    if (ttl <= 0) return body;
+    if (this.answers.size >= MAX_ANSWERS && !this.answers.has(url)) this.answers.delete(this.answers.keys().next().value!);
+    const now = this.clock.now().getTime();
+    this.answers.set(url, {
+      outcome,
+      body,
+      bytes: String(Buffer.byteLength(body)),
+      cacheControl: cacheControl(cacheSeconds),
+      renderedAtMs: now,
+      reuseUntilMs: now + ttl * 1000,
+    });
+    return body;
+  }
+
+  /** The answer to repeat for a GET of request target `url`, while it is current; undefined for the route to answer. */
+  find(method: string, url: string): DirectAnswer | undefined {
+    if (method !== 'GET' || !url.startsWith(this.prefix)) return undefined;
+    const rendered = this.answers.get(url);
+    const now = this.clock.now().getTime();
+    if (rendered === undefined || now >= rendered.reuseUntilMs || !this.isCurrent(rendered.outcome)) {
+      if (rendered !== undefined) this.answers.delete(url);
+      this.metrics.cacheLookup('answers', false);
+      return undefined;
+    }
+    this.metrics.cacheLookup('answers', true);
+    return {
+      route: this.route,
+      status: 200,
+      headers: [
+        ['Content-Type', 'application/json; charset=utf-8'],
+        ['Content-Length', rendered.bytes],
+        ['Cache-Control', rendered.cacheControl],
+        ['Age', String(Math.floor((now - rendered.renderedAtMs) / 1000))],
+      ],
+      body: rendered.body,
+    };
+  }
+}
