@@ -98,6 +98,7 @@ import { MetricsExposition } from './application/ports/metrics-exposition.js';
 import { VettedTools } from './adapters/mcp/vetted-tools.js';
 import { OpenApiDescription } from './adapters/http/openapi/openapi-document.js';
 import { HttpRoutes } from './adapters/shared/http-routes.js';
+import { OriginPolicy } from './adapters/shared/origin-policy.js';
 
 
 function isPostgresUrl(url: string): boolean {
@@ -126,6 +127,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
 
   // configuration
   c.bind<AppConfig>(AppConfig).toConstantValue(config);
+  c.bind(OriginPolicy).toConstantValue(new OriginPolicy(config.baseUrl, config.mcpAllowedOrigins, config.mcpAllowedHosts));
   const logger = createLogger(config, options.logDestination);
   c.bind<Logger>(Logger).toConstantValue(logger);
 

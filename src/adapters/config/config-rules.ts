@@ -42,6 +42,11 @@ export function isOrigin(item: string): boolean {
   }
 }
 
+/** A Host header value: a name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
+export function isHostHeader(item: string): boolean {
+  return /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(item);
+}
+
 // RFC 9116 §2.5.3: the contact is a URI; a mailto: one must name a plain address.
 export function isSecurityContact(value: string): boolean {
   if (/^mailto:/i.test(value)) return /^mailto:[^<>\s]+$/i.test(value) && isMailbox(value.slice(7));

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../application/ports/app-config.js';
 import { parseCatalogEntry } from '../../domain/trust/brand-catalog.js';
 import { parseSigningKey } from '../shared/parse-signing-key.js';
-import { isHost, isMailbox, isNetwork, isOrigin, isSecurityContact, sqliteFolderProblem } from './config-rules.js';
+import { isHost, isHostHeader, isMailbox, isNetwork, isOrigin, isSecurityContact, sqliteFolderProblem } from './config-rules.js';
 
 /** A configuration problem, told in one line that names the variable. */
 export class ConfigError extends Error {
@@ -153,6 +153,7 @@ const EnvSchema = z.object({
   REFRESH_OBSERVATIONS: booleanFlag.default(true),
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces').optional(),
   MCP_ALLOWED_ORIGINS: commaList(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com').default([]),
+  MCP_ALLOWED_HOSTS: commaList(isHostHeader, 'must be a comma-separated list of host names with an optional port, such as vetted.internal:8080').default([]),
   SECURITY_CONTACT: z.string().max(2048, 'must be at most 2048 characters').refine(isSecurityContact, 'must be a mailto: or https: URI such as mailto:security@example.com').optional(),
   SECURITY_TXT_EXPIRES: z.string().refine((v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date-time such as 2027-01-01T00:00:00Z').optional(),
 });
@@ -223,5 +224,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
       globalPerMinute: e.SCAN_LIMIT_GLOBAL_MINUTE,
     }),
     mcpAllowedOrigins: Object.freeze([...new Set([new URL(baseUrl).origin, ...e.MCP_ALLOWED_ORIGINS.map((o) => o.replace(/\/$/, ''))])]),
+    mcpAllowedHosts: Object.freeze([...new Set([new URL(baseUrl).host, ...e.MCP_ALLOWED_HOSTS.map((h) => h.toLowerCase())])]),
   });
 }

@@ -10,8 +10,10 @@ import { Metrics } from '../../application/ports/metrics.js';
 import { HttpRoutes, type DirectAnswer } from '../shared/http-routes.js';
 import { guardConnections } from './connection-guards.js';
 import { declaredBodyLimit } from './middleware/body-limit.js';
+import { cors, PUBLIC_READ_CORS } from './middleware/cors.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
+import { OriginPolicy } from '../shared/origin-policy.js';
 import { MAX_BODY_BYTES } from './read-body.js';
 import { clientIpOf, RequestStamp } from './request-stamp.js';
 
@@ -35,6 +37,7 @@ export class HttpServer {
     @inject(FaultClassifier) faults: FaultClassifier,
     @inject(Metrics) metrics: Metrics,
     @multiInject(HttpRoutes) areas: readonly HttpRoutes[],
+    @inject(OriginPolicy) origins: OriginPolicy,
   ) {
     this.app = new Koa({ proxy: config.trustProxy });
     // Errors Koa sees outside the middleware (a client that went away mid-answer) are logged as JSON, not printed.
@@ -56,6 +59,7 @@ export class HttpServer {
       }
     });
     this.app.use(requestContext(this.stamp));
+    this.app.use(cors(origins));
     this.app.use(errorEnvelope(logger, faults));
     this.app.use(router.routes());
     // Routes that take a body read it through the one bounded reader, which refuses a declared size
@@ -114,7 +118,8 @@ export class HttpServer {
       if (answer === undefined) return void koa(req, res);
       const incoming = req.headers['x-request-id'];
       const requestId = this.stamp.requestIdOf(typeof incoming === 'string' ? incoming : undefined);
-      const headers = [...this.stamp.headers(requestId), ...answer.headers];
+      // Direct answers are public reads (repeated verify answers): shared with every origin.
+      const headers = [...this.stamp.headers(requestId), ...PUBLIC_READ_CORS, ...answer.headers];
       if (this.closing) headers.push(['Connection', 'close']);
       res.writeHead(answer.status, headers.flat());
       res.end(answer.body);

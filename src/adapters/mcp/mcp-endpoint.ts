@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 import { AppConfig } from '../../application/ports/app-config.js';
 import { FaultClassifier } from '../../application/ports/fault-classifier.js';
 import { Logger } from '../../application/ports/logger.js';
+import { OriginPolicy } from '../shared/origin-policy.js';
 import type { HttpRoutes } from '../shared/http-routes.js';
 import { readLimitedBody } from '../shared/read-limited-body.js';
 import { guardMessages, jsonRpcErrorBody, MAX_MCP_BODY_BYTES, type GuardedMessages, type JsonRpcId } from './protocol-guard.js';
@@ -18,7 +19,8 @@ export const MCP_PATH = '/mcp';
 /**
  * POST /mcp: MCP over Streamable HTTP, stateless and JSON only. Each POST gets a new McpServer and
  * transport (no sessions, no SSE, nothing shared between requests). Before the SDK sees a request
- * this checks the method (405, Allow: POST), the Origin (403), the media type (415), the size
+ * this checks the method (405, Allow: POST), the Host and the Origin (403, see OriginPolicy; the
+ * CORS middleware answers preflights), the media type (415), the size
  * (413, counted while reading), the JSON (-32700) and the version and batch rules (protocol-guard).
  */
 @injectable()
@@ -31,6 +33,7 @@ export class McpEndpoint implements HttpRoutes {
     @inject(Logger) private readonly logger: Logger,
     @inject(VettedTools) tools: VettedTools,
     @inject(FaultClassifier) faults: FaultClassifier,
+    @inject(OriginPolicy) private readonly origins: OriginPolicy,
   ) {
     this.catalog = new ToolCatalog(
       tools.list,
@@ -59,8 +62,11 @@ export class McpEndpoint implements HttpRoutes {
       ctx.set('Allow', 'POST');
       return reply(ctx, 405, -32000, `Method Not Allowed: ${ctx.method}. This endpoint takes JSON-RPC over POST only; it offers no SSE stream and no sessions.`);
     }
+    if (!this.origins.allowsHost(ctx.req.headers.host, ctx.req.socket)) {
+      return reply(ctx, 403, -32000, 'Forbidden: this endpoint does not answer requests for this Host (DNS-rebinding protection); see /mcp.md.');
+    }
     const origin = ctx.req.headers.origin;
-    if (origin !== undefined && !this.config.mcpAllowedOrigins.includes(origin)) {
+    if (origin !== undefined && !this.origins.allowsOrigin(origin, ctx.req.socket)) {
       return reply(ctx, 403, -32000, 'Forbidden: requests from this Origin are not allowed.');
     }
     if (mediaType(ctx.get('Content-Type')) !== 'application/json') {
@@ -86,7 +92,7 @@ export class McpEndpoint implements HttpRoutes {
   /** Hands the guarded body to a new server and transport, and returns the transport's answer. */
   private async dispatch(ctx: Context, guarded: GuardedMessages): Promise<Response> {
     const call: ToolCall = { version: guarded.version, clientId: ctx.ip, requestId: String(ctx.state.requestId ?? '') };
-    const mcp = createVettedMcpServer(this.catalog, call);
+    const mcp = createVettedMcpServer(this.catalog, call, this.config.baseUrl);
     mcp.server.onerror = (error) => this.logger.debug({ reqId: call.requestId, err: error }, 'mcp protocol error');
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {

@@ -1,12 +1,13 @@
 import { InitializeRequestSchema, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { MCP_PROTOCOL_VERSIONS } from '../../application/views/service-facts.js';
 
 /** The MCP revisions Vetted speaks, newest first. */
-export const PROTOCOL_VERSIONS = ['2025-06-18', '2025-03-26'] as const;
+export const PROTOCOL_VERSIONS = MCP_PROTOCOL_VERSIONS;
 /** One of PROTOCOL_VERSIONS. */
 export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
 
 /** Answered at initialize to a client that asks for a revision Vetted does not speak. */
-export const LATEST_PROTOCOL_VERSION: ProtocolVersion = '2025-06-18';
+export const LATEST_PROTOCOL_VERSION: ProtocolVersion = PROTOCOL_VERSIONS[0];
 
 /** Assumed for a request without MCP-Protocol-Version, as the specification says. */
 export const DEFAULT_PROTOCOL_VERSION: ProtocolVersion = '2025-03-26';
@@ -43,7 +44,7 @@ export type GuardOutcome = GuardedMessages | { readonly ok: false; readonly refu
 
 type Message = Record<string, unknown>;
 
-/** True for the two revisions Vetted speaks. */
+/** True for the revisions Vetted speaks. */
 export function isProtocolVersion(value: unknown): value is ProtocolVersion {
   return typeof value === 'string' && (PROTOCOL_VERSIONS as readonly string[]).includes(value);
 }
@@ -57,11 +58,11 @@ export function jsonRpcErrorBody(refusal: Pick<JsonRpcRefusal, 'code' | 'message
  * Applies the version and batch rules the SDK does not enforce, before the SDK sees the body:
  * - a body must be one JSON-RPC 2.0 message or an array of them (-32600 otherwise);
  * - `initialize` ignores MCP-Protocol-Version, may only travel alone and needs valid params
- *   (-32602); a requested version other than ours is replaced by 2025-06-18, so the SDK, which
+ *   (-32602); a requested version other than ours is replaced by the newest, so the SDK, which
  *   echoes any version it knows, answers one of ours;
  * - every other body is read in the revision of its MCP-Protocol-Version header, absent meaning
  *   2025-03-26; any value but ours is refused;
- * - a batch is refused when empty, under 2025-06-18, over 100 messages, or with repeated ids;
+ * - a batch is refused when empty, under any revision but 2025-03-26, over 100 messages, or with repeated ids;
  * - `notifications/cancelled` is dropped from a batch that carries requests: a stateless POST can
  *   only cancel a request of its own body, and in JSON mode a cancelled request would leave the
  *   HTTP answer waiting forever.

@@ -1,7 +1,7 @@
 import { ErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { printable } from '../../application/domain-input.js';
-import type { AppError } from '../../application/errors.js';
+import { AppError } from '../../application/errors.js';
 import { zodMessage } from '../../application/zod-message.js';
 import type { ProtocolVersion } from './protocol-guard.js';
 import { toolErrorResult } from './tool-errors.js';
@@ -31,8 +31,10 @@ interface CatalogEntry {
  * The tools as tools/list shows them and tools/call runs them, per protocol revision.
  * 2025-06-18 gets title, outputSchema and structuredContent; 2025-03-26, which has none of them,
  * gets the title as annotations.title and the same JSON in the text content only.
- * An unknown tool or arguments that fail the input schema are JSON-RPC errors (-32602), not
- * tool results; a failure while running is a tool result with isError (see toolErrorResult).
+ * An unknown tool is a JSON-RPC error (-32602). Arguments that fail the input schema are too up
+ * to 2025-06-18; from 2025-11-25 (SEP-1303) they are a tool result with isError and
+ * VALIDATION_ERROR, which the model can read and correct. A failure while running is a tool result
+ * with isError (see toolErrorResult).
  */
 export class ToolCatalog {
   private readonly entries: ReadonlyMap<string, CatalogEntry>;
@@ -65,13 +67,17 @@ export class ToolCatalog {
     });
   }
 
-  /** Runs a tools/call. Throws McpError -32602 for an unknown tool or invalid arguments. */
+  /** Runs a tools/call. Throws -32602 for an unknown tool, and for invalid arguments before 2025-11-25. */
   async call(name: string, args: unknown, call: ToolCall): Promise<CallToolResult> {
     const entry = this.entries.get(name);
     if (!entry) throw new InvalidParams(`Unknown tool "${printable(name, 64)}"; tools/list names the tools.`);
     const parsed = entry.tool.input.safeParse(args ?? {});
-    if (!parsed.success) throw new InvalidParams(`Invalid arguments for ${name}: ${zodMessage(parsed.error, args ?? {})}`);
     const unexpected = (error: unknown) => this.onUnexpected(error, { ...call, tool: name });
+    if (!parsed.success) {
+      const message = `Invalid arguments for ${name}: ${zodMessage(parsed.error, args ?? {})}`;
+      if (call.version !== '2025-11-25') throw new InvalidParams(message);
+      return toolErrorResult(new AppError('VALIDATION_ERROR', message), call.requestId, unexpected);
+    }
     let data: Record<string, unknown>;
     try {
       data = await entry.tool.run(parsed.data, call);

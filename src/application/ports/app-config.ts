@@ -19,6 +19,8 @@ export interface AppConfig {
   readonly reportSigningKey: string | undefined;
   /** Origins allowed to call POST /mcp from a browser (exact `scheme://host[:port]`); the BASE_URL origin always is. */
   readonly mcpAllowedOrigins: readonly string[];
+  /** Host header values POST /mcp answers besides loopback ones on a loopback connection (`host[:port]`); the BASE_URL host always is. */
+  readonly mcpAllowedHosts: readonly string[];
   /** Fresh-scan budgets (SCAN_LIMIT_PER_CLIENT_HOUR, SCAN_LIMIT_PER_DOMAIN_HOUR, SCAN_LIMIT_GLOBAL_MINUTE). */
   /** SMTP_URL: send mail through this server; absent, mail goes to the log and the outbox table. */
   readonly smtpUrl: string | undefined;

@@ -78,7 +78,7 @@ describe('the site files Vetted publishes about itself', () => {
     const text = file('/.well-known/mcp/server-card.json').body;
     expect(file('/.well-known/mcp.json').body).to.equal(text);
     const card = parseMcpServerCard(text);
-    expect(card).to.include({ valid: true, name: 'vetted', protocolVersion: '2025-06-18', toolCount: VETTED_SKILLS.length, authenticationRequired: false });
+    expect(card).to.include({ valid: true, name: 'vetted', protocolVersion: '2025-11-25', toolCount: VETTED_SKILLS.length, authenticationRequired: false });
     expect(card.endpoints).to.deep.equal([{ type: 'streamable-http', url: `${BASE}/mcp` }]);
     const json = JSON.parse(text);
     expect(json.tools.map((t: { name: string }) => t.name)).to.deep.equal(['check_trust', 'verify_domain', 'scan_domain', 'get_report', 'lookup_entity']);
@@ -90,7 +90,7 @@ describe('the site files Vetted publishes about itself', () => {
     expect(card.errors).to.deep.equal([]);
     expect(card.warnings).to.deep.equal([]);
     expect(card.skillIds).to.deep.equal(VETTED_SKILLS.map((s) => s.name));
-    expect(card.interfaces).to.deep.equal([{ url: `${BASE}/mcp`, protocolBinding: 'MCP', protocolVersion: '2025-06-18' }]);
+    expect(card.interfaces).to.deep.equal([{ url: `${BASE}/mcp`, protocolBinding: 'MCP', protocolVersion: '2025-11-25' }]);
   });
 
   it('publishes the API catalog as an RFC 9727 linkset, and links it from the home page', () => {

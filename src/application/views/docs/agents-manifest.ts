@@ -1,5 +1,5 @@
 import { METHODOLOGY_VERSION } from '../../../domain/scan/methodology.js';
-import { SERVICE_VERSION } from '../../../domain/service-info.js';
+import { MCP_PROTOCOL_VERSIONS, SERVICE_VERSION } from '../../../domain/service-info.js';
 
 /** /agents.md: the agent manifest, YAML front matter then Markdown. */
 export function agentsManifest(baseUrl: string): string {
@@ -11,7 +11,7 @@ description: Dated, evidence-backed observations about websites and domains, for
 mcp:
   endpoint: ${baseUrl}/mcp
   transport: streamable-http
-  protocol_versions: ["2025-06-18", "2025-03-26"]
+  protocol_versions: ${JSON.stringify(MCP_PROTOCOL_VERSIONS)}
 http:
   verify: ${baseUrl}/verify/{domain}
   lookup: ${baseUrl}/lookup/{entity-id}

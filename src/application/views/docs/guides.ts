@@ -68,7 +68,8 @@ export function changelog(): string {
 - Registry reads: /status, /verify, /lookup, the self-verification document.
 - Scans on request under methodology 2026-09-05.1; signed reports as HTML, JSON and Markdown.
 - Scan budgets shared across instances; readiness on /verify.
-- MCP endpoint (2025-06-18, 2025-03-26).
+- MCP endpoint (2025-11-25, 2025-06-18, 2025-03-26): 2025-11-25 preferred, with serverInfo title, description and websiteUrl, and invalid tool arguments as VALIDATION_ERROR results (SEP-1303); Host checked as well as Origin.
+- CORS: public reads shared with every origin; POST /mcp and the writes with the allowed origins, preflights answered.
 - Registration with DNS or well-known proofs and e-mail confirmation.
 - Trust signals, agent guidance and lookalike protection.
 `;

@@ -1,4 +1,4 @@
-import { SERVICE_NAME, SERVICE_VERSION } from '../../../domain/service-info.js';
+import { MCP_PROTOCOL_VERSIONS, SERVICE_NAME, SERVICE_VERSION } from '../../../domain/service-info.js';
 import { HOME_DESCRIPTION } from './site-files-pages.js';
 
 /** One thing Vetted does for an agent: an MCP tool, and the A2A skill of the same id. */
@@ -48,8 +48,8 @@ export const VETTED_SKILLS: readonly VettedSkill[] = [
   },
 ];
 
-// The MCP revision the endpoint prefers; it also accepts 2025-03-26 (see /mcp.md).
-const MCP_PROTOCOL_VERSION = '2025-06-18';
+// The MCP revision the endpoint prefers; it also speaks the older ones (see /mcp.md).
+const MCP_PROTOCOL_VERSION = MCP_PROTOCOL_VERSIONS[0];
 
 /**
  * The MCP server card (SEP-1649 / SEP-2127 drafts), served at /.well-known/mcp/server-card.json
