@@ -1,7 +1,9 @@
 import { inject, injectable } from 'inversify';
+import { judgeReadiness, type Readiness } from '../../domain/scan/readiness.js';
 import type { EvidenceItem } from '../../domain/scan/report.js';
 import { requireDomainName } from '../domain-input.js';
 import { AppError } from '../errors.js';
+import { Clock } from '../ports/clock.js';
 import { ReportRepository, type StoredReport } from '../ports/report-repository.js';
 
 const REPORT_ID = /^rpt_[A-Za-z0-9_-]{16,64}$/;
@@ -9,7 +11,16 @@ const REPORT_ID = /^rpt_[A-Za-z0-9_-]{16,64}$/;
 /** A stored report, by id or as the latest of a domain. Reads only; never scans. */
 @injectable()
 export class GetReport {
-  constructor(@inject(ReportRepository) private readonly reports: ReportRepository) {}
+  constructor(
+    @inject(ReportRepository) private readonly reports: ReportRepository,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /** A stored report with the readiness it supports now (as if it were the latest: freshness changes with time). */
+  async withReadiness(id: string): Promise<{ stored: StoredReport; readiness: Readiness }> {
+    const stored = await this.byId(id);
+    return { stored, readiness: judgeReadiness(stored.report, this.clock.now()) };
+  }
 
   async byId(id: string): Promise<StoredReport> {
     const stored = REPORT_ID.test(id) ? await this.reports.findById(id) : undefined;

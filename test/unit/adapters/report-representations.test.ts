@@ -4,6 +4,9 @@ import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import { escapeHtml, neutralizeControls } from '../../../src/adapters/http/presenters/escape-html.js';
 import { REPORT_PAGE_CSP, renderNotFoundHtml, renderReportHtml } from '../../../src/adapters/http/presenters/report-html.js';
 import { reportLinks } from '../../../src/application/views/report-links.js';
+import { reportPage } from '../../../src/application/views/report-page.js';
+import { CHECK_FIXES } from '../../../src/domain/scan/fixes.js';
+import { judgeReadiness } from '../../../src/domain/scan/readiness.js';
 import {
   escapeMarkdownInline, fenceFor, markdownCode, renderNotFoundMarkdown, renderReportMarkdown, UNTRUSTED_WARNING,
 } from '../../../src/adapters/http/presenters/report-markdown.js';
@@ -12,9 +15,10 @@ import { aHostileReport, anEvidenceItem, aReport } from '../../support/hostile-r
 
 const BASE = 'https://vetted.example';
 const SIGNATURE = { contentSha256: 'ab'.repeat(32), keyId: 'kid-1' };
+const SIGNED = { algorithm: 'Ed25519' as const, value: 'c2ln', ...SIGNATURE };
 const render = (r: Report) => {
-  const links = reportLinks(BASE, r.id, r.evidence.length);
-  return { links, html: renderReportHtml(r, links, { signature: SIGNATURE }), md: renderReportMarkdown(r, links, SIGNATURE) };
+  const page = reportPage({ report: r, signature: SIGNED }, judgeReadiness(r, new Date(Date.parse(r.scannedAt) + 3600_000)), BASE);
+  return { links: page.links, html: renderReportHtml(page), md: renderReportMarkdown(page) };
 };
 const excerpts = (r: Report) => r.evidence.map((e) => e.untrustedExcerpt).filter((x) => x !== '').map(neutralizeControls);
 
@@ -135,8 +139,9 @@ describe('report representations', () => {
 
     it('links only to our own URLs, every one of them, and shows site URLs as text', () => {
       const hrefs = elements.map((e) => e.attribs.href).filter((h) => h !== undefined);
-      const own = [links.html, links.json, links.markdown, ...links.evidence, '/methodology.md'];
-      expect([...new Set(hrefs)].sort()).to.deep.equal([...own].sort());
+      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`];
+      const standards = new Set(Object.values(CHECK_FIXES).map((fix) => fix.standardUrl));
+      expect([...new Set(hrefs)].filter((h) => !standards.has(h)).sort()).to.deep.equal([...own].sort());
       const codes = DomUtils.findAll((e) => e.name === 'code', doc.children).map((e) => DomUtils.textContent(e));
       const first = report.evidence[0]!;
       for (const site of [first.finalUrl!, first.redirects[0]!.location, first.certificate!.subjectAltNames[1]!, first.headers['x-hostile']!]) {
@@ -199,8 +204,9 @@ describe('report representations', () => {
     });
 
     it('puts site strings only in code spans and fences: no link, HTML or comment outside them', () => {
-      const own = [links.html, links.json, links.markdown, ...links.evidence].map((u) => `<${u}>`);
-      const bare = outside.map((l) => own.reduce((line, link) => line.split(link).join(''), l)).map((l) => stripInline(l).text).join('\n');
+      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`].map((u) => `<${u}>`);
+      const standards = Object.values(CHECK_FIXES).map((fix) => `<${fix.standardUrl}>`);
+      const bare = outside.map((l) => [...own, ...standards].reduce((line, link) => line.split(link).join(''), l)).map((l) => stripInline(l).text).join('\n');
       expect(md).to.not.match(/[\u0000\u0007\u001b\u0085\u202e\u2067\r]/);
       expect(bare).to.not.match(/[<[\u0000\u202e]|\]\(|javascript:|evil\.example|Ignore previous/);
       for (const link of own) expect(md).to.include(link);

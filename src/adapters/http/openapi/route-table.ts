@@ -27,6 +27,7 @@ const VERIFY_CACHE = {
   Age: z.string().optional().meta({ description: 'On a repeated answer: seconds since it was rendered (at most 60; a write shows at once). Add it to age_seconds.' }),
 };
 const REPORT_CACHE = cached('public, max-age=86400: a stored report never changes');
+const REPORT_PAGE_CACHE = cached('public, max-age=86400 for .json; 300 for the HTML and Markdown pages, which also show readiness now');
 const ownPageErrors = { [HTML]: { schema: textBody } };
 
 /** Every operation the HTTP API serves, written out: the test holds it against the routes the server mounts. */
@@ -93,7 +94,7 @@ export function routeTable(): RouteConfig[] {
       method: 'get', path: '/reports/{file}', tags: ['reports'], summary: 'A stored report as HTML, JSON or Markdown',
       request: { params: param('file', '{id} for the HTML page, {id}.json for the signed JSON, {id}.md for Markdown.') },
       responses: {
-        200: answer('The report.', { [HTML]: { schema: textBody }, 'application/json': { schema: ReportAnswer }, [MARKDOWN]: { schema: textBody } }, REPORT_CACHE),
+        200: answer('The report.', { [HTML]: { schema: textBody }, 'application/json': { schema: ReportAnswer }, [MARKDOWN]: { schema: textBody } }, REPORT_PAGE_CACHE),
         ...errors(['NOT_FOUND', ...STORE_ERRORS], { [HTML]: { schema: textBody }, 'application/json': { schema: ErrorEnvelope }, [MARKDOWN]: { schema: textBody } }),
       },
     },

@@ -1,16 +1,13 @@
-import type { ReportSignature } from '../../../application/ports/report-signer.js';
-import type { CheckResult, CheckStatus, EvidenceItem, Report, ScanScope, SiteFacts } from '../../../domain/scan/report.js';
+import type { ReportLinks } from '../../../application/views/report-links.js';
+import type { CheckLine, EvidenceEntry, ReportPage } from '../../../application/views/report-page.js';
+import type { Readiness } from '../../../domain/scan/readiness.js';
+import type { CheckStatus, EvidenceItem, Report, SiteFacts } from '../../../domain/scan/report.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
-import type { ReportLinks } from '../../../application/views/report-links.js';
 
 /** The Content-Security-Policy a report page (or the not-found page) is sent with. */
 export const REPORT_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-export interface ReportHtmlOptions {
-  readonly signature: Pick<ReportSignature, 'contentSha256' | 'keyId'>;
-}
 
 const UNTRUSTED_LABEL = 'Untrusted content from the scanned site';
 const STATUS_LABEL: Readonly<Record<CheckStatus, string>> = { pass: 'pass', warn: 'warn', fail: 'fail', info: 'info', error: 'error' };
@@ -30,26 +27,35 @@ dl.summary dt{font-weight:600}
 .untrusted{background:#fff6f6;border:1px dashed #b00020}
 pre.untrusted{padding:.5rem;white-space:pre-wrap;overflow-wrap:anywhere;max-height:30rem;overflow:auto}
 section.evidence{border-top:1px solid #ccc;margin-top:1rem}
+.verdict{font-size:1.3rem;font-weight:700;text-transform:uppercase}
+.verdict-ready{color:#136f2d}.verdict-limited{color:#8a5a00}.verdict-unknown{color:#444}
+.fix{margin:.2rem 0}
+@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}th,td{border-color:#555}a{color:#8ab4f8}
+.status-pass,.verdict-ready{color:#5fd07e}.status-warn,.verdict-limited{color:#f0b54a}.status-fail,.status-error,.untrusted-label{color:#ff7b8a}.status-info,.verdict-unknown{color:#bbb}
+.untrusted{background:#2a1b1d;border-color:#ff7b8a}}
 `;
 
 /**
- * The report as a complete, script-free HTML page, to be sent with `REPORT_PAGE_CSP`. Every
- * interpolated value is escaped; only the URLs of `links` and `/methodology.md` are links. Site
- * URLs (final URLs, redirects, certificate names) are shown as text, never as hrefs.
+ * The report page (see ReportPage) as complete, script-free HTML, to be sent with
+ * `REPORT_PAGE_CSP`: readiness first, then the score, the checks with how to fix each failed or
+ * warned one, site facts, scope and evidence. Every interpolated value is escaped; only Vetted's
+ * own absolute URLs and the standards' pages are links. Site URLs (final URLs, redirects,
+ * certificate names) are shown as text, never as hrefs.
  */
-export function renderReportHtml(report: Report, links: ReportLinks, options: ReportHtmlOptions): string {
+export function renderReportHtml(page: ReportPage): string {
+  const { report, links } = page;
   const bodyHtml = [
-    header(report, links, options.signature),
+    header(page),
     '<main>',
     '<h2>Core checks</h2>',
-    checksTable(report.checks, links, true),
+    checksTable(page.checks, links, true),
     '<h2>Optional declarations</h2>',
     '<p>Recorded, never scored; a missing declaration is not a failure.</p>',
-    checksTable(report.declarations, links, false),
+    checksTable(page.declarations, links, false),
     siteFacts(report.site),
-    scope(report.scope),
+    scope(report.scope.origin, page.scopePaths, report.scope.notCovered),
     '<h2>Evidence</h2>',
-    ...report.evidence.map((item) => evidence(item, links)),
+    ...page.evidence.map((entry) => evidenceEntry(entry, links)),
     '</main>',
   ].join('\n');
   return renderPage({ title: `Vetted report: ${report.domain}`, bodyHtml, css: CSS, noindex: true });
@@ -70,11 +76,15 @@ export function errorHeading(status: number): string {
   return 'Request not accepted';
 }
 
-function header(report: Report, links: ReportLinks, signature: ReportHtmlOptions['signature']): string {
+function header(page: ReportPage): string {
+  const { report, links, readiness } = page;
+  const signature = page.stored.signature;
   const summary: Array<[string, string]> = [
+    ['Readiness', verdict(readiness)],
+    ['Freshness', freshness(readiness)],
     ['Report', escapeHtml(report.id)],
     ['Scanned at', `<time>${escapeHtml(report.scannedAt)}</time>`],
-    ['Methodology', ownLink('/methodology.md', `version ${report.methodologyVersion}`)],
+    ['Methodology', ownLink(page.methodologyUrl, `version ${report.methodologyVersion}`)],
     ['Score', `${escapeHtml(report.score)}/100`],
     ['Reachable', yesNo(report.reachable)],
     ['HTTPS valid', yesNo(report.httpsValid)],
@@ -91,17 +101,37 @@ function header(report: Report, links: ReportLinks, signature: ReportHtmlOptions
   ].join('\n');
 }
 
-function checksTable(checks: readonly CheckResult[], links: ReportLinks, scored: boolean): string {
-  if (checks.length === 0) return '<p>None recorded.</p>';
-  const head = ['Status', ...(scored ? ['Points'] : []), 'Title', 'Detail', 'Standard', 'Evidence'];
-  const rows = checks.map((check) => {
+function verdict(readiness: Readiness): string {
+  const reasons = readiness.reasons.length === 0 ? '' : `<ul>${readiness.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>`;
+  return `<span class="verdict verdict-${escapeHtml(readiness.value)}">${escapeHtml(readiness.value)}</span>${reasons}`;
+}
+
+function freshness(readiness: Readiness): string {
+  if (readiness.ageSeconds === null) return '<em>not scanned</em>';
+  return `${escapeHtml(readiness.freshness ?? '')}, ${escapeHtml(humanAge(readiness.ageSeconds))} old`;
+}
+
+/** An age in the largest whole unit: "3 days", "5 hours", "12 minutes". */
+export function humanAge(seconds: number): string {
+  const units: Array<[number, string]> = [[86_400, 'day'], [3600, 'hour'], [60, 'minute']];
+  for (const [size, name] of units) {
+    const n = Math.floor(seconds / size);
+    if (n >= 1) return `${n} ${name}${n === 1 ? '' : 's'}`;
+  }
+  return `${seconds} seconds`;
+}
+
+function checksTable(lines: readonly CheckLine[], links: ReportLinks, scored: boolean): string {
+  if (lines.length === 0) return '<p>None recorded.</p>';
+  const head = ['Status', ...(scored ? ['Points'] : []), 'Title', 'Detail', 'How to fix', 'Evidence'];
+  const rows = lines.map(({ check, fix }) => {
     const status = STATUS_LABEL[check.status] ?? 'error';
     const cells = [
       `<span class="status status-${status}">${escapeHtml(status)}</span>`,
       ...(scored ? [`${escapeHtml(check.points)}/${escapeHtml(check.max)}`] : []),
       escapeHtml(check.title),
       escapeHtml(check.detail),
-      escapeHtml(check.standard),
+      fix === undefined ? escapeHtml(check.standard) : `<p class="fix">${codeSpans(fix.fix)}</p>${ownLink(fix.standardUrl, check.standard)}`,
       check.evidence.map((n) => evidenceLink(n, links)).join(', '),
     ];
     return `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`;
@@ -130,14 +160,26 @@ function siteFacts(site: SiteFacts): string {
   ].join('\n');
 }
 
-function scope(s: ScanScope): string {
+function scope(origin: string, paths: readonly string[], notCovered: readonly string[]): string {
   const list = (items: readonly string[]) => `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
   return [
     '<section class="scope">',
     '<h2>Scope</h2>',
-    `<p>Origin: <code>${escapeHtml(s.origin)}</code></p>`,
-    `<p>Paths fetched:</p>${list(s.paths)}`,
-    `<p>Not covered by this scan:</p>${list(s.notCovered)}`,
+    `<p>Origin: <code>${escapeHtml(origin)}</code></p>`,
+    `<p>Paths fetched:</p>${list(paths)}`,
+    `<p>Not covered by this scan:</p>${list(notCovered)}`,
+    '</section>',
+  ].join('\n');
+}
+
+function evidenceEntry(entry: EvidenceEntry, links: ReportLinks): string {
+  if (entry.kind === 'item') return evidence(entry.item, links);
+  const first = entry.items[0]!;
+  return [
+    `<section class="evidence" id="evidence-${escapeHtml(first.n)}">`,
+    `<h3>Evidence ${entry.items.map((item) => evidenceLink(item.n, links)).join(', ')}: <code>${escapeHtml(entry.code)}</code> × ${escapeHtml(entry.items.length)}</h3>`,
+    `<p>${escapeHtml(entry.items.length)} fetches failed the same way; the first said ${untrusted(first.error?.message ?? '')}.</p>`,
+    `<ul>${entry.items.map((item) => `<li><code>${escapeHtml(item.probe)}</code> <code>${escapeHtml(item.requestedUrl)}</code></li>`).join('')}</ul>`,
     '</section>',
   ].join('\n');
 }
@@ -201,6 +243,11 @@ function metaTable(rows: ReadonlyArray<readonly [string, string]>): string {
 function evidenceLink(n: number, links: ReportLinks): string {
   const url = links.evidence[n - 1];
   return url === undefined ? escapeHtml(n) : ownLink(url, String(n));
+}
+
+// Our own fix texts mark header names and file contents with backticks.
+function codeSpans(text: string): string {
+  return text.split('`').map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part))).join('');
 }
 
 function ownLink(url: string, text: string): string {

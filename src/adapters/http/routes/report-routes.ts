@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { AppConfig } from '../../../application/ports/app-config.js';
 import { GetReport } from '../../../application/scan/get-report.js';
 import { reportLinks } from '../../../application/views/report-links.js';
+import { reportPage } from '../../../application/views/report-page.js';
 import { evidenceItemJson, reportJson } from '../../../application/views/report-view.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
@@ -12,6 +13,8 @@ import { renderNotFoundMarkdown, renderReportMarkdown } from '../presenters/repo
 
 // A stored report never changes: clients may keep it for a day.
 const REPORT_CACHE_SECONDS = 86_400;
+// Its pages also say how fresh it is now.
+const PAGE_CACHE_SECONDS = 300;
 
 const htmlError: ErrorRenderer = (ctx, status, _code, message) => {
   ctx.type = 'text/html; charset=utf-8';
@@ -40,18 +43,23 @@ export class ReportRoutes implements HttpRoutes {
       if (format === 'html') ctx.state.renderError = htmlError;
       if (format === 'md') ctx.state.renderError = markdownError;
       const id = format === 'html' ? file : file.slice(0, file.lastIndexOf('.'));
-      const stored = await this.getReport.byId(id);
-      const links = reportLinks(baseUrl, stored.report.id, stored.report.evidence.length);
-      ctx.set('Cache-Control', cacheControl(REPORT_CACHE_SECONDS));
       if (format === 'json') {
-        ctx.body = reportJson(stored, links, baseUrl);
-      } else if (format === 'md') {
+        const stored = await this.getReport.byId(id);
+        ctx.set('Cache-Control', cacheControl(REPORT_CACHE_SECONDS));
+        ctx.body = reportJson(stored, reportLinks(baseUrl, stored.report.id, stored.report.evidence.length), baseUrl);
+        return;
+      }
+      const { stored, readiness } = await this.getReport.withReadiness(id);
+      const page = reportPage(stored, readiness, baseUrl);
+      // The pages show readiness now, whose freshness moves: kept shorter than the signed JSON.
+      ctx.set('Cache-Control', cacheControl(PAGE_CACHE_SECONDS));
+      if (format === 'md') {
         ctx.type = 'text/markdown; charset=utf-8';
-        ctx.body = renderReportMarkdown(stored.report, links, stored.signature);
+        ctx.body = renderReportMarkdown(page);
       } else {
         ctx.type = 'text/html; charset=utf-8';
         ctx.set('Content-Security-Policy', REPORT_PAGE_CSP);
-        ctx.body = renderReportHtml(stored.report, links, { signature: stored.signature });
+        ctx.body = renderReportHtml(page);
       }
     });
 

@@ -1,0 +1,96 @@
+/** How a site owner repairs one check: exactly what to publish, and where the standard says so. */
+export interface CheckFix {
+  /** One sentence naming the file path, header or record to publish. */
+  readonly fix: string;
+  /** The standard's own page. */
+  readonly standardUrl: string;
+}
+
+/**
+ * The repair of every core check and declaration of the methodology, by check id, shown beside
+ * each failed or warned result. Written by Vetted; a test keeps it complete.
+ */
+export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
+  https_reachable: {
+    fix: 'Serve the homepage at https://{domain}/ with a 2xx status (after at most a few redirects).',
+    standardUrl: 'https://www.rfc-editor.org/rfc/rfc9110',
+  },
+  tls_certificate: {
+    fix: 'Install a certificate for {domain} from a public CA with the full chain, and renew it at least 14 days before it expires (automate with ACME).',
+    standardUrl: 'https://www.rfc-editor.org/rfc/rfc6125',
+  },
+  http_redirect: {
+    fix: 'Answer http://{domain}/ with a 301 or 308 whose Location is https://{domain}/.',
+    standardUrl: 'https://www.rfc-editor.org/rfc/rfc9110#section-15.4',
+  },
+  hsts: {
+    fix: 'Send `Strict-Transport-Security: max-age=31536000` (at least 15768000) on the HTTPS homepage.',
+    standardUrl: 'https://www.rfc-editor.org/rfc/rfc6797',
+  },
+  security_headers: {
+    fix: "Send `Content-Security-Policy` (with `frame-ancestors 'self'`), `X-Content-Type-Options: nosniff` and `Referrer-Policy: strict-origin-when-cross-origin` on the homepage.",
+    standardUrl: 'https://www.w3.org/TR/CSP3/',
+  },
+  robots_txt: {
+    fix: 'Publish /robots.txt as text/plain with at least one `User-agent:` group and only valid lines.',
+    standardUrl: 'https://www.rfc-editor.org/rfc/rfc9309',
+  },
+  ai_agent_access: {
+    fix: 'In /robots.txt, allow / for the AI crawlers you accept (for example `User-agent: GPTBot` then `Allow: /`).',
+    standardUrl: 'https://www.rfc-editor.org/rfc/rfc9309',
+  },
+  sitemap: {
+    fix: 'Publish /sitemap.xml listing at least one URL, and name it in /robots.txt with `Sitemap: https://{domain}/sitemap.xml`.',
+    standardUrl: 'https://www.sitemaps.org/protocol.html',
+  },
+  homepage_metadata: {
+    fix: 'Give the homepage a non-empty `<title>`, a `<meta name="description" content="...">` and `<html lang="...">`.',
+    standardUrl: 'https://html.spec.whatwg.org/multipage/semantics.html',
+  },
+  organization_identity: {
+    fix: 'Add to the homepage a `<script type="application/ld+json">` Organization with `name` and `url`.',
+    standardUrl: 'https://schema.org/Organization',
+  },
+  contact_legal: {
+    fix: 'Link from the homepage to a privacy policy, to terms, and to a contact page or legal notice.',
+    standardUrl: 'https://schema.org/ContactPage',
+  },
+  security_txt: {
+    fix: 'Publish /.well-known/security.txt over HTTPS with a `Contact:` line and an `Expires:` date under a year ahead.',
+    standardUrl: 'https://www.rfc-editor.org/rfc/rfc9116',
+  },
+  agents_md: {
+    fix: 'Publish /agents.md as Markdown (text/markdown), not an HTML page.',
+    standardUrl: 'https://agents.md/',
+  },
+  llms_txt: {
+    fix: 'Publish /llms.txt as Markdown starting with an `# H1` title.',
+    standardUrl: 'https://llmstxt.org/',
+  },
+  mcp_server_card: {
+    fix: 'Publish /.well-known/mcp/server-card.json naming the server and its transport endpoint.',
+    standardUrl: 'https://github.com/modelcontextprotocol/modelcontextprotocol/pull/2127',
+  },
+  a2a_agent_card: {
+    fix: 'Publish /.well-known/agent-card.json with `name` and `skills` or `supportedInterfaces`.',
+    standardUrl: 'https://a2a-protocol.org/latest/specification/',
+  },
+  x402: {
+    fix: 'Answer paid resources with 402 and a JSON body of payment requirements (`accepts`).',
+    standardUrl: 'https://www.x402.org/',
+  },
+  openapi: {
+    fix: 'Publish your API description at /openapi.json (OpenAPI 3.x).',
+    standardUrl: 'https://spec.openapis.org/oas/latest.html',
+  },
+  markdown_negotiation: {
+    fix: 'Answer `GET /` with `Accept: text/markdown` by a text/markdown version of the page.',
+    standardUrl: 'https://www.rfc-editor.org/rfc/rfc9110#section-12',
+  },
+};
+
+/** The repair of check `id` for `domain`, or undefined for a check the table does not know (a newer methodology). */
+export function fixFor(id: string, domain: string): CheckFix | undefined {
+  const known = CHECK_FIXES[id];
+  return known && { fix: known.fix.replaceAll('{domain}', domain), standardUrl: known.standardUrl };
+}

@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import { renderReportHtml } from '../../../src/adapters/http/presenters/report-html.js';
+import { renderReportMarkdown } from '../../../src/adapters/http/presenters/report-markdown.js';
+import { reportPage } from '../../../src/application/views/report-page.js';
+import { CHECK_FIXES } from '../../../src/domain/scan/fixes.js';
+import { CORE_CHECKS, DECLARATIONS } from '../../../src/domain/scan/methodology.js';
+import { judgeReadiness } from '../../../src/domain/scan/readiness.js';
+import type { Report } from '../../../src/domain/scan/report.js';
+import { anEvidenceItem, aReport } from '../../support/hostile-report.js';
+
+const BASE = 'https://vetted.example';
+const SIGNATURE = { algorithm: 'Ed25519' as const, value: 'c2ln', contentSha256: 'ab'.repeat(32), keyId: 'kid-1' };
+const pageOf = (report: Report, hoursLater = 1) => reportPage({ report, signature: SIGNATURE }, judgeReadiness(report, new Date(Date.parse(report.scannedAt) + hoursLater * 3600_000)), BASE);
+
+// HTTPS down: every probe failed to connect, the plain-HTTP one included.
+const unreachable = aReport({
+  reachable: false,
+  httpsValid: false,
+  score: 0,
+  scope: { origin: 'https://example.com', paths: ['/', '/robots.txt', 'http:/'], notCovered: [] },
+  evidence: ['/', '/robots.txt', '/sitemap.xml'].map((path, i) =>
+    anEvidenceItem({ n: i + 1, requestedUrl: `https://example.com${path}`, finalUrl: null, status: null, certificate: null, headers: {}, untrustedExcerpt: '', error: { code: 'CONNECT_FAILED', message: 'connect ECONNREFUSED' } }),
+  ),
+});
+
+describe('the report page model', () => {
+  it('knows how to fix every check and declaration of the methodology', () => {
+    for (const { id } of [...CORE_CHECKS, ...DECLARATIONS]) {
+      expect(CHECK_FIXES[id], id).to.not.equal(undefined);
+      expect(CHECK_FIXES[id]!.standardUrl, id).to.match(/^https:\/\//);
+    }
+  });
+
+  it('gives a fix to failed and warned checks only, with the domain put in', () => {
+    const page = pageOf(aReport());
+    expect(page.checks.filter((line) => line.fix).map((line) => line.check.id)).to.deep.equal(['robots_txt']);
+    expect(page.checks.find((line) => line.check.id === 'robots_txt')!.fix!.fix).to.include('/robots.txt');
+    expect(page.declarations.every((line) => line.fix === undefined), 'an absent declaration is not a failure').to.equal(true);
+  });
+
+  it('collapses fetches that failed the same way into one entry, and prints the plain-HTTP path as a URL', () => {
+    const page = pageOf(unreachable);
+    expect(page.evidence).to.have.length(1);
+    expect(page.evidence[0]).to.deep.include({ kind: 'repeated', code: 'CONNECT_FAILED' });
+    expect(page.scopePaths).to.deep.equal(['/', '/robots.txt', 'http://example.com/']);
+    expect(page.methodologyUrl).to.equal(`${BASE}/methodology.md`);
+  });
+
+  it('puts readiness and its reasons before the score, in HTML and Markdown alike', () => {
+    const html = renderReportHtml(pageOf(unreachable));
+    const markdown = renderReportMarkdown(pageOf(unreachable));
+    expect(html).to.include('CONNECT_FAILED</code> × 3');
+    expect(markdown).to.include('CONNECT\\_FAILED × 3');
+    for (const text of [html, markdown]) {
+      const verdict = text.search(/unknown|UNKNOWN/);
+      expect(verdict).to.be.above(-1);
+      expect(verdict).to.be.below(text.indexOf('Score'));
+      expect(text).to.include('the site could not be reached');
+      expect(text).to.not.include('http:/<').and.not.include('`http:/`');
+    }
+    const md = renderReportMarkdown(pageOf(aReport(), 24 * 10));
+    expect(md).to.match(/\*\*Readiness: (LIMITED|UNKNOWN)\*\*/);
+    expect(md).to.include('- robots.txt parseable: Publish /robots.txt');
+    expect(md).to.include(`described at <${BASE}/methodology.md>`);
+  });
+});
