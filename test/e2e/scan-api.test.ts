@@ -188,6 +188,28 @@ describe('scanning over HTTP, against real local sites', function () {
     expect((await t.get(`${new URL(res.headers.get('location')!, 'http://x').pathname}/evidence/99`)).status).to.equal(404);
   });
 
+  it('takes the host from a URL pasted into the form, and says so on the progress page', async () => {
+    const posted = await t.get('/api/scan', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `domain=${encodeURIComponent('https://good.example.com/some/page?q=1')}`,
+      redirect: 'manual',
+    });
+    expect(posted.status).to.equal(303);
+    expect(posted.headers.get('location')).to.match(/^\/scans\/scn_[^?]+\?pasted=url$/);
+    let page = await t.get(posted.headers.get('location')!, { redirect: 'manual' });
+    if (page.status === 200) expect(await page.text()).to.contain('You pasted a URL: Vetted scans its host name, <strong>good.example.com</strong>.');
+    // Let the scan end before the next test counts the fixture site's requests.
+    for (let i = 0; i < 200 && page.status === 200; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      page = await t.get(posted.headers.get('location')!, { redirect: 'manual' });
+    }
+    expect(page.status).to.equal(303);
+    const refused = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'domain=ftp%3A%2F%2Fgood.example.com%2F', redirect: 'manual' });
+    expect(refused.status).to.equal(400);
+    expect(await refused.text()).to.contain('Only http and https URLs can be scanned');
+  });
+
   it('refuses bad scan requests with the envelope and scans nothing', async () => {
     const before = site.requests.length;
     const cases: Array<[RequestInit, number, string]> = [

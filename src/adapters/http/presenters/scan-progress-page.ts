@@ -4,8 +4,11 @@ import { renderPage } from './page-layout.js';
 
 const CSS = 'body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse}td,th{padding:.2rem .6rem;text-align:left}';
 
-/** A scan in progress: each finished probe, refreshing itself every second until the report is ready. */
-export function renderScanProgressPage(job: ScanJob): string {
+/**
+ * A scan in progress: each finished probe, refreshing itself every second until the report is
+ * ready. With `tookHostFromUrl`, it says the form took the scanned name from a pasted URL.
+ */
+export function renderScanProgressPage(job: ScanJob, options: { tookHostFromUrl?: boolean } = {}): string {
   const rows = job.probes
     .map((p) => `<tr><td><code>${escapeHtml(p.probe)}</code></td><td>${escapeHtml(p.outcome)}</td><td>${escapeHtml(p.ms)} ms</td></tr>`)
     .join('\n');
@@ -16,7 +19,7 @@ export function renderScanProgressPage(job: ScanJob): string {
     noindex: true,
     refreshSeconds: 1,
     bodyHtml: `<h1>Scanning ${escapeHtml(job.domain)}</h1>
-<p>${escapeHtml(state)} This page reloads itself and opens the report when the scan ends.</p>
+${options.tookHostFromUrl ? `<p>You pasted a URL: Vetted scans its host name, <strong>${escapeHtml(job.domain)}</strong>.</p>\n` : ''}<p>${escapeHtml(state)} This page reloads itself and opens the report when the scan ends.</p>
 <table><thead><tr><th>Probe</th><th>Outcome</th><th>Time</th></tr></thead>
 <tbody>
 ${rows}

@@ -2,6 +2,7 @@ import type { Router } from '@koa/router';
 import { inject, injectable } from 'inversify';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { domainFromPasted } from '../../../application/domain-input.js';
 import { AppError } from '../../../application/errors.js';
 import { AppConfig } from '../../../application/ports/app-config.js';
 import { AwaitScan, scanFailure } from '../../../application/scan/await-scan.js';
@@ -78,9 +79,11 @@ export class ScanRoutes implements HttpRoutes {
   private async scanFromForm(ctx: Context): Promise<void> {
     ctx.state.renderError = htmlError;
     const form = new URLSearchParams(await readBodyText(ctx));
-    const ticket = await this.submitScan.run({ domain: form.get('domain') ?? '', clientId: ctx.ip, allowReuse: false });
+    // People paste URLs: the form takes the host from one, and the progress page says so.
+    const { domain, tookHost } = domainFromPasted(form.get('domain') ?? '');
+    const ticket = await this.submitScan.run({ domain, clientId: ctx.ip, allowReuse: false });
     ctx.status = 303;
     ctx.set('Cache-Control', 'no-store');
-    ctx.redirect(ticket.kind === 'queued' ? `/scans/${ticket.scanId}` : `/reports/${ticket.outcome.stored.report.id}`);
+    ctx.redirect(ticket.kind === 'queued' ? `/scans/${ticket.scanId}${tookHost ? '?pasted=url' : ''}` : `/reports/${ticket.outcome.stored.report.id}`);
   }
 }

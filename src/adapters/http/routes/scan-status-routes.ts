@@ -37,7 +37,7 @@ export class ScanStatusRoutes implements HttpRoutes {
         ctx.body = renderErrorPage(200, job.errorCode ?? 'INTERNAL_ERROR', job.errorMessage ?? 'The scan could not be completed.');
         return;
       }
-      ctx.body = renderScanProgressPage(job);
+      ctx.body = renderScanProgressPage(job, { tookHostFromUrl: ctx.query.pasted === 'url' });
     });
   }
 }

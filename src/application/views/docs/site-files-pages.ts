@@ -54,6 +54,7 @@ export function homeView(config: PageConfig): HomeView {
     docs: [
       { text: 'Documentation', path: '/docs' },
       { text: 'API reference', path: '/api.md' },
+      { text: 'OpenAPI document', path: '/openapi.json' },
       { text: 'MCP guide', path: '/mcp.md' },
       { text: 'llms.txt', path: '/llms.txt' },
       { text: `Methodology ${METHODOLOGY_VERSION}`, path: '/methodology.md' },
