@@ -99,6 +99,7 @@ import { VettedTools } from './adapters/mcp/vetted-tools.js';
 import { OpenApiDescription } from './adapters/http/openapi/openapi-document.js';
 import { HttpRoutes } from './adapters/shared/http-routes.js';
 import { OriginPolicy } from './adapters/shared/origin-policy.js';
+import { BadgeRoutes } from './adapters/http/routes/badge-routes.js';
 
 
 function isPostgresUrl(url: string): boolean {
@@ -202,6 +203,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
 
   // driving: the HTTP route areas (MCP is one of them), the server, the CLI
   c.bind<HttpRoutes>(HttpRoutes).to(RegistryRoutes);
+  c.bind<HttpRoutes>(HttpRoutes).to(BadgeRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(ScanRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(ScanStatusRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(ReportRoutes);
