@@ -100,6 +100,7 @@ import { OpenApiDescription } from './adapters/http/openapi/openapi-document.js'
 import { HttpRoutes } from './adapters/shared/http-routes.js';
 import { OriginPolicy } from './adapters/shared/origin-policy.js';
 import { BadgeRoutes } from './adapters/http/routes/badge-routes.js';
+import { ReportHistoryRoutes } from './adapters/http/routes/report-history-routes.js';
 
 
 function isPostgresUrl(url: string): boolean {
@@ -207,6 +208,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<HttpRoutes>(HttpRoutes).to(ScanRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(ScanStatusRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(ReportRoutes);
+  c.bind<HttpRoutes>(HttpRoutes).to(ReportHistoryRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(RegistrationRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(DocRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(WellKnownRoutes);

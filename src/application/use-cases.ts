@@ -18,6 +18,7 @@ import { RegistryReadCache } from './registry-read-cache.js';
 import { AwaitScan } from './scan/await-scan.js';
 import { GetPublicKeys } from './scan/get-public-keys.js';
 import { GetReport } from './scan/get-report.js';
+import { ReportHistory } from './scan/report-history.js';
 import { RequestScan } from './scan/request-scan.js';
 import { RunScanJob } from './scan/run-scan-job.js';
 import { ScanSite } from './scan/scan-site.js';
@@ -53,6 +54,7 @@ export const USE_CASES: readonly Newable[] = [
   RequestScan,
   SweepDueProofs,
   GetReport,
+  ReportHistory,
   GetPublicKeys,
   ProofChecker,
   RegisterDomain,

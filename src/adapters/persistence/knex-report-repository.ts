@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { ReportRepository, StoredReport } from '../../application/ports/report-repository.js';
+import type { HistoryPosition, ReportRepository, StoredReport } from '../../application/ports/report-repository.js';
+import type { ReportCore } from '../../domain/scan/report-diff.js';
 import type { DomainName } from '../../domain/domain-name.js';
 import { summarizeReport, type EvidenceItem, type Report } from '../../domain/scan/report.js';
 import { Database } from './create-knex.js';
@@ -46,6 +47,15 @@ export class KnexReportRepository implements ReportRepository {
       .orderBy([{ column: 'scanned_at', order: 'desc' }, { column: 'id', order: 'desc' }])
       .first();
     return row ? this.withEvidence(row) : undefined;
+  }
+
+  async history(domain: DomainName, options: { before?: HistoryPosition; limit: number }): Promise<ReportCore[]> {
+    const query = this.db('reports').select('report').where({ domain });
+    const before = options.before;
+    // Keyset pagination on the (domain, scanned_at) index: stable while new reports arrive.
+    if (before) query.andWhere((q) => q.where('scanned_at', '<', before.scannedAt).orWhere((same) => same.where('scanned_at', before.scannedAt).andWhere('id', '<', before.id)));
+    const rows = await query.orderBy([{ column: 'scanned_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(options.limit);
+    return rows.map((row: { report: string }) => JSON.parse(row.report) as ReportCore);
   }
 
   private async withEvidence(row: ReportRow): Promise<StoredReport> {

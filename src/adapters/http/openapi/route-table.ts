@@ -1,5 +1,6 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { HistoryQuery } from '../routes/report-history-routes.js';
 import { RegisterInput } from '../../../application/registration/register-domain.js';
 import { VerifyQuery } from '../routes/registry-routes.js';
 import { ScanRequestBody } from '../routes/scan-routes.js';
@@ -17,6 +18,7 @@ import {
   VerifyAnswer,
   VerifyWithSignalsAnswer,
 } from './answer-schemas.js';
+import { dataEnvelope as envelopeOf } from './answer-schemas.js';
 import { mcpRoutes, staticRoutes } from './static-routes.js';
 import { BODY_ERRORS, cached, COMMON_ERRORS, enveloped, errors, HTML, MARKDOWN, NO_STORE, seeOther, STORE_ERRORS, answer, textAnswer, textBody } from './responses.js';
 
@@ -102,6 +104,23 @@ export function routeTable(): RouteConfig[] {
       responses: {
         200: answer('The report.', { [HTML]: { schema: textBody }, 'application/json': { schema: ReportAnswer }, [MARKDOWN]: { schema: textBody } }, REPORT_PAGE_CACHE),
         ...errors(['NOT_FOUND', ...STORE_ERRORS], { [HTML]: { schema: textBody }, 'application/json': { schema: ErrorEnvelope }, [MARKDOWN]: { schema: textBody } }),
+      },
+    },
+    {
+      method: 'get', path: '/reports', tags: ['reports'], summary: 'The report history of a domain, newest first',
+      description: 'HTML by default, JSON (the envelope) or Markdown by Accept. Each report says what changed since the previous one; next_url pages on (opaque cursor).',
+      request: { query: HistoryQuery },
+      responses: {
+        200: answer('A page of history.', { [HTML]: { schema: textBody }, 'application/json': { schema: envelopeOf(z.looseObject({ domain: z.string(), reports: z.array(z.looseObject({})), next_url: z.string().nullable() })) }, [MARKDOWN]: { schema: textBody } }, cached('public, max-age=60')),
+        ...errors(['VALIDATION_ERROR', ...STORE_ERRORS]),
+      },
+    },
+    {
+      method: 'get', path: '/reports/{id}/diff/{other}', tags: ['reports'], summary: 'Two reports of one domain compared',
+      request: { params: param('id', 'A report id.').extend({ other: z.string().meta({ description: 'Another report id of the same domain.' }) }) },
+      responses: {
+        200: answer('What changed, older first.', { [HTML]: { schema: textBody }, 'application/json': { schema: envelopeOf(z.looseObject({ from: z.looseObject({}), to: z.looseObject({}), score_delta: z.number(), checks: z.array(z.looseObject({})) })) }, [MARKDOWN]: { schema: textBody } }, cached('public, max-age=60')),
+        ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]),
       },
     },
     {

@@ -1,0 +1,62 @@
+import type { Router } from '@koa/router';
+import { inject, injectable } from 'inversify';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { AppError } from '../../../application/errors.js';
+import { AppConfig } from '../../../application/ports/app-config.js';
+import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, ReportHistory } from '../../../application/scan/report-history.js';
+import { reportChangeJson, reportHistoryJson } from '../../../application/views/report-history-view.js';
+import { zodMessage } from '../../../application/zod-message.js';
+import type { HttpRoutes } from '../../shared/http-routes.js';
+import { cacheControl, sendData } from '../envelope.js';
+import { HTML_PAGE_CSP } from '../presenters/home-page.js';
+import { renderDiffHtml, renderDiffMarkdown, renderHistoryHtml, renderHistoryMarkdown } from '../presenters/history-pages.js';
+
+/** The query of GET /reports; the OpenAPI document describes it from here. */
+export const HistoryQuery = z.object({
+  domain: z.string().max(300),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).optional(),
+});
+
+// History grows with every scan: kept briefly, unlike a report.
+const HISTORY_CACHE_SECONDS = 60;
+
+/** GET /reports?domain= (history) and GET /reports/{id}/diff/{other}, as HTML, JSON or Markdown by Accept. */
+@injectable()
+export class ReportHistoryRoutes implements HttpRoutes {
+  constructor(
+    @inject(AppConfig) private readonly config: AppConfig,
+    @inject(ReportHistory) private readonly history: ReportHistory,
+  ) {}
+
+  mount(router: Router): void {
+    const baseUrl = this.config.baseUrl;
+    router.get('/reports', async (ctx) => {
+      const query = HistoryQuery.safeParse(ctx.query);
+      if (!query.success) throw new AppError('VALIDATION_ERROR', zodMessage(query.error, ctx.query));
+      const page = await this.history.page(query.data.domain, query.data.cursor, query.data.limit ?? HISTORY_PAGE_DEFAULT);
+      answer(ctx, { json: () => reportHistoryJson(page, baseUrl), html: () => renderHistoryHtml(page, baseUrl), markdown: () => renderHistoryMarkdown(page, baseUrl) });
+    });
+
+    router.get('/reports/:id/diff/:other', async (ctx) => {
+      const change = await this.history.diff(ctx.params.id ?? '', ctx.params.other ?? '');
+      answer(ctx, { json: () => reportChangeJson(change, baseUrl), html: () => renderDiffHtml(change, baseUrl), markdown: () => renderDiffMarkdown(change, baseUrl) });
+    });
+  }
+}
+
+function answer(ctx: Context, views: { json: () => unknown; html: () => string; markdown: () => string }): void {
+  ctx.set('Vary', 'Accept');
+  const wanted = ctx.accepts('text/html', 'application/json', 'text/markdown');
+  if (wanted === 'application/json') return sendData(ctx, views.json(), { cacheSeconds: HISTORY_CACHE_SECONDS });
+  ctx.set('Cache-Control', cacheControl(HISTORY_CACHE_SECONDS));
+  if (wanted === 'text/markdown') {
+    ctx.type = 'text/markdown; charset=utf-8';
+    ctx.body = views.markdown();
+    return;
+  }
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Content-Security-Policy', HTML_PAGE_CSP);
+  ctx.body = views.html();
+}

@@ -1,0 +1,51 @@
+import type { ReportChange } from '../../domain/scan/report-diff.js';
+import type { HistoryPage } from '../scan/report-history.js';
+import { reportLinks } from './report-links.js';
+
+/** A comparison of two reports as JSON: both sides as they stood, the score delta and every check that moved. */
+export function reportChangeJson(change: ReportChange, baseUrl: string): Record<string, unknown> {
+  const side = (s: ReportChange['from']) => ({
+    report_id: s.id,
+    scanned_at: s.scannedAt,
+    score: s.score,
+    readiness: s.readiness,
+    methodology_version: s.methodologyVersion,
+    report_url: reportLinks(baseUrl, s.id, 0).html,
+  });
+  return {
+    from: side(change.from),
+    to: side(change.to),
+    score_delta: change.scoreDelta,
+    readiness_changed: change.from.readiness !== change.to.readiness,
+    checks: change.moved.map((m) => ({ id: m.id, title: m.title, from: m.from, to: m.to })),
+  };
+}
+
+/** A page of a domain's history as JSON, newest first, with the link of the next page. */
+export function reportHistoryJson(page: HistoryPage, baseUrl: string): Record<string, unknown> {
+  return {
+    domain: page.domain,
+    reports: page.entries.map(({ report, change }) => {
+      const links = reportLinks(baseUrl, report.id, 0);
+      return {
+        report_id: report.id,
+        scanned_at: report.scannedAt,
+        score: report.score,
+        methodology_version: report.methodologyVersion,
+        links: { html: links.html, json: links.json, markdown: links.markdown },
+        change_since_previous: change ? { ...reportChangeJson(change, baseUrl), diff_url: diffUrl(baseUrl, change) } : null,
+      };
+    }),
+    next_url: page.next === undefined ? null : historyUrl(baseUrl, page.domain, page.next),
+  };
+}
+
+/** The address of a page of history. */
+export function historyUrl(baseUrl: string, domain: string, cursor?: string): string {
+  return `${baseUrl}/reports?domain=${encodeURIComponent(domain)}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`;
+}
+
+/** The address of a comparison. */
+export function diffUrl(baseUrl: string, change: ReportChange): string {
+  return `${baseUrl}/reports/${encodeURIComponent(change.from.id)}/diff/${encodeURIComponent(change.to.id)}`;
+}
