@@ -78,6 +78,14 @@ for (const kind of databaseKinds()) {
       expect(page).to.include('<h1>What changed</h1>');
     });
 
+    it('says on each report page what changed since the previous report, and links the comparison and the history', async () => {
+      const html = await (await t.get(`/reports/${ids[1]}`)).text();
+      expect(html).to.include('score +7; robots.txt parseable: fail to pass');
+      expect(html).to.include(`<a href="${BASE}/reports/${ids[0]}/diff/${ids[1]}">compare</a>`);
+      expect(html).to.include(`<a href="${BASE}/reports?domain=history.example.com">history</a>`);
+      expect(await (await t.get(`/reports/${ids[0]}.md`)).text()).to.include('first report of this domain');
+    });
+
     it('refuses bad input in the envelope', async () => {
       expect((await json('/reports')).body.error.code).to.equal('VALIDATION_ERROR');
       expect((await json('/reports?domain=history.example.com&cursor=bogus')).body.error.code).to.equal('VALIDATION_ERROR');

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { judgeReadiness, type Readiness } from '../../domain/scan/readiness.js';
+import { compareReports, type ReportChange } from '../../domain/scan/report-diff.js';
 import type { EvidenceItem } from '../../domain/scan/report.js';
 import { requireDomainName } from '../domain-input.js';
 import { AppError } from '../errors.js';
@@ -16,10 +17,15 @@ export class GetReport {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  /** A stored report with the readiness it supports now (as if it were the latest: freshness changes with time). */
-  async withReadiness(id: string): Promise<{ stored: StoredReport; readiness: Readiness }> {
+  /**
+   * A stored report with the readiness it supports now (as if it were the latest: freshness
+   * changes with time) and what changed since the previous report of its domain, if any.
+   */
+  async withReadiness(id: string): Promise<{ stored: StoredReport; readiness: Readiness; change: ReportChange | undefined }> {
     const stored = await this.byId(id);
-    return { stored, readiness: judgeReadiness(stored.report, this.clock.now()) };
+    const { report } = stored;
+    const [previous] = await this.reports.history(report.domain, { before: { scannedAt: report.scannedAt, id: report.id }, limit: 1 });
+    return { stored, readiness: judgeReadiness(report, this.clock.now()), change: previous ? compareReports(previous, report) : undefined };
   }
 
   async byId(id: string): Promise<StoredReport> {

@@ -1,7 +1,9 @@
 import { fixFor, type CheckFix } from '../../domain/scan/fixes.js';
 import type { Readiness } from '../../domain/scan/readiness.js';
+import type { ReportChange } from '../../domain/scan/report-diff.js';
 import type { CheckResult, EvidenceItem, Report } from '../../domain/scan/report.js';
 import type { StoredReport } from '../ports/report-repository.js';
+import { diffUrl, historyUrl } from './report-history-view.js';
 import { reportLinks, type ReportLinks } from './report-links.js';
 
 /** A check as the report page shows it: with its repair when it failed or warned. */
@@ -28,6 +30,9 @@ export interface ReportPage {
   /** The scope's paths as people read them: `/robots.txt`, and the plain-HTTP probe as `http://{domain}/`. */
   readonly scopePaths: readonly string[];
   readonly evidence: readonly EvidenceEntry[];
+  /** What changed since the previous report of the domain, with the page comparing them; none for a first report. */
+  readonly change: { readonly since: ReportChange; readonly diffUrl: string } | undefined;
+  readonly historyUrl: string;
 }
 
 const NEEDS_FIX = new Set(['warn', 'fail', 'error']);
@@ -37,7 +42,7 @@ const NEEDS_FIX = new Set(['warn', 'fail', 'error']);
  * check carries what to publish to repair it; evidence items that failed to fetch with the same
  * error (every probe when HTTPS is down) are collapsed into one entry.
  */
-export function reportPage(stored: StoredReport, readiness: Readiness, baseUrl: string): ReportPage {
+export function reportPage(stored: StoredReport, readiness: Readiness, baseUrl: string, change?: ReportChange): ReportPage {
   const report = stored.report;
   const line = (check: CheckResult): CheckLine => ({ check, fix: NEEDS_FIX.has(check.status) ? fixFor(check.id, report.domain) : undefined });
   return {
@@ -50,6 +55,8 @@ export function reportPage(stored: StoredReport, readiness: Readiness, baseUrl: 
     declarations: report.declarations.map(line),
     scopePaths: report.scope.paths.map((path) => (path.startsWith('http:') ? `http://${report.domain}${path.slice('http:'.length)}` : path)),
     evidence: collapsed(report.evidence),
+    change: change && { since: change, diffUrl: diffUrl(baseUrl, change) },
+    historyUrl: historyUrl(baseUrl, report.domain),
   };
 }
 

@@ -139,7 +139,7 @@ describe('report representations', () => {
 
     it('links only to our own URLs, every one of them, and shows site URLs as text', () => {
       const hrefs = elements.map((e) => e.attribs.href).filter((h) => h !== undefined);
-      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`];
+      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`, `${BASE}/reports?domain=example.com`];
       const standards = new Set(Object.values(CHECK_FIXES).map((fix) => fix.standardUrl));
       expect([...new Set(hrefs)].filter((h) => !standards.has(h)).sort()).to.deep.equal([...own].sort());
       const codes = DomUtils.findAll((e) => e.name === 'code', doc.children).map((e) => DomUtils.textContent(e));
@@ -204,7 +204,7 @@ describe('report representations', () => {
     });
 
     it('puts site strings only in code spans and fences: no link, HTML or comment outside them', () => {
-      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`].map((u) => `<${u}>`);
+      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`, `${BASE}/reports?domain=example.com`].map((u) => `<${u}>`);
       const standards = Object.values(CHECK_FIXES).map((fix) => `<${fix.standardUrl}>`);
       const bare = outside.map((l) => [...own, ...standards].reduce((line, link) => line.split(link).join(''), l)).map((l) => stripInline(l).text).join('\n');
       expect(md).to.not.match(/[\u0000\u0007\u001b\u0085\u202e\u2067\r]/);

@@ -4,6 +4,7 @@ import type { HistoryPage } from '../../../application/scan/report-history.js';
 import type { ReportChange } from '../../../domain/scan/report-diff.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
+import { changeSummary } from './report-html.js';
 import { escapeMarkdownInline } from './report-markdown.js';
 
 const CSS = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
@@ -78,12 +79,7 @@ function changeCell(change: ReportChange, baseUrl: string): string {
   return `${escapeHtml(changeText(change))} (<a href="${escapeHtml(diffUrl(baseUrl, change))}">compare</a>)`;
 }
 
-function changeText(change: ReportChange): string {
-  const parts = [`score ${change.scoreDelta >= 0 ? '+' : ''}${change.scoreDelta}`];
-  if (change.from.readiness !== change.to.readiness) parts.push(`readiness ${change.from.readiness} to ${change.to.readiness}`);
-  parts.push(change.moved.length === 0 ? 'no check moved' : change.moved.map((m) => `${m.title}: ${m.from} to ${m.to}`).join(', '));
-  return parts.join('; ');
-}
+const changeText = changeSummary;
 
 function delta(n: number): string {
   return `<span class="${n > 0 ? 'up' : n < 0 ? 'down' : ''}">${n >= 0 ? '+' : ''}${escapeHtml(n)}</span>`;

@@ -1,6 +1,7 @@
 import type { ReportLinks } from '../../../application/views/report-links.js';
 import type { CheckLine, EvidenceEntry, ReportPage } from '../../../application/views/report-page.js';
 import type { Readiness } from '../../../domain/scan/readiness.js';
+import type { ReportChange } from '../../../domain/scan/report-diff.js';
 import type { CheckStatus, EvidenceItem, Report, SiteFacts } from '../../../domain/scan/report.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
@@ -82,6 +83,7 @@ function header(page: ReportPage): string {
   const summary: Array<[string, string]> = [
     ['Readiness', verdict(readiness)],
     ['Freshness', freshness(readiness)],
+    ['Since the previous report', page.change ? `${escapeHtml(changeSummary(page.change.since))} (${ownLink(page.change.diffUrl, 'compare')}, ${ownLink(page.historyUrl, 'history')})` : `first report of this domain (${ownLink(page.historyUrl, 'history')})`],
     ['Report', escapeHtml(report.id)],
     ['Scanned at', `<time>${escapeHtml(report.scannedAt)}</time>`],
     ['Methodology', ownLink(page.methodologyUrl, `version ${report.methodologyVersion}`)],
@@ -109,6 +111,14 @@ function verdict(readiness: Readiness): string {
 function freshness(readiness: Readiness): string {
   if (readiness.ageSeconds === null) return '<em>not scanned</em>';
   return `${escapeHtml(readiness.freshness ?? '')}, ${escapeHtml(humanAge(readiness.ageSeconds))} old`;
+}
+
+/** One line of what changed between two reports: score, readiness, and the checks that moved. */
+export function changeSummary(change: ReportChange): string {
+  const parts = [`score ${change.scoreDelta >= 0 ? '+' : ''}${change.scoreDelta}`];
+  if (change.from.readiness !== change.to.readiness) parts.push(`readiness ${change.from.readiness} to ${change.to.readiness}`);
+  parts.push(change.moved.length === 0 ? 'no check moved' : change.moved.map((m) => `${m.title}: ${m.from} to ${m.to}`).join(', '));
+  return parts.join('; ');
 }
 
 /** An age in the largest whole unit: "3 days", "5 hours", "12 minutes". */

@@ -1,4 +1,4 @@
-import { errorHeading, humanAge } from './report-html.js';
+import { changeSummary, errorHeading, humanAge } from './report-html.js';
 import type { ReportLinks } from '../../../application/views/report-links.js';
 import type { CheckLine, EvidenceEntry, ReportPage } from '../../../application/views/report-page.js';
 import type { EvidenceItem } from '../../../domain/scan/report.js';
@@ -33,6 +33,7 @@ export function renderReportMarkdown(page: ReportPage): string {
     '',
     `- Freshness: ${readiness.ageSeconds === null ? 'not scanned' : `${escapeMarkdownInline(readiness.freshness ?? '')}, ${escapeMarkdownInline(humanAge(readiness.ageSeconds))} old`}`,
     `- Score: ${escapeMarkdownInline(String(report.score))}/100`,
+    `- Since the previous report: ${page.change ? `${escapeMarkdownInline(changeSummary(page.change.since))} (compare: ${ownLink(page.change.diffUrl)})` : 'first report of this domain'}; history: ${ownLink(page.historyUrl)}`,
     `- Report: ${escapeMarkdownInline(report.id)}`,
     `- Domain: ${escapeMarkdownInline(report.domain)}`,
     `- Scanned at: ${escapeMarkdownInline(report.scannedAt)}`,

@@ -49,8 +49,8 @@ export class ReportRoutes implements HttpRoutes {
         ctx.body = reportJson(stored, reportLinks(baseUrl, stored.report.id, stored.report.evidence.length), baseUrl);
         return;
       }
-      const { stored, readiness } = await this.getReport.withReadiness(id);
-      const page = reportPage(stored, readiness, baseUrl);
+      const { stored, readiness, change } = await this.getReport.withReadiness(id);
+      const page = reportPage(stored, readiness, baseUrl, change);
       // The pages show readiness now, whose freshness moves: kept shorter than the signed JSON.
       ctx.set('Cache-Control', cacheControl(PAGE_CACHE_SECONDS));
       if (format === 'md') {
