@@ -69,7 +69,7 @@ describe('Vetted passes its own scan', function () {
     expect(html.headers.get('content-type')).to.equal('text/html; charset=utf-8');
     expect(html.headers.get('content-security-policy')).to.match(/frame-ancestors 'none'/);
     expect(html.headers.get('x-content-type-options')).to.equal('nosniff');
-    expect(html.headers.get('referrer-policy')).to.equal('no-referrer');
+    expect(html.headers.get('referrer-policy')).to.equal('same-origin');
     expect(html.headers.get('strict-transport-security')).to.equal('max-age=31536000');
     expect(html.headers.get('vary')).to.equal('Accept');
     expect(html.headers.get('link')).to.contain(`<${BASE}/.well-known/api-catalog>; rel="api-catalog"`);

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { AppConfig } from '../../src/application/ports/app-config.js';
 import { loadConfig } from '../../src/adapters/config/load-config.js';
@@ -15,6 +16,15 @@ export interface TestService {
   stop(): Promise<void>;
 }
 
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** Queue settings that keep tests quick: workers look for jobs twice a second, dead workers' jobs expire within seconds. */
 export const FAST_JOBS: NonNullable<ContainerOptions['jobs']> = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1, retryDelaySeconds: 1 };
 
@@ -28,7 +38,8 @@ export async function startTestService(kind: DatabaseKind, env: Record<string, s
     },
   });
   const config: AppConfig = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'info', ...env });
-  const service = await startService(config, { jobs: FAST_JOBS, ...options, port: 0, database: database.options, logDestination: sink });
+  // A PORT in `env` is kept (a test whose BASE_URL must be its real address picks one); otherwise any free port.
+  const service = await startService(config, { jobs: FAST_JOBS, ...options, port: env.PORT ? config.port : 0, database: database.options, logDestination: sink });
   const url = `http://127.0.0.1:${service.port}`;
   return {
     url,

@@ -33,7 +33,9 @@ export class RequestStamp {
   ) {
     this.fixedHeaders = [
       ['X-Content-Type-Options', 'nosniff'],
-      ['Referrer-Policy', 'no-referrer'],
+      // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with our own
+      // forms, which the write rule (see middleware/cors.ts) must refuse. Other origins still get nothing.
+      ['Referrer-Policy', 'same-origin'],
       ...(hsts ? ([['Strict-Transport-Security', 'max-age=31536000']] as const) : []),
     ];
   }

@@ -128,7 +128,7 @@ describe('report representations', () => {
       expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).to.equal(true);
       expect(html).to.not.match(/<script|<img|<iframe|<!--|href="javascript/i);
       const tags = new Set(elements.map((e) => e.name));
-      const allowed = 'html head meta title style body header main nav section h1 h2 h3 p dl dt dd a code em time table thead tbody tr th td span pre ul ol li br';
+      const allowed = 'html head meta title style body header main nav section div h1 h2 h3 p dl dt dd a code em time table thead tbody tr th td span pre ul ol li br';
       expect([...tags].filter((t) => !allowed.split(' ').includes(t))).to.deep.equal([]);
       const attributes = new Set(elements.flatMap((e) => Object.keys(e.attribs)));
       expect([...attributes].sort()).to.deep.equal(['charset', 'class', 'content', 'href', 'id', 'lang', 'name', 'scope']);

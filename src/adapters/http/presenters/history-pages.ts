@@ -9,7 +9,7 @@ import { escapeMarkdownInline } from './report-markdown.js';
 
 const CSS = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}
-td{overflow-wrap:anywhere}.up{color:#136f2d}.down{color:#b00020}
+td{overflow-wrap:anywhere}.scroll{overflow-x:auto;max-width:100%}.up{color:#136f2d}.down{color:#b00020}
 @media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}th,td{border-color:#555}a{color:#8ab4f8}.up{color:#5fd07e}.down{color:#ff7b8a}}`;
 
 /** The history of a domain as an HTML page: newest first, each report with what changed since the one before. */
@@ -21,7 +21,7 @@ export function renderHistoryHtml(page: HistoryPage, baseUrl: string): string {
   const next = page.next === undefined ? '' : `<p><a href="${escapeHtml(historyUrl(baseUrl, page.domain, page.next))}">Older reports</a></p>`;
   const body = page.entries.length === 0
     ? `<p>${escapeHtml(page.domain)} has never been scanned.</p>`
-    : `<table><thead><tr><th scope="col">Scanned at</th><th scope="col">Score</th><th scope="col">Change since the previous report</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table>`;
+    : `<div class="scroll"><table><thead><tr><th scope="col">Scanned at</th><th scope="col">Score</th><th scope="col">Change since the previous report</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
   return renderPage({
     title: `Report history: ${page.domain}`,
     css: CSS,
@@ -36,7 +36,7 @@ export function renderDiffHtml(change: ReportChange, baseUrl: string): string {
   const rows = change.moved.map((m) => `<tr><td>${escapeHtml(m.title)}</td><td>${escapeHtml(m.from)}</td><td>${escapeHtml(m.to)}</td></tr>`);
   const table = rows.length === 0
     ? '<p>No check changed status.</p>'
-    : `<table><thead><tr><th scope="col">Check</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table>`;
+    : `<div class="scroll"><table><thead><tr><th scope="col">Check</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
   return renderPage({
     title: `Report comparison: ${change.from.id} and ${change.to.id}`,
     css: CSS,

@@ -26,7 +26,7 @@ export function renderPage(options: PageOptions): string {
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
+    '<meta name="referrer" content="same-origin">',
     options.noindex ? '<meta name="robots" content="noindex">' : '',
     options.refreshSeconds !== undefined ? `<meta http-equiv="refresh" content="${Math.max(1, Math.floor(options.refreshSeconds))}">` : '',
     `<title>${escapeHtml(options.title)}</title>`,

@@ -18,8 +18,9 @@ const OWN_HREF = /^(?:https?:\/\/[^\s"'<>]+|\/(?![/\\])[^\s"'<>]*)$/i;
 const CSS = `
 body{font:15px/1.5 system-ui,sans-serif;max-width:72rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}
+.scroll{overflow-x:auto;max-width:100%}
 th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}
-td,dd,code{overflow-wrap:anywhere}
+td,dd,code,a{overflow-wrap:anywhere}
 dl.summary{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}
 dl.summary dt{font-weight:600}
 .status{font-weight:700;text-transform:uppercase}
@@ -147,10 +148,10 @@ function checksTable(lines: readonly CheckLine[], links: ReportLinks, scored: bo
     return `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`;
   });
   return [
-    '<table>',
+    '<div class="scroll"><table>',
     `<thead><tr>${head.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>`,
     `<tbody>\n${rows.join('\n')}\n</tbody>`,
-    '</table>',
+    '</table></div>',
   ].join('\n');
 }
 
@@ -247,7 +248,7 @@ function certificate(item: EvidenceItem): string {
 }
 
 function metaTable(rows: ReadonlyArray<readonly [string, string]>): string {
-  return `<table class="meta"><tbody>${rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`).join('')}</tbody></table>`;
+  return `<div class="scroll"><table class="meta"><tbody>${rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`).join('')}</tbody></table></div>`;
 }
 
 function evidenceLink(n: number, links: ReportLinks): string {
