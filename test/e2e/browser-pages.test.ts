@@ -17,6 +17,8 @@ import { freePort, startTestService, type TestService } from '../support/test-se
 
 // What sticks out of the viewport, to say why a page scrolls sideways.
 const OVERFLOWING = `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 8).map((e) => e.tagName + ' ' + Math.round(e.getBoundingClientRect().right))`;
+// Elements the hostile site's markup would make if it were not escaped: scripts, images, SVG or handlers in the body.
+const INJECTED_ELEMENTS = `[...document.querySelectorAll('body script, body img, body iframe, body svg:not([role=img]), body [onerror], body [onload]')].map((e) => e.outerHTML.slice(0, 80))`;
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 function goodHomepage(domain: string) {
@@ -93,7 +95,7 @@ describe('the pages in a real browser (chromium)', function () {
     return page.url();
   }
 
-  /** Serious and critical axe-core violations of the page at `url` (scripts injected past the CSP in a context of their own). */
+  /** Serious and critical axe-core violations of the page at `url` (scripts injected past the CSP in a context of their own), and sideways scrolling at 360 and 1440 pixels. */
   async function axeViolations(context: BrowserContext, url: string): Promise<string[]> {
     const page = await context.newPage();
     try {
@@ -103,7 +105,14 @@ describe('the pages in a real browser (chromium)', function () {
         const results = await (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe.run();
         return results.violations;
       })) as Array<{ id: string; impact: string | null }>;
-      return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${url}: ${v.id} (${v.impact})`);
+      const found = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${url}: ${v.id} (${v.impact})`);
+      // Responsive from 360 to 1440 pixels: nothing makes the page itself scroll sideways.
+      for (const width of [360, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+        if (overflow > 1) found.push(`${url}: ${overflow} px wider than a ${width} px window: ${JSON.stringify(await page.evaluate(OVERFLOWING))}`);
+      }
+      return found;
     } finally {
       await page.close();
     }
@@ -135,7 +144,7 @@ describe('the pages in a real browser (chromium)', function () {
     await context.close();
   });
 
-  it('has no serious or critical accessibility violation on any page, in light and in dark', async () => {
+  it('has no serious or critical accessibility violation on any page, in light and in dark, from 360 to 1440 pixels wide', async () => {
     const violations: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ bypassCSP: true, colorScheme });
@@ -162,10 +171,15 @@ describe('the pages in a real browser (chromium)', function () {
     });
     page.on('console', (message) => messages.push(message.text()));
     const report = await scanThroughForm(page, 'hostile.example.com');
+    const injected: string[] = [];
     for (const url of [report, `${report}.md`, `${t.url}/reports?domain=hostile.example.com`, `${t.url}/badge/hostile.example.com.svg`]) {
       await page.goto(url);
       await page.waitForLoadState('load');
+      // The CSP would stop a script anyway; escaping must also keep the site's markup from becoming elements.
+      const elements = (await page.evaluate(INJECTED_ELEMENTS)) as string[];
+      injected.push(...elements.map((e) => `${url}: ${e}`));
     }
+    expect(injected).to.deep.equal([]);
     await context.close();
     expect(dialogs).to.deep.equal([]);
     expect(messages.filter((m) => !/Content Security Policy|Refused to/.test(m))).to.deep.equal([]);
