@@ -1,16 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TLSSocket } from 'node:tls';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, launchBrowser } from '../support/browser.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
-import { goodSiteFiles } from '../support/good-site.js';
+import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
 import { createTestCa } from '../support/test-ca.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { freePort, startTestService, type TestService } from '../support/test-service.js';
@@ -20,15 +19,6 @@ const OVERFLOWING = `[...document.querySelectorAll('body *')].filter((e) => e.ge
 // Elements the hostile site's markup would make if it were not escaped: scripts, images, SVG or handlers in the body.
 const INJECTED_ELEMENTS = `[...document.querySelectorAll('body script, body img, body iframe, body svg:not([role=img]), body [onerror], body [onload]')].map((e) => e.outerHTML.slice(0, 80))`;
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-function goodHomepage(domain: string) {
-  const files = goodSiteFiles(domain);
-  return (req: IncomingMessage, res: ServerResponse) => {
-    if (!(req.socket as TLSSocket).encrypted) return void res.writeHead(301, { location: files.httpRedirect }).end();
-    const file = req.headers.accept === 'text/markdown' ? files.markdownHome : files.https['/']!;
-    res.writeHead(200, file.headers).end(file.body);
-  };
-}
 
 // The people's path through the pages, in Debian's chromium: the form, the progress page, the
 // report, its history, a comparison and the badge; axe-core on each; and a hostile site whose
@@ -61,7 +51,7 @@ describe('the pages in a real browser (chromium)', function () {
     ].join('\n');
     const ca = await createTestCa();
     site = await startFixtureSite({ tls: await ca.issue(['good.example.com', 'hostile.example.com']) });
-    site.route('good.example.com/', { handler: goodHomepage('good.example.com') });
+    site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
     for (const [path, file] of Object.entries(goodSiteFiles('good.example.com').https)) if (path !== '/') site.route(`good.example.com${path}`, file);
     site.route('hostile.example.com/', {
       headers: { 'content-type': 'text/html' },

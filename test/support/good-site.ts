@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 /** A well-formed site that passes every core check and declares everything, as path → answer. */
 export interface SiteFile {
   readonly status?: number;
@@ -46,5 +48,15 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
       },
       '/openapi.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ openapi: '3.1.0', info: { title: 'Good API', version: '1' }, paths: { '/items': { get: {} } } }) },
     },
+  };
+}
+
+/** The good site's homepage: a redirect to HTTPS over plain HTTP, Markdown to `Accept: text/markdown`, the HTML page otherwise. */
+export function goodHomepageHandler(domain: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const files = goodSiteFiles(domain);
+  return (req, res) => {
+    if (!(req.socket as TLSSocket).encrypted) return void res.writeHead(301, { location: files.httpRedirect }).end();
+    const file = req.headers.accept === 'text/markdown' ? files.markdownHome : files.https['/']!;
+    res.writeHead(200, file.headers).end(file.body);
   };
 }
