@@ -49,6 +49,15 @@ function linesOutsideFences(md: string): string[] {
   return outside;
 }
 
+// Each well-known metadata document the way a site gets it wrong.
+const WRONG_METADATA: Record<string, string> = {
+  '/.well-known/api-catalog': JSON.stringify({ linkset: [] }),
+  '/.well-known/oauth-protected-resource': JSON.stringify({ resource: 'http://hostile.example.com/' }),
+  '/.well-known/oauth-authorization-server': JSON.stringify({ issuer: 'https://hostile.example.com' }),
+  '/.well-known/http-message-signatures-directory': JSON.stringify({ keys: [{ crv: 'Ed25519' }] }),
+};
+const METADATA_DECLARATIONS = ['api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'web_bot_auth'];
+
 const kinds = databaseKinds();
 describe('scanning over HTTP, against real local sites', function () {
   this.timeout(60_000);
@@ -58,7 +67,7 @@ describe('scanning over HTTP, against real local sites', function () {
 
   before(async () => {
     const ca = await createTestCa();
-    site = await startFixtureSite({ tls: await ca.issue(['good.example.com', 'hostile.example.com']) });
+    site = await startFixtureSite({ tls: await ca.issue(['good.example.com', 'hostile.example.com', 'bare.example.com']) });
     const good = goodSiteFiles('good.example.com');
     site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
     for (const [path, file] of Object.entries(good.https)) if (path !== '/') site.route(`good.example.com${path}`, file);
@@ -68,7 +77,9 @@ describe('scanning over HTTP, against real local sites', function () {
     site.route('hostile.example.com/agents.md', oversized(50 * 1024 * 1024));
     site.route('hostile.example.com/openapi.json', await compressionBomb('gzip', 256 * 1024 * 1024));
     site.route('hostile.example.com/.well-known/security.txt', { body: `Contact: mailto:x@hostile.example.com\n${HOSTILE_TEXT}` });
-    dns = await startDnsServer({ 'good.example.com': { A: ['127.0.0.1'] }, 'hostile.example.com': { A: ['127.0.0.1'] } });
+    for (const [path, body] of Object.entries(WRONG_METADATA)) site.route(`hostile.example.com${path}`, { headers: { 'content-type': 'application/json' }, body });
+    site.route('bare.example.com/', { headers: { 'content-type': 'text/html' }, body: '<html lang="en"><head><title>Bare</title></head><body>Nothing else here.</body></html>' });
+    dns = await startDnsServer({ 'good.example.com': { A: ['127.0.0.1'] }, 'hostile.example.com': { A: ['127.0.0.1'] }, 'bare.example.com': { A: ['127.0.0.1'] } });
     t = await startTestService(
       kinds[0]!,
       { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', BASE_URL: 'https://vetted.example.org' },
@@ -103,8 +114,8 @@ describe('scanning over HTTP, against real local sites', function () {
 
     const json = (await openApi().expectDeclared(await t.get(local(data.json_url)), '/reports/{file}', 'get', 200)) as any;
     expect(json.checks.every((c: { status: string }) => c.status === 'pass')).to.equal(true);
-    expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(6);
-    expect(json.evidence).to.have.length(12);
+    expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(10);
+    expect(json.evidence).to.have.length(16);
     const sitemapEvidence = json.evidence.find((e: { probe: string }) => e.probe === 'sitemap');
     expect(sitemapEvidence.requested_url).to.equal('https://good.example.com/sitemap-main.xml');
     expect(sitemapEvidence.resolved_ip).to.equal('127.0.0.1');
@@ -124,6 +135,28 @@ describe('scanning over HTTP, against real local sites', function () {
     const md = await t.get(local(data.markdown_url));
     expect(md.headers.get('content-type')).to.equal('text/markdown; charset=utf-8');
     expect(await md.text()).to.contain('good.example.com');
+  });
+
+  it('records each well-known metadata declaration: found, wrong with the reason, or absent', async () => {
+    const declarationsIn = async (jsonUrl: string) => {
+      const json = (await (await t.get(local(jsonUrl))).json()) as { declarations: Array<{ id: string; status: string; detail: string }> };
+      return Object.fromEntries(json.declarations.filter((d) => METADATA_DECLARATIONS.includes(d.id)).map((d) => [d.id, d]));
+    };
+    const declarationsOf = async (domain: string) => declarationsIn((await scan(domain)).json_url);
+    // good.example.com's budget is kept for the other tests: its latest report is read, not made again.
+    const history = (await (await t.get('/reports?domain=good.example.com&limit=1', { headers: { accept: 'application/json' } })).json()) as { data: { reports: Array<{ links: { json: string } }> } };
+    const good = history.data.reports[0] ? await declarationsIn(history.data.reports[0].links.json) : await declarationsOf('good.example.com');
+    const wrong = await declarationsOf('hostile.example.com');
+    const bare = await declarationsOf('bare.example.com');
+    for (const id of METADATA_DECLARATIONS) {
+      expect(good[id]?.status, `${id} found`).to.equal('pass');
+      expect(wrong[id]?.status, `${id} wrong`).to.equal('warn');
+      expect(bare[id]?.status, `${id} absent`).to.equal('info');
+    }
+    expect(wrong.api_catalog!.detail).to.include('NO_LINKSET');
+    expect(wrong.oauth_protected_resource!.detail).to.include('RESOURCE_NOT_HTTPS');
+    expect(wrong.oauth_authorization_server!.detail).to.include('NO_RESPONSE_TYPES');
+    expect(wrong.web_bot_auth!.detail).to.include('BAD_KEY');
   });
 
   it('survives a hostile site: escaped, bounded, labelled untrusted, within the deadline', async () => {
@@ -217,7 +250,7 @@ describe('scanning over HTTP, against real local sites', function () {
     const err: string[] = [];
     const code = await t.service.container.get(CliCommands).run({ name: 'scan', domain: 'good.example.com', json: false, fresh: true }, { out: (l) => out.push(l), err: (l) => err.push(l) });
     expect(code).to.equal(0);
-    expect(err).to.have.length(12);
+    expect(err).to.have.length(16);
     const reuseErr: string[] = [];
     expect(err.find((l) => l.includes('https_root'))).to.match(/https_root\s+HTTP 200\s+\d+ ms  https:\/\/good\.example\.com\//);
     expect(out[0]).to.equal('good.example.com: score 100/100, readiness ready');

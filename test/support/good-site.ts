@@ -47,6 +47,22 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
         body: JSON.stringify({ name: 'Good agent', description: 'Sells', version: '1.0.0', skills: [{ id: 'buy', name: 'Buy', description: 'Buy things', tags: [] }], supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }),
       },
       '/openapi.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ openapi: '3.1.0', info: { title: 'Good API', version: '1' }, paths: { '/items': { get: {} } } }) },
+      '/.well-known/api-catalog': {
+        headers: { 'content-type': 'application/linkset+json' },
+        body: JSON.stringify({ linkset: [{ anchor: `https://${domain}/api`, 'service-desc': [{ href: `https://${domain}/openapi.json`, type: 'application/openapi+json' }] }] }),
+      },
+      '/.well-known/oauth-protected-resource': {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ resource: `https://${domain}/api`, authorization_servers: [`https://${domain}`] }),
+      },
+      '/.well-known/oauth-authorization-server': {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ issuer: `https://${domain}`, token_endpoint: `https://${domain}/token`, response_types_supported: ['code'] }),
+      },
+      '/.well-known/http-message-signatures-directory': {
+        headers: { 'content-type': 'application/http-message-signatures-directory+json' },
+        body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs' }] }),
+      },
     },
   };
 }

@@ -83,6 +83,22 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     fix: 'Publish your API description at /openapi.json (OpenAPI 3.x).',
     standardUrl: 'https://spec.openapis.org/oas/latest.html',
   },
+  api_catalog: {
+    fix: 'Publish /.well-known/api-catalog as application/linkset+json: `{"linkset":[{"anchor":"https://{domain}/api","service-desc":[{"href":"https://{domain}/openapi.json"}]}]}`.',
+    standardUrl: 'https://www.rfc-editor.org/rfc/rfc9727',
+  },
+  oauth_protected_resource: {
+    fix: 'Publish /.well-known/oauth-protected-resource with `"resource": "https://{domain}/"` and your `authorization_servers` (https issuer URLs).',
+    standardUrl: 'https://www.rfc-editor.org/rfc/rfc9728',
+  },
+  oauth_authorization_server: {
+    fix: 'Publish /.well-known/oauth-authorization-server with an https `issuer` equal to its own origin and `response_types_supported`.',
+    standardUrl: 'https://www.rfc-editor.org/rfc/rfc8414',
+  },
+  web_bot_auth: {
+    fix: 'Publish /.well-known/http-message-signatures-directory as a JWKS (`{"keys":[{"kty":"OKP","crv":"Ed25519","x":"..."}]}`) of the keys your agents sign with.',
+    standardUrl: 'https://datatracker.ietf.org/doc/draft-meunier-http-message-signatures-directory/',
+  },
   markdown_negotiation: {
     fix: 'Answer `GET /` with `Accept: text/markdown` by a text/markdown version of the page.',
     standardUrl: 'https://www.rfc-editor.org/rfc/rfc9110#section-12',

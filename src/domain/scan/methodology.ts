@@ -132,6 +132,10 @@ export const DECLARATIONS: readonly DeclarationDefinition[] = [
   { id: 'x402', title: 'x402 payment requirements', standard: 'x402 (HTTP 402 Payment Required)', rule: 'pass: a probe answered 402 with parseable payment requirements; warn: 402 without them; info: no 402. Vetted never pays.' },
   { id: 'openapi', title: 'OpenAPI document', standard: 'OpenAPI Specification 3.x / Swagger 2.0', rule: 'pass: an OpenAPI or Swagger document at /openapi.json; warn: invalid; info: absent.' },
   { id: 'markdown_negotiation', title: 'Markdown content negotiation', standard: 'RFC 9110 §12 (proactive negotiation)', rule: 'pass: GET / with Accept: text/markdown answers text/markdown; info: it answers another type.' },
+  { id: 'api_catalog', title: 'API catalog', standard: 'RFC 9727 (api-catalog well-known URI), RFC 9264 (linkset)', rule: 'pass: /.well-known/api-catalog is a linkset whose entries each have an anchor and at least one link with an href; warn: present but invalid; info: absent.' },
+  { id: 'oauth_protected_resource', title: 'OAuth protected resource metadata', standard: 'RFC 9728', rule: 'pass: /.well-known/oauth-protected-resource is JSON with an https `resource` and, if listed, https `authorization_servers`; warn: present but invalid; info: absent.' },
+  { id: 'oauth_authorization_server', title: 'OAuth authorization server metadata', standard: 'RFC 8414', rule: 'pass: /.well-known/oauth-authorization-server is JSON with an https `issuer` and `response_types_supported`; warn: present but invalid; info: absent.' },
+  { id: 'web_bot_auth', title: 'Web Bot Auth key directory', standard: 'IETF draft: HTTP message signatures directory (Web Bot Auth)', rule: 'pass: /.well-known/http-message-signatures-directory is a JWKS whose keys each have a kty; warn: present but invalid; info: absent.' },
 ];
 
 /** What a scan never covers; printed in every report's scope. */

@@ -13,7 +13,11 @@ export type ProbeId =
   | 'mcp_json'
   | 'mcp_server_card'
   | 'agent_card'
-  | 'openapi';
+  | 'openapi'
+  | 'api_catalog'
+  | 'oauth_protected_resource'
+  | 'oauth_authorization_server'
+  | 'signatures_directory';
 
 export interface ProbeSpec {
   readonly id: ProbeId;
@@ -43,6 +47,15 @@ export const PROBES: readonly ProbeSpec[] = [
   { id: 'mcp_server_card', url: https('/.well-known/mcp/server-card.json'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
   { id: 'agent_card', url: https('/.well-known/agent-card.json'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
   { id: 'openapi', url: https('/openapi.json'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json, application/yaml' },
+  { id: 'api_catalog', url: https('/.well-known/api-catalog'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/linkset+json, application/json' },
+  { id: 'oauth_protected_resource', url: https('/.well-known/oauth-protected-resource'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
+  { id: 'oauth_authorization_server', url: https('/.well-known/oauth-authorization-server'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
+  {
+    id: 'signatures_directory',
+    url: https('/.well-known/http-message-signatures-directory'),
+    maxBytes: RESOURCE_MAX_BYTES,
+    accept: 'application/http-message-signatures-directory+json, application/json',
+  },
 ];
 
 export const DEFAULT_SITEMAP: ProbeSpec = { id: 'sitemap', url: https('/sitemap.xml'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/xml, text/xml' };

@@ -2,6 +2,7 @@ import { parseAgentsMd } from '../parsers/agents-md.js';
 import { parseA2aAgentCard, parseMcpServerCard } from '../parsers/json-declarations.js';
 import { parseLlmsTxt } from '../parsers/llms-txt.js';
 import { parseOpenApiDocument } from '../parsers/openapi-document.js';
+import { parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory } from '../parsers/well-known-metadata.js';
 import { parseX402 } from '../parsers/x402.js';
 import type { ProbeId } from '../probes.js';
 import type { CheckResult } from '../report.js';
@@ -17,6 +18,10 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
     x402(obs),
     document(obs, 'openapi', 'openapi', (t) => parseOpenApiDocument(t)),
     markdownNegotiation(obs),
+    document(obs, 'api_catalog', 'api_catalog', (t) => parseApiCatalog(t)),
+    document(obs, 'oauth_protected_resource', 'oauth_protected_resource', (t) => parseProtectedResourceMetadata(t)),
+    document(obs, 'oauth_authorization_server', 'oauth_authorization_server', (t) => parseAuthorizationServerMetadata(t)),
+    document(obs, 'web_bot_auth', 'signatures_directory', (t) => parseSignaturesDirectory(t)),
   ];
 }
 

@@ -1,0 +1,90 @@
+import { MAX_DECLARATION_CHARS, type JsonErrorCode } from './json-declarations.js';
+import { isHttpUrl, isRecord, parseJsonText } from './text-helpers.js';
+
+/** What a metadata document at a well-known path says, as far as a declaration needs it. */
+export interface MetadataDocument<E extends string> {
+  /** True when the document has what its standard requires. */
+  readonly valid: boolean;
+  /** How many entries it lists (APIs, authorization servers, grant types, keys). */
+  readonly count: number;
+  readonly errors: readonly (JsonErrorCode | E)[];
+}
+
+/**
+ * An API catalog (RFC 9727): a linkset (RFC 9264) whose `linkset` array holds link context
+ * objects, each with an `anchor` and at least one relation (`item`, `service-desc`, `service-doc`,
+ * `service-meta`...) listing targets with an `href`. `count` is the number of context objects.
+ */
+export function parseApiCatalog(text: string): MetadataDocument<'NO_LINKSET' | 'NO_ANCHOR' | 'NO_LINKS'> {
+  const json = readObject(text);
+  if (!json.ok) return unreadable(json.error);
+  const linkset = json.value.linkset;
+  if (!Array.isArray(linkset) || linkset.length === 0) return invalid('NO_LINKSET');
+  const contexts = linkset.filter(isRecord);
+  if (contexts.some((c) => typeof c.anchor !== 'string' || c.anchor === '')) return { valid: false, count: contexts.length, errors: ['NO_ANCHOR'] };
+  const linked = contexts.filter((c) => Object.entries(c).some(([rel, targets]) => rel !== 'anchor' && Array.isArray(targets) && targets.some((t) => isRecord(t) && typeof t.href === 'string')));
+  if (linked.length === 0) return { valid: false, count: contexts.length, errors: ['NO_LINKS'] };
+  return { valid: true, count: contexts.length, errors: [] };
+}
+
+/**
+ * OAuth 2.0 protected resource metadata (RFC 9728): `resource`, the resource's identifier, is
+ * required and must be an https URL; `authorization_servers`, when present, lists issuer URLs.
+ * `count` is the number of authorization servers.
+ */
+export function parseProtectedResourceMetadata(text: string): MetadataDocument<'NO_RESOURCE' | 'RESOURCE_NOT_HTTPS' | 'BAD_AUTHORIZATION_SERVERS'> {
+  const json = readObject(text);
+  if (!json.ok) return unreadable(json.error);
+  const { resource, authorization_servers: servers } = json.value;
+  if (typeof resource !== 'string' || resource === '') return invalid('NO_RESOURCE');
+  if (!isHttpsUrl(resource)) return invalid('RESOURCE_NOT_HTTPS');
+  if (servers !== undefined && (!Array.isArray(servers) || !servers.every((s) => typeof s === 'string' && isHttpsUrl(s)))) return invalid('BAD_AUTHORIZATION_SERVERS');
+  return { valid: true, count: Array.isArray(servers) ? servers.length : 0, errors: [] };
+}
+
+/**
+ * OAuth 2.0 authorization server metadata (RFC 8414; OpenID Connect discovery has the same
+ * members): `issuer` (an https URL) and `response_types_supported` are required, and so is
+ * `token_endpoint` unless only the implicit flow is offered (not judged here: its presence is
+ * counted). `count` is the number of response types.
+ */
+export function parseAuthorizationServerMetadata(text: string): MetadataDocument<'NO_ISSUER' | 'ISSUER_NOT_HTTPS' | 'NO_RESPONSE_TYPES'> {
+  const json = readObject(text);
+  if (!json.ok) return unreadable(json.error);
+  const { issuer, response_types_supported: types } = json.value;
+  if (typeof issuer !== 'string' || issuer === '') return invalid('NO_ISSUER');
+  if (!isHttpsUrl(issuer)) return invalid('ISSUER_NOT_HTTPS');
+  if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeof t === 'string')) return invalid('NO_RESPONSE_TYPES');
+  return { valid: true, count: types.length, errors: [] };
+}
+
+/**
+ * A Web Bot Auth key directory (HTTP message signatures directory, IETF draft): a JWKS, `keys`
+ * an array of JWKs each with `kty`. `count` is the number of keys.
+ */
+export function parseSignaturesDirectory(text: string): MetadataDocument<'NO_KEYS' | 'BAD_KEY'> {
+  const json = readObject(text);
+  if (!json.ok) return unreadable(json.error);
+  const keys = json.value.keys;
+  if (!Array.isArray(keys) || keys.length === 0) return invalid('NO_KEYS');
+  if (!keys.every((k) => isRecord(k) && typeof k.kty === 'string')) return { valid: false, count: keys.length, errors: ['BAD_KEY'] };
+  return { valid: true, count: keys.length, errors: [] };
+}
+
+function readObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: JsonErrorCode } {
+  const parsed = parseJsonText(text, MAX_DECLARATION_CHARS);
+  if (!parsed.ok) return parsed;
+  return isRecord(parsed.value) ? { ok: true, value: parsed.value } : { ok: false, error: 'NOT_AN_OBJECT' };
+}
+
+function unreadable(error: JsonErrorCode): MetadataDocument<never> {
+  return { valid: false, count: 0, errors: [error] };
+}
+
+function invalid<E extends string>(error: E): MetadataDocument<E> {
+  return { valid: false, count: 0, errors: [error] };
+}
+
+function isHttpsUrl(text: string): boolean {
+  return isHttpUrl(text) && text.toLowerCase().startsWith('https://');
+}

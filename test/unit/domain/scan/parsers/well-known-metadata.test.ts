@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import {
+  parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory,
+} from '../../../../../src/domain/scan/parsers/well-known-metadata.js';
+
+const PARSERS = [parseApiCatalog, parseProtectedResourceMetadata, parseAuthorizationServerMetadata, parseSignaturesDirectory];
+const j = (value: unknown) => JSON.stringify(value);
+
+describe('well-known metadata parsers', () => {
+  it('reads an RFC 9727 API catalog: anchors with linked targets', () => {
+    const catalog = { linkset: [{ anchor: 'https://a.example/api', 'service-desc': [{ href: 'https://a.example/openapi.json' }] }, { anchor: 'https://a.example/v2', item: [{ href: '/v2' }] }] };
+    expect(parseApiCatalog(j(catalog))).to.deep.equal({ valid: true, count: 2, errors: [] });
+    expect(parseApiCatalog(j({ linkset: [] })).errors).to.deep.equal(['NO_LINKSET']);
+    expect(parseApiCatalog(j({ linkset: [{ 'service-desc': [{ href: '/x' }] }] })).errors).to.deep.equal(['NO_ANCHOR']);
+    expect(parseApiCatalog(j({ linkset: [{ anchor: 'https://a.example/api', item: [{ title: 'no href' }] }] })).errors).to.deep.equal(['NO_LINKS']);
+  });
+
+  it('reads RFC 9728 protected resource metadata: an https resource, https authorization servers', () => {
+    expect(parseProtectedResourceMetadata(j({ resource: 'https://a.example/api', authorization_servers: ['https://id.example'] }))).to.deep.equal({ valid: true, count: 1, errors: [] });
+    expect(parseProtectedResourceMetadata(j({ resource: 'https://a.example/' }))).to.deep.equal({ valid: true, count: 0, errors: [] });
+    expect(parseProtectedResourceMetadata(j({ authorization_servers: [] })).errors).to.deep.equal(['NO_RESOURCE']);
+    expect(parseProtectedResourceMetadata(j({ resource: 'http://a.example/' })).errors).to.deep.equal(['RESOURCE_NOT_HTTPS']);
+    expect(parseProtectedResourceMetadata(j({ resource: 'https://a.example/', authorization_servers: 'https://id.example' })).errors).to.deep.equal(['BAD_AUTHORIZATION_SERVERS']);
+  });
+
+  it('reads RFC 8414 authorization server metadata: an https issuer and response types', () => {
+    expect(parseAuthorizationServerMetadata(j({ issuer: 'https://id.example', response_types_supported: ['code', 'token'] }))).to.deep.equal({ valid: true, count: 2, errors: [] });
+    expect(parseAuthorizationServerMetadata(j({ response_types_supported: ['code'] })).errors).to.deep.equal(['NO_ISSUER']);
+    expect(parseAuthorizationServerMetadata(j({ issuer: 'http://id.example', response_types_supported: ['code'] })).errors).to.deep.equal(['ISSUER_NOT_HTTPS']);
+    expect(parseAuthorizationServerMetadata(j({ issuer: 'https://id.example' })).errors).to.deep.equal(['NO_RESPONSE_TYPES']);
+  });
+
+  it('reads a Web Bot Auth key directory: a JWKS whose keys have kty', () => {
+    expect(parseSignaturesDirectory(j({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'abc' }] }))).to.deep.equal({ valid: true, count: 1, errors: [] });
+    expect(parseSignaturesDirectory(j({ keys: [] })).errors).to.deep.equal(['NO_KEYS']);
+    expect(parseSignaturesDirectory(j({ keys: [{ crv: 'Ed25519' }] })).errors).to.deep.equal(['BAD_KEY']);
+  });
+
+  it('says why a body is unreadable: empty, HTML, not JSON, not an object, too large', () => {
+    for (const parse of PARSERS) {
+      expect(parse('').errors).to.deep.equal(['EMPTY']);
+      expect(parse('<!doctype html><title>x</title>').errors).to.deep.equal(['HTML']);
+      expect(parse('{"a":').errors).to.deep.equal(['INVALID_JSON']);
+      expect(parse('[1,2]').errors).to.deep.equal(['NOT_AN_OBJECT']);
+      expect(parse(`{"pad":"${'x'.repeat(1024 * 1024)}"}`).errors).to.deep.equal(['TOO_LARGE']);
+    }
+  });
+
+  it('never throws and returns JSON-serializable results, on any JSON and any text', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.string({ maxLength: 300 }), (value, text) => {
+        for (const parse of PARSERS) {
+          for (const input of [JSON.stringify(value), text]) {
+            const parsed = parse(input);
+            expect(JSON.parse(JSON.stringify(parsed))).to.deep.equal(parsed);
+            expect(parsed.valid).to.equal(parsed.errors.length === 0);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
