@@ -56,7 +56,7 @@ const WRONG_METADATA: Record<string, string> = {
   '/.well-known/oauth-authorization-server': JSON.stringify({ issuer: 'https://hostile.example.com' }),
   '/.well-known/http-message-signatures-directory': JSON.stringify({ keys: [{ crv: 'Ed25519' }] }),
 };
-const METADATA_DECLARATIONS = ['api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'web_bot_auth'];
+const METADATA_DECLARATIONS = ['api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'web_bot_auth', 'link_headers'];
 
 const kinds = databaseKinds();
 describe('scanning over HTTP, against real local sites', function () {
@@ -71,7 +71,7 @@ describe('scanning over HTTP, against real local sites', function () {
     const good = goodSiteFiles('good.example.com');
     site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
     for (const [path, file] of Object.entries(good.https)) if (path !== '/') site.route(`good.example.com${path}`, file);
-    site.route('hostile.example.com/', { headers: { 'content-type': 'text/html' }, body: `<html><head><title>${HOSTILE_TEXT}</title></head><body>${HOSTILE_TEXT}${'x'.repeat(5000)}</body></html>` });
+    site.route('hostile.example.com/', { headers: { 'content-type': 'text/html', link: 'garbage; rel=api-catalog' }, body: `<html><head><title>${HOSTILE_TEXT}</title></head><body>${HOSTILE_TEXT}${'x'.repeat(5000)}</body></html>` });
     site.route('hostile.example.com/robots.txt', slowDrip(200));
     site.route('hostile.example.com/llms.txt', redirect('/llms.txt'));
     site.route('hostile.example.com/agents.md', oversized(50 * 1024 * 1024));
@@ -114,8 +114,8 @@ describe('scanning over HTTP, against real local sites', function () {
 
     const json = (await openApi().expectDeclared(await t.get(local(data.json_url)), '/reports/{file}', 'get', 200)) as any;
     expect(json.checks.every((c: { status: string }) => c.status === 'pass')).to.equal(true);
-    expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(10);
-    expect(json.evidence).to.have.length(16);
+    expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(11);
+    expect(json.evidence).to.have.length(17);
     const sitemapEvidence = json.evidence.find((e: { probe: string }) => e.probe === 'sitemap');
     expect(sitemapEvidence.requested_url).to.equal('https://good.example.com/sitemap-main.xml');
     expect(sitemapEvidence.resolved_ip).to.equal('127.0.0.1');
@@ -157,6 +157,8 @@ describe('scanning over HTTP, against real local sites', function () {
     expect(wrong.oauth_protected_resource!.detail).to.include('RESOURCE_NOT_HTTPS');
     expect(wrong.oauth_authorization_server!.detail).to.include('NO_RESPONSE_TYPES');
     expect(wrong.web_bot_auth!.detail).to.include('BAD_KEY');
+    expect(wrong.link_headers!.detail).to.include('UNPARSABLE');
+    expect(good.link_headers!.detail).to.include('api-catalog, service-desc, alternate text/markdown');
   });
 
   it('survives a hostile site: escaped, bounded, labelled untrusted, within the deadline', async () => {
@@ -250,7 +252,7 @@ describe('scanning over HTTP, against real local sites', function () {
     const err: string[] = [];
     const code = await t.service.container.get(CliCommands).run({ name: 'scan', domain: 'good.example.com', json: false, fresh: true }, { out: (l) => out.push(l), err: (l) => err.push(l) });
     expect(code).to.equal(0);
-    expect(err).to.have.length(16);
+    expect(err).to.have.length(17);
     const reuseErr: string[] = [];
     expect(err.find((l) => l.includes('https_root'))).to.match(/https_root\s+HTTP 200\s+\d+ ms  https:\/\/good\.example\.com\//);
     expect(out[0]).to.equal('good.example.com: score 100/100, readiness ready');

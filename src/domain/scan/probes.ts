@@ -17,6 +17,7 @@ export type ProbeId =
   | 'api_catalog'
   | 'oauth_protected_resource'
   | 'oauth_authorization_server'
+  | 'openid_configuration'
   | 'signatures_directory';
 
 export interface ProbeSpec {
@@ -50,6 +51,7 @@ export const PROBES: readonly ProbeSpec[] = [
   { id: 'api_catalog', url: https('/.well-known/api-catalog'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/linkset+json, application/json' },
   { id: 'oauth_protected_resource', url: https('/.well-known/oauth-protected-resource'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
   { id: 'oauth_authorization_server', url: https('/.well-known/oauth-authorization-server'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
+  { id: 'openid_configuration', url: https('/.well-known/openid-configuration'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
   {
     id: 'signatures_directory',
     url: https('/.well-known/http-message-signatures-directory'),

@@ -1,5 +1,6 @@
 import { parseAgentsMd } from '../parsers/agents-md.js';
 import { parseA2aAgentCard, parseMcpServerCard } from '../parsers/json-declarations.js';
+import { parseAgentLinks } from '../parsers/link-header.js';
 import { parseLlmsTxt } from '../parsers/llms-txt.js';
 import { parseOpenApiDocument } from '../parsers/openapi-document.js';
 import { parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory } from '../parsers/well-known-metadata.js';
@@ -18,9 +19,10 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
     x402(obs),
     document(obs, 'openapi', 'openapi', (t) => parseOpenApiDocument(t)),
     markdownNegotiation(obs),
+    linkHeaders(obs),
     document(obs, 'api_catalog', 'api_catalog', (t) => parseApiCatalog(t)),
     document(obs, 'oauth_protected_resource', 'oauth_protected_resource', (t) => parseProtectedResourceMetadata(t)),
-    document(obs, 'oauth_authorization_server', 'oauth_authorization_server', (t) => parseAuthorizationServerMetadata(t)),
+    authorizationServer(obs),
     document(obs, 'web_bot_auth', 'signatures_directory', (t) => parseSignaturesDirectory(t)),
   ];
 }
@@ -64,4 +66,27 @@ function markdownNegotiation(obs: ScanObservations): CheckResult {
     return declaration('markdown_negotiation', 'pass', 'Accept: text/markdown is answered with text/markdown.', ev);
   }
   return declaration('markdown_negotiation', 'info', res ? `Answered ${res.headers['content-type'] ? 'another type' : 'no type'} (HTTP ${res.status}).` : 'No answer.', ev);
+}
+
+// RFC 8414 metadata, or OpenID Connect discovery, which carries the same members: either path will do.
+function authorizationServer(obs: ScanObservations): CheckResult {
+  const probes = ['oauth_authorization_server', 'openid_configuration'] as const;
+  const ev = evidenceOf(obs, ...probes);
+  const found = probes.map((p) => responseOf(obs, p)).filter(isSuccess);
+  if (found.length === 0) return declaration('oauth_authorization_server', 'info', 'Not declared at either path.', ev);
+  const parsed = found.map((res) => parseAuthorizationServerMetadata(res.bodyText));
+  const valid = parsed.find((p) => p.valid);
+  if (valid) return declaration('oauth_authorization_server', 'pass', `Declared with ${valid.count} response types.`, ev);
+  return declaration('oauth_authorization_server', 'warn', `Present but not usable: ${parsed[0]!.errors.join(', ')}.`, ev);
+}
+
+function linkHeaders(obs: ScanObservations): CheckResult {
+  const ev = evidenceOf(obs, 'https_root');
+  const res = responseOf(obs, 'https_root');
+  const header = res?.headers.link;
+  if (header === undefined) return declaration('link_headers', 'info', res ? 'The homepage sends no Link header.' : 'No homepage answer.', ev);
+  const links = parseAgentLinks(header);
+  if (links.errors.length > 0) return declaration('link_headers', 'warn', `A Link header that cannot be read: ${links.errors.join(', ')}.`, ev);
+  if (!links.found) return declaration('link_headers', 'info', 'The Link header names no relation for agents (api-catalog, service-desc, service-doc, service-meta, describedby, a Markdown alternate).', ev);
+  return declaration('link_headers', 'pass', `The Link header offers: ${links.relations.join(', ')}.`, ev);
 }

@@ -9,6 +9,7 @@ export * from './json-declarations.js';
 export * from './openapi-document.js';
 export * from './x402.js';
 export * from './well-known-metadata.js';
+export * from './link-header.js';
 export * from './json-ld-organization.js';
 export * from './link-classification.js';
 export * from './html-homepage.js';
