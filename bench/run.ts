@@ -1,8 +1,9 @@
-// npm run bench [-- verify|recheck|scale ...]: the benchmarks named (all three by default), printed
+// npm run bench [-- verify|recheck|scale|scan ...]: the benchmarks named (all four by default), printed
 // and written to bench/results.json (a section not run keeps its last figures). Not part of npm test.
 //   verify   GET /verify throughput against Koa's own ceiling (SQLite, 10,000 entities)
 //   recheck  proof re-checks through the job queue: 100,000 due proofs, proofs/s and the worker's peak RSS
 //   scale    p50/p99 of GET /reports/{id}.json and an uncached GET /verify at 1,000 and 1,000,000 rows
+//   scan     one scan of a site whose every resource answers after 200 ms, against one such fetch
 // BENCH_SCALE (default 1) shrinks recheck and scale for a quick check (0.01: 1,000 proofs, 10,000 rows);
 // BENCH_ENGINES (default sqlite,postgres) picks the databases; BENCH_PG_URL names the PostgreSQL server.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,10 +13,11 @@ import type { Engine } from './bench-database.js';
 import { round } from './progress.js';
 import { benchReadScale } from './read-scale.js';
 import { benchRecheck } from './recheck-throughput.js';
+import { benchScanLatency } from './scan-latency.js';
 import { build, ROOT } from './service-process.js';
 import { benchVerifyThroughput } from './verify-throughput.js';
 
-const SELECTORS = ['verify', 'recheck', 'scale'] as const;
+const SELECTORS = ['verify', 'recheck', 'scale', 'scan'] as const;
 type Selector = (typeof SELECTORS)[number];
 
 const selected = process.argv.slice(2);
@@ -50,6 +52,8 @@ for (const run of runs) {
     const byEngine: Record<string, unknown> = {};
     for (const engine of engines) byEngine[engine] = await guarded(engine, () => benchRecheck(engine, proofs));
     results.recheck = { measuredAt, goal: { proofsPerSecond: 500, peakRssMb: 250 }, ...byEngine };
+  } else if (run === 'scan') {
+    results.scan = { measuredAt, ...(await benchScanLatency()) };
   } else {
     const large = Math.max(2_000, Math.round(1_000_000 * scale));
     const byEngine: Record<string, unknown> = {};
