@@ -56,7 +56,7 @@ const WRONG_METADATA: Record<string, string> = {
   '/.well-known/oauth-authorization-server': JSON.stringify({ issuer: 'https://hostile.example.com' }),
   '/.well-known/http-message-signatures-directory': JSON.stringify({ keys: [{ crv: 'Ed25519' }] }),
 };
-const METADATA_DECLARATIONS = ['api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'web_bot_auth', 'link_headers'];
+const METADATA_DECLARATIONS = ['api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'web_bot_auth', 'link_headers', 'webmcp'];
 
 const kinds = databaseKinds();
 describe('scanning over HTTP, against real local sites', function () {
@@ -71,7 +71,7 @@ describe('scanning over HTTP, against real local sites', function () {
     const good = goodSiteFiles('good.example.com');
     site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
     for (const [path, file] of Object.entries(good.https)) if (path !== '/') site.route(`good.example.com${path}`, file);
-    site.route('hostile.example.com/', { headers: { 'content-type': 'text/html', link: 'garbage; rel=api-catalog' }, body: `<html><head><title>${HOSTILE_TEXT}</title></head><body>${HOSTILE_TEXT}${'x'.repeat(5000)}</body></html>` });
+    site.route('hostile.example.com/', { headers: { 'content-type': 'text/html', link: 'garbage; rel=api-catalog' }, body: `<html><head><title>${HOSTILE_TEXT}</title></head><body><form toolname="order now"></form>${HOSTILE_TEXT}${'x'.repeat(5000)}</body></html>` });
     site.route('hostile.example.com/robots.txt', slowDrip(200));
     site.route('hostile.example.com/llms.txt', redirect('/llms.txt'));
     site.route('hostile.example.com/agents.md', oversized(50 * 1024 * 1024));
@@ -114,7 +114,7 @@ describe('scanning over HTTP, against real local sites', function () {
 
     const json = (await openApi().expectDeclared(await t.get(local(data.json_url)), '/reports/{file}', 'get', 200)) as any;
     expect(json.checks.every((c: { status: string }) => c.status === 'pass')).to.equal(true);
-    expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(11);
+    expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(12);
     expect(json.evidence).to.have.length(17);
     const sitemapEvidence = json.evidence.find((e: { probe: string }) => e.probe === 'sitemap');
     expect(sitemapEvidence.requested_url).to.equal('https://good.example.com/sitemap-main.xml');
@@ -158,6 +158,7 @@ describe('scanning over HTTP, against real local sites', function () {
     expect(wrong.oauth_authorization_server!.detail).to.include('NO_RESPONSE_TYPES');
     expect(wrong.web_bot_auth!.detail).to.include('BAD_KEY');
     expect(wrong.link_headers!.detail).to.include('UNPARSABLE');
+    expect(wrong.webmcp!.detail).to.include('1 of 1 tool forms lack a tooldescription');
     expect(good.link_headers!.detail).to.include('api-catalog, service-desc, alternate text/markdown');
   });
 

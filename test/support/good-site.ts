@@ -13,6 +13,7 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
 <meta name="description" content="We sell good things.">
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Good Company","url":"${origin}/","logo":"${origin}/logo.png"}</script>
 </head><body><h1>Good Company</h1>
+<form action="/search" toolname="search_products" tooldescription="Search the product catalog by keyword"><label>Search <input name="q"></label></form>
 <footer><a href="/privacy">Privacy policy</a> <a href="/terms">Terms of service</a> <a href="/contact">Contact us</a></footer>
 </body></html>`;
   return {

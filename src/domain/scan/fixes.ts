@@ -95,6 +95,10 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     fix: 'Publish /.well-known/oauth-authorization-server with an https `issuer` equal to its own origin and `response_types_supported`.',
     standardUrl: 'https://www.rfc-editor.org/rfc/rfc8414',
   },
+  webmcp: {
+    fix: 'Give each form an agent may use `toolname="search_products"` and `tooldescription="..."` attributes.',
+    standardUrl: 'https://github.com/webmachinelearning/webmcp',
+  },
   link_headers: {
     fix: 'Send on the homepage `Link: </.well-known/api-catalog>; rel="api-catalog", </openapi.json>; rel="service-desc"` (and a `rel="alternate"; type="text/markdown"` version if you have one).',
     standardUrl: 'https://www.rfc-editor.org/rfc/rfc8288',

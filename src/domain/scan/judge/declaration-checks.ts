@@ -7,6 +7,7 @@ import { parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResour
 import { parseX402 } from '../parsers/x402.js';
 import type { ProbeId } from '../probes.js';
 import type { CheckResult } from '../report.js';
+import { homepageFacts } from './identity-checks.js';
 import { declaration, evidenceOf, failureOf, isSuccess, responseOf, type ScanObservations } from './observations.js';
 
 /** Optional declarations: recorded separately, never scored, absence is `info`. */
@@ -20,6 +21,7 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
     document(obs, 'openapi', 'openapi', (t) => parseOpenApiDocument(t)),
     markdownNegotiation(obs),
     linkHeaders(obs),
+    webMcp(obs),
     document(obs, 'api_catalog', 'api_catalog', (t) => parseApiCatalog(t)),
     document(obs, 'oauth_protected_resource', 'oauth_protected_resource', (t) => parseProtectedResourceMetadata(t)),
     authorizationServer(obs),
@@ -89,4 +91,15 @@ function linkHeaders(obs: ScanObservations): CheckResult {
   if (links.errors.length > 0) return declaration('link_headers', 'warn', `A Link header that cannot be read: ${links.errors.join(', ')}.`, ev);
   if (!links.found) return declaration('link_headers', 'info', 'The Link header names no relation for agents (api-catalog, service-desc, service-doc, service-meta, describedby, a Markdown alternate).', ev);
   return declaration('link_headers', 'pass', `The Link header offers: ${links.relations.join(', ')}.`, ev);
+}
+
+// WebMCP's declarative API: forms named as tools, with a description an agent can choose by.
+function webMcp(obs: ScanObservations): CheckResult {
+  const home = homepageFacts(obs);
+  if (!home) return declaration('webmcp', 'info', 'No homepage to read.', []);
+  const tools = home.facts.webMcpTools;
+  if (tools.length === 0) return declaration('webmcp', 'info', 'No form on the homepage is declared as a tool.', home.evidence);
+  const valid = tools.filter((t) => t.described && /^[A-Za-z0-9_.-]{1,128}$/.test(t.name));
+  if (valid.length === tools.length) return declaration('webmcp', 'pass', `${tools.length} form${tools.length === 1 ? '' : 's'} declared as tools.`, home.evidence);
+  return declaration('webmcp', 'warn', `${tools.length - valid.length} of ${tools.length} tool forms lack a tooldescription or a tool name of letters, digits, _ . - only.`, home.evidence);
 }

@@ -29,9 +29,19 @@ export interface HomepageFacts {
   readonly linkCount: number;
   /** Per kind, the first same-site link of that kind, else the first of any site. */
   readonly keyLinks: Readonly<Record<LinkKind, string | null>>;
+  /** WebMCP declarative tools: forms carrying `toolname`, with whether each has a `tooldescription` (first MAX_TOOLS). */
+  readonly webMcpTools: readonly WebMcpTool[];
   /** The page was longer than MAX_HTML_CHARS, had more than MAX_ELEMENTS elements or nested too deep. */
   readonly truncated: boolean;
 }
+
+/** One form a page declares as a WebMCP tool. The name is site text: untrusted, bounded. */
+export interface WebMcpTool {
+  readonly name: string;
+  readonly described: boolean;
+}
+
+const MAX_TOOLS = 50;
 
 export const MAX_HTML_CHARS = 2 * 1024 * 1024;
 export const MAX_LINKS = 500;
@@ -68,6 +78,7 @@ export function extractHomepageFacts(html: string, baseUrl: string): HomepageFac
   const firstAny = new Map<LinkKind, string>();
   const jsonLdBlocks: string[] = [];
   let jsonLdBlockCount = 0;
+  const webMcpTools: WebMcpTool[] = [];
   let elements = 0;
   let depth = 0;
   let stopped = false;
@@ -118,6 +129,8 @@ export function extractHomepageFacts(html: string, baseUrl: string): HomepageFac
         const href = attr('href').slice(0, MAX_HREF_CHARS);
         const url = href === '' ? null : safeUrl(href, base);
         capture = { kind: 'anchor', text: '', href: url !== null && LINK_PROTOCOLS.has(url.protocol) ? url : null, label: attr('aria-label') || attr('title') };
+      } else if (name === 'form' && attr('toolname') !== '' && webMcpTools.length < MAX_TOOLS) {
+        webMcpTools.push({ name: attr('toolname').slice(0, 128), described: attr('tooldescription') !== '' });
       } else if (name === 'img' && capture?.kind === 'anchor' && capture.label === '') {
         capture.label = attr('alt');
       }
@@ -166,6 +179,7 @@ export function extractHomepageFacts(html: string, baseUrl: string): HomepageFac
     links,
     linkCount,
     keyLinks,
+    webMcpTools,
     truncated: cut || stopped,
   };
 }

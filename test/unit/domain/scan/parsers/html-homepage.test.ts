@@ -95,6 +95,13 @@ describe('extractHomepageFacts', () => {
     expect(facts.links.every((l) => !l.href.includes('not-a-link'))).to.equal(true);
   });
 
+  it('lists forms declared as WebMCP tools, bounded, with whether each is described', () => {
+    const html = '<form toolname="search" tooldescription="Find products"></form><form toolname="  "></form><form toolname="buy now"></form><form action="/x"></form>';
+    expect(extractHomepageFacts(html, 'https://a.example/').webMcpTools).to.deep.equal([{ name: 'search', described: true }, { name: 'buy now', described: false }]);
+    const many = '<form toolname="t"></form>'.repeat(80);
+    expect(extractHomepageFacts(many, 'https://a.example/').webMcpTools).to.have.length(50);
+  });
+
   it('classifies German, French and Spanish footer links by text and path', () => {
     const html = `<html lang="de"><body>
       <a href="/impressum">Impressum</a><a href="/datenschutzerklaerung">Datenschutzerklärung</a>
