@@ -55,8 +55,10 @@ const WRONG_METADATA: Record<string, string> = {
   '/.well-known/oauth-protected-resource': JSON.stringify({ resource: 'http://hostile.example.com/' }),
   '/.well-known/oauth-authorization-server': JSON.stringify({ issuer: 'https://hostile.example.com' }),
   '/.well-known/http-message-signatures-directory': JSON.stringify({ keys: [{ crv: 'Ed25519' }] }),
+  '/.well-known/agent-skills/index.json': JSON.stringify({ skills: [{ name: 'x', url: 'x/SKILL.md' }] }),
+  '/.well-known/ucp': JSON.stringify({ ucp: { capabilities: [] } }),
 };
-const METADATA_DECLARATIONS = ['api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'web_bot_auth', 'link_headers', 'webmcp'];
+const METADATA_DECLARATIONS = ['api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'web_bot_auth', 'link_headers', 'webmcp', 'agent_skills', 'ucp'];
 
 const kinds = databaseKinds();
 describe('scanning over HTTP, against real local sites', function () {
@@ -114,8 +116,8 @@ describe('scanning over HTTP, against real local sites', function () {
 
     const json = (await openApi().expectDeclared(await t.get(local(data.json_url)), '/reports/{file}', 'get', 200)) as any;
     expect(json.checks.every((c: { status: string }) => c.status === 'pass')).to.equal(true);
-    expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(12);
-    expect(json.evidence).to.have.length(17);
+    expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(14);
+    expect(json.evidence).to.have.length(19);
     const sitemapEvidence = json.evidence.find((e: { probe: string }) => e.probe === 'sitemap');
     expect(sitemapEvidence.requested_url).to.equal('https://good.example.com/sitemap-main.xml');
     expect(sitemapEvidence.resolved_ip).to.equal('127.0.0.1');
@@ -158,6 +160,8 @@ describe('scanning over HTTP, against real local sites', function () {
     expect(wrong.oauth_authorization_server!.detail).to.include('NO_RESPONSE_TYPES');
     expect(wrong.web_bot_auth!.detail).to.include('BAD_KEY');
     expect(wrong.link_headers!.detail).to.include('UNPARSABLE');
+    expect(wrong.agent_skills!.detail).to.include('NO_DIGEST');
+    expect(wrong.ucp!.detail).to.include('NO_VERSION');
     expect(wrong.webmcp!.detail).to.include('1 of 1 tool forms lack a tooldescription');
     expect(good.link_headers!.detail).to.include('api-catalog, service-desc, alternate text/markdown');
   });
@@ -253,7 +257,7 @@ describe('scanning over HTTP, against real local sites', function () {
     const err: string[] = [];
     const code = await t.service.container.get(CliCommands).run({ name: 'scan', domain: 'good.example.com', json: false, fresh: true }, { out: (l) => out.push(l), err: (l) => err.push(l) });
     expect(code).to.equal(0);
-    expect(err).to.have.length(17);
+    expect(err).to.have.length(19);
     const reuseErr: string[] = [];
     expect(err.find((l) => l.includes('https_root'))).to.match(/https_root\s+HTTP 200\s+\d+ ms  https:\/\/good\.example\.com\//);
     expect(out[0]).to.equal('good.example.com: score 100/100, readiness ready');

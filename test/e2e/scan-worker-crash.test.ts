@@ -88,7 +88,7 @@ async function expectWholeReports(db: Knex): Promise<void> {
     expect(res.status).to.equal(202);
     const scanId = ((await res.json()) as any).data.scan_id as string;
     const seen = await pollScan(a, scanId, (d) => d.state === 'running' && d.probes_done.length >= 1, 5000);
-    expect(seen.probes_done.length).to.be.below(17);
+    expect(seen.probes_done.length).to.be.below(19);
     return { a, scanId };
   }
 
@@ -113,7 +113,7 @@ async function expectWholeReports(db: Knex): Promise<void> {
     const { a, scanId } = await scanRunningOnA(domain);
     await a.kill();
     const ended = await takenOverByB(scanId);
-    expect(ended.probes_done).to.have.length(17);
+    expect(ended.probes_done).to.have.length(19);
     expect(await database.db('reports').where({ domain }).pluck('id')).to.deep.equal([ended.report.report_id]);
     await expectWholeReports(database.db);
   });

@@ -61,6 +61,14 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ issuer: `https://${domain}`, token_endpoint: `https://${domain}/token`, response_types_supported: ['code'] }),
       },
+      '/.well-known/agent-skills/index.json': {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ $schema: 'https://agentskills.io/schemas/discovery/0.2.0.json', skills: [{ name: 'order-status', type: 'skill-md', description: 'Check an order', url: 'order-status/SKILL.md', digest: `sha256:${'ab'.repeat(32)}` }] }),
+      },
+      '/.well-known/ucp': {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ucp: { version: '2026-01-11', capabilities: [{ name: 'dev.ucp.shopping.checkout', version: '2026-01-11' }] } }),
+      },
       '/.well-known/http-message-signatures-directory': {
         headers: { 'content-type': 'application/http-message-signatures-directory+json' },
         body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs' }] }),

@@ -103,6 +103,14 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     fix: 'Send on the homepage `Link: </.well-known/api-catalog>; rel="api-catalog", </openapi.json>; rel="service-desc"` (and a `rel="alternate"; type="text/markdown"` version if you have one).',
     standardUrl: 'https://www.rfc-editor.org/rfc/rfc8288',
   },
+  agent_skills: {
+    fix: 'Publish /.well-known/agent-skills/index.json listing each skill with `name`, `description`, `url` (its SKILL.md) and `digest` (`sha256:` of the served bytes).',
+    standardUrl: 'https://github.com/cloudflare/agent-skills-discovery-rfc',
+  },
+  ucp: {
+    fix: 'Publish /.well-known/ucp with `{"ucp":{"version":"...","capabilities":[...]}}` naming the commerce capabilities you offer.',
+    standardUrl: 'https://ucp.dev/',
+  },
   web_bot_auth: {
     fix: 'Publish /.well-known/http-message-signatures-directory as a JWKS (`{"keys":[{"kty":"OKP","crv":"Ed25519","x":"..."}]}`) of the keys your agents sign with.',
     standardUrl: 'https://datatracker.ietf.org/doc/draft-meunier-http-message-signatures-directory/',

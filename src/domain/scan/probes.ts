@@ -18,7 +18,9 @@ export type ProbeId =
   | 'oauth_protected_resource'
   | 'oauth_authorization_server'
   | 'openid_configuration'
-  | 'signatures_directory';
+  | 'signatures_directory'
+  | 'agent_skills'
+  | 'ucp_profile';
 
 export interface ProbeSpec {
   readonly id: ProbeId;
@@ -58,6 +60,8 @@ export const PROBES: readonly ProbeSpec[] = [
     maxBytes: RESOURCE_MAX_BYTES,
     accept: 'application/http-message-signatures-directory+json, application/json',
   },
+  { id: 'agent_skills', url: https('/.well-known/agent-skills/index.json'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
+  { id: 'ucp_profile', url: https('/.well-known/ucp'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
 ];
 
 export const DEFAULT_SITEMAP: ProbeSpec = { id: 'sitemap', url: https('/sitemap.xml'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/xml, text/xml' };

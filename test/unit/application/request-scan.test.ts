@@ -110,7 +110,7 @@ describe('RequestScan', () => {
     expect(queue.enqueued).to.deep.equal([{ kind: 'scan.run', data: { scanId }, options: { leaseSeconds: 60, retryLimit: 2 } }]);
     const { job, outcome } = await awaitScan.run(scanId, 5000);
     expect(job.state).to.equal('done');
-    expect(job.probes).to.have.length(17);
+    expect(job.probes).to.have.length(19);
     expect(job.reportId).to.equal(reportIdOfScan(scanId));
     expect(outcome!.stored.report.id).to.equal(job.reportId);
     expect(outcome!.readiness.reportId).to.equal(job.reportId);

@@ -34,12 +34,12 @@ describe('ScanSite', () => {
     const { report, signature } = await scan(fetcher).run(domainName('Good.Example.com'), { onProbe: (p) => seen.push(p.probe) });
     expect(fetcher.requests.map((r) => r.url)).to.include('https://good.example.com/sitemap-main.xml');
     expect(fetcher.requests.map((r) => r.url)).not.to.include('https://good.example.com/sitemap.xml');
-    expect(seen).to.have.length(17);
+    expect(seen).to.have.length(19);
     expect(report.evidence.map((e) => e.probe)).to.deep.equal([
       'http_root', 'https_root', 'markdown_root', 'robots_txt', 'sitemap', 'security_txt', 'agents_md', 'llms_txt', 'mcp_json', 'mcp_server_card', 'agent_card', 'openapi',
-      'api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'openid_configuration', 'signatures_directory',
+      'api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'openid_configuration', 'signatures_directory', 'agent_skills', 'ucp_profile',
     ]);
-    expect(report.evidence.map((e) => e.n)).to.deep.equal(Array.from({ length: 17 }, (_, i) => i + 1));
+    expect(report.evidence.map((e) => e.n)).to.deep.equal(Array.from({ length: 19 }, (_, i) => i + 1));
     expect(report).to.deep.include({ id: 'rpt_tok000000000000000000001', domain: 'good.example.com', scannedAt: '2026-09-10T00:00:00.000Z', methodologyVersion: '2026-09-05.1', reachable: true, httpsValid: true });
     expect(signature.keyId).to.equal('fake-key');
     expect(reports.saved).to.have.length(1);
@@ -56,7 +56,7 @@ describe('ScanSite', () => {
     expect(report.score).to.equal(95);
     expect(report.declarations.map((d) => [d.id, d.status])).to.deep.equal([
       ['agents_md', 'pass'], ['llms_txt', 'pass'], ['mcp_server_card', 'pass'], ['a2a_agent_card', 'pass'], ['x402', 'info'], ['openapi', 'pass'], ['markdown_negotiation', 'pass'],
-      ['link_headers', 'pass'], ['webmcp', 'pass'], ['api_catalog', 'pass'], ['oauth_protected_resource', 'pass'], ['oauth_authorization_server', 'pass'], ['web_bot_auth', 'pass'],
+      ['link_headers', 'pass'], ['webmcp', 'pass'], ['api_catalog', 'pass'], ['oauth_protected_resource', 'pass'], ['oauth_authorization_server', 'pass'], ['web_bot_auth', 'pass'], ['agent_skills', 'pass'], ['ucp', 'pass'],
     ]);
     expect(report.site).to.deep.equal({ untrustedTitle: 'Good Company', untrustedDescription: 'We sell good things.', untrustedLanguage: 'en', untrustedOrganizationName: 'Good Company' });
     expect(byId.hsts!.evidence).to.deep.equal([2]);

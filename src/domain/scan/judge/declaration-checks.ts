@@ -3,7 +3,9 @@ import { parseA2aAgentCard, parseMcpServerCard } from '../parsers/json-declarati
 import { parseAgentLinks } from '../parsers/link-header.js';
 import { parseLlmsTxt } from '../parsers/llms-txt.js';
 import { parseOpenApiDocument } from '../parsers/openapi-document.js';
-import { parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory } from '../parsers/well-known-metadata.js';
+import {
+  parseAgentSkillsIndex, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
+} from '../parsers/well-known-metadata.js';
 import { parseX402 } from '../parsers/x402.js';
 import type { ProbeId } from '../probes.js';
 import type { CheckResult } from '../report.js';
@@ -26,6 +28,8 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
     document(obs, 'oauth_protected_resource', 'oauth_protected_resource', (t) => parseProtectedResourceMetadata(t)),
     authorizationServer(obs),
     document(obs, 'web_bot_auth', 'signatures_directory', (t) => parseSignaturesDirectory(t)),
+    document(obs, 'agent_skills', 'agent_skills', (t) => parseAgentSkillsIndex(t)),
+    document(obs, 'ucp', 'ucp_profile', (t) => parseUcpProfile(t)),
   ];
 }
 

@@ -71,6 +71,39 @@ export function parseSignaturesDirectory(text: string): MetadataDocument<'NO_KEY
   return { valid: true, count: keys.length, errors: [] };
 }
 
+/**
+ * An Agent Skills discovery index (Agent Skills Discovery RFC v0.2.0, at
+ * /.well-known/agent-skills/index.json): `skills` entries each with a `name`, a `url` (the
+ * SKILL.md or archive) and a `digest` (`sha256:` and 64 hex digits) of what the url serves.
+ * `count` is the number of skills.
+ */
+export function parseAgentSkillsIndex(text: string): MetadataDocument<'NO_SKILLS' | 'BAD_ENTRY' | 'NO_DIGEST'> {
+  const json = readObject(text);
+  if (!json.ok) return unreadable(json.error);
+  const skills = json.value.skills;
+  if (!Array.isArray(skills) || skills.length === 0) return invalid('NO_SKILLS');
+  if (!skills.every((e) => isRecord(e) && typeof e.name === 'string' && e.name !== '' && typeof e.url === 'string' && e.url !== '')) return { valid: false, count: skills.length, errors: ['BAD_ENTRY'] };
+  if (!skills.every((e) => typeof e.digest === 'string' && /^sha256:[0-9a-f]{64}$/i.test(e.digest))) return { valid: false, count: skills.length, errors: ['NO_DIGEST'] };
+  return { valid: true, count: skills.length, errors: [] };
+}
+
+/**
+ * A Universal Commerce Protocol business profile (/.well-known/ucp): a `ucp` object with the
+ * protocol `version` and the `capabilities` the business offers (a list or a map, not empty).
+ * `count` is the number of capabilities.
+ */
+export function parseUcpProfile(text: string): MetadataDocument<'NO_UCP' | 'NO_VERSION' | 'NO_CAPABILITIES'> {
+  const json = readObject(text);
+  if (!json.ok) return unreadable(json.error);
+  const ucp = json.value.ucp;
+  if (!isRecord(ucp)) return invalid('NO_UCP');
+  if (typeof ucp.version !== 'string' || ucp.version === '') return invalid('NO_VERSION');
+  const capabilities = ucp.capabilities;
+  const count = Array.isArray(capabilities) ? capabilities.length : isRecord(capabilities) ? Object.keys(capabilities).length : 0;
+  if (count === 0) return invalid('NO_CAPABILITIES');
+  return { valid: true, count, errors: [] };
+}
+
 function readObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: JsonErrorCode } {
   const parsed = parseJsonText(text, MAX_DECLARATION_CHARS);
   if (!parsed.ok) return parsed;

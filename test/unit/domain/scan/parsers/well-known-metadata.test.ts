@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory,
+  parseAgentSkillsIndex, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
 } from '../../../../../src/domain/scan/parsers/well-known-metadata.js';
 
-const PARSERS = [parseApiCatalog, parseProtectedResourceMetadata, parseAuthorizationServerMetadata, parseSignaturesDirectory];
+const PARSERS = [parseApiCatalog, parseProtectedResourceMetadata, parseAuthorizationServerMetadata, parseSignaturesDirectory, parseAgentSkillsIndex, parseUcpProfile];
 const j = (value: unknown) => JSON.stringify(value);
 
 describe('well-known metadata parsers', () => {
@@ -35,6 +35,22 @@ describe('well-known metadata parsers', () => {
     expect(parseSignaturesDirectory(j({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'abc' }] }))).to.deep.equal({ valid: true, count: 1, errors: [] });
     expect(parseSignaturesDirectory(j({ keys: [] })).errors).to.deep.equal(['NO_KEYS']);
     expect(parseSignaturesDirectory(j({ keys: [{ crv: 'Ed25519' }] })).errors).to.deep.equal(['BAD_KEY']);
+  });
+
+  it('reads an Agent Skills index: named skills with a url and a sha256 digest each', () => {
+    const skill = { name: 'order-status', url: 'order-status/SKILL.md', digest: `sha256:${'ab'.repeat(32)}` };
+    expect(parseAgentSkillsIndex(j({ skills: [skill] }))).to.deep.equal({ valid: true, count: 1, errors: [] });
+    expect(parseAgentSkillsIndex(j({ skills: [] })).errors).to.deep.equal(['NO_SKILLS']);
+    expect(parseAgentSkillsIndex(j({ skills: [{ ...skill, url: '' }] })).errors).to.deep.equal(['BAD_ENTRY']);
+    expect(parseAgentSkillsIndex(j({ skills: [{ ...skill, digest: 'md5:abc' }] })).errors).to.deep.equal(['NO_DIGEST']);
+  });
+
+  it('reads a UCP business profile: a version and capabilities, as a list or a map', () => {
+    expect(parseUcpProfile(j({ ucp: { version: '2026-01-11', capabilities: [{ name: 'dev.ucp.shopping.checkout' }] } }))).to.deep.equal({ valid: true, count: 1, errors: [] });
+    expect(parseUcpProfile(j({ ucp: { version: '2026-01-11', capabilities: { 'dev.ucp.shopping.checkout': [{}], order: [{}] } } })).count).to.equal(2);
+    expect(parseUcpProfile(j({ version: '1' })).errors).to.deep.equal(['NO_UCP']);
+    expect(parseUcpProfile(j({ ucp: { capabilities: [{}] } })).errors).to.deep.equal(['NO_VERSION']);
+    expect(parseUcpProfile(j({ ucp: { version: '1', capabilities: {} } })).errors).to.deep.equal(['NO_CAPABILITIES']);
   });
 
   it('says why a body is unreadable: empty, HTML, not JSON, not an object, too large', () => {
