@@ -56,7 +56,7 @@ export function routeTable(): RouteConfig[] {
       method: 'get', path: '/badge/{domain}.svg', tags: ['registry'], summary: 'A badge of the latest readiness and score',
       description: 'An SVG badge (role img, with a title) saying the readiness and score of the latest report, "not scanned" or "blocked". Only Vetted\'s words: never text the site chose.',
       request: { params: param('domain', 'A domain or host name.') },
-      responses: { 200: answer('The badge.', { 'image/svg+xml': { schema: textBody } }, VERIFY_CACHE), ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]) },
+      responses: { 200: answer('The badge.', { 'image/svg+xml': { schema: textBody } }, cached('as long as GET /verify of the domain: public, max-age=3600 when verified, 300 otherwise')), ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]) },
     },
     {
       method: 'get', path: '/lookup/{id}', tags: ['registry'], summary: 'One registry entity by id',
