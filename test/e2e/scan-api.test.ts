@@ -57,8 +57,9 @@ const WRONG_METADATA: Record<string, string> = {
   '/.well-known/http-message-signatures-directory': JSON.stringify({ keys: [{ crv: 'Ed25519' }] }),
   '/.well-known/agent-skills/index.json': JSON.stringify({ skills: [{ name: 'x', url: 'x/SKILL.md' }] }),
   '/.well-known/ucp': JSON.stringify({ ucp: { capabilities: [] } }),
+  '/.well-known/agent-card.json': JSON.stringify({ name: 'x', capabilities: { extensions: [{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1' }] } }),
 };
-const METADATA_DECLARATIONS = ['api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'web_bot_auth', 'link_headers', 'webmcp', 'agent_skills', 'ucp'];
+const METADATA_DECLARATIONS = ['api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'web_bot_auth', 'link_headers', 'webmcp', 'agent_skills', 'ucp', 'ap2'];
 
 const kinds = databaseKinds();
 describe('scanning over HTTP, against real local sites', function () {
@@ -116,7 +117,7 @@ describe('scanning over HTTP, against real local sites', function () {
 
     const json = (await openApi().expectDeclared(await t.get(local(data.json_url)), '/reports/{file}', 'get', 200)) as any;
     expect(json.checks.every((c: { status: string }) => c.status === 'pass')).to.equal(true);
-    expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(14);
+    expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(15);
     expect(json.evidence).to.have.length(19);
     const sitemapEvidence = json.evidence.find((e: { probe: string }) => e.probe === 'sitemap');
     expect(sitemapEvidence.requested_url).to.equal('https://good.example.com/sitemap-main.xml');
@@ -162,6 +163,7 @@ describe('scanning over HTTP, against real local sites', function () {
     expect(wrong.link_headers!.detail).to.include('UNPARSABLE');
     expect(wrong.agent_skills!.detail).to.include('NO_DIGEST');
     expect(wrong.ucp!.detail).to.include('NO_VERSION');
+    expect(wrong.ap2!.detail).to.include('NO_ROLES');
     expect(wrong.webmcp!.detail).to.include('1 of 1 tool forms lack a tooldescription');
     expect(good.link_headers!.detail).to.include('api-catalog, service-desc, alternate text/markdown');
   });

@@ -111,6 +111,10 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     fix: 'Publish /.well-known/ucp with `{"ucp":{"version":"...","capabilities":[...]}}` naming the commerce capabilities you offer.',
     standardUrl: 'https://ucp.dev/',
   },
+  ap2: {
+    fix: 'In /.well-known/agent-card.json add to `capabilities.extensions` `{"uri":"https://github.com/google-agentic-commerce/ap2/tree/v0.1","params":{"roles":["merchant"]}}`.',
+    standardUrl: 'https://ap2-protocol.org/',
+  },
   web_bot_auth: {
     fix: 'Publish /.well-known/http-message-signatures-directory as a JWKS (`{"keys":[{"kty":"OKP","crv":"Ed25519","x":"..."}]}`) of the keys your agents sign with.',
     standardUrl: 'https://datatracker.ietf.org/doc/draft-meunier-http-message-signatures-directory/',

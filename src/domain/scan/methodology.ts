@@ -139,6 +139,7 @@ export const DECLARATIONS: readonly DeclarationDefinition[] = [
   { id: 'link_headers', title: 'Link header for agents', standard: 'RFC 8288 (Web Linking); RFC 9727, RFC 8631 relations', rule: 'pass: the homepage Link header names api-catalog, service-desc, service-doc, service-meta, describedby or a text/markdown alternate; warn: a Link header that does not parse; info: none, or none of these relations.' },
   { id: 'agent_skills', title: 'Agent Skills index', standard: 'Agent Skills Discovery RFC v0.2.0 (agentskills.io)', rule: 'pass: /.well-known/agent-skills/index.json lists skills each with a name, a url and a sha256 digest; warn: present but invalid; info: absent.' },
   { id: 'ucp', title: 'UCP business profile', standard: 'Universal Commerce Protocol (ucp.dev)', rule: 'pass: /.well-known/ucp is JSON with a `ucp` object naming its `version` and at least one capability; warn: present but invalid; info: absent.' },
+  { id: 'ap2', title: 'AP2 payments extension', standard: 'Agent Payments Protocol (AP2) v0.1, an A2A extension', rule: 'pass: the A2A agent card lists an AP2 extension with params.roles (merchant, shopper, credentials-provider, payment-processor); warn: an AP2 extension without them; info: none.' },
   { id: 'web_bot_auth', title: 'Web Bot Auth key directory', standard: 'IETF draft: HTTP message signatures directory (Web Bot Auth)', rule: 'pass: /.well-known/http-message-signatures-directory is a JWKS whose keys each have a kty; warn: present but invalid; info: absent.' },
 ];
 

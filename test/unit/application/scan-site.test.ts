@@ -56,7 +56,7 @@ describe('ScanSite', () => {
     expect(report.score).to.equal(95);
     expect(report.declarations.map((d) => [d.id, d.status])).to.deep.equal([
       ['agents_md', 'pass'], ['llms_txt', 'pass'], ['mcp_server_card', 'pass'], ['a2a_agent_card', 'pass'], ['x402', 'info'], ['openapi', 'pass'], ['markdown_negotiation', 'pass'],
-      ['link_headers', 'pass'], ['webmcp', 'pass'], ['api_catalog', 'pass'], ['oauth_protected_resource', 'pass'], ['oauth_authorization_server', 'pass'], ['web_bot_auth', 'pass'], ['agent_skills', 'pass'], ['ucp', 'pass'],
+      ['link_headers', 'pass'], ['webmcp', 'pass'], ['api_catalog', 'pass'], ['oauth_protected_resource', 'pass'], ['oauth_authorization_server', 'pass'], ['web_bot_auth', 'pass'], ['agent_skills', 'pass'], ['ucp', 'pass'], ['ap2', 'pass'],
     ]);
     expect(report.site).to.deep.equal({ untrustedTitle: 'Good Company', untrustedDescription: 'We sell good things.', untrustedLanguage: 'en', untrustedOrganizationName: 'Good Company' });
     expect(byId.hsts!.evidence).to.deep.equal([2]);

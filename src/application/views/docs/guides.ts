@@ -72,7 +72,7 @@ export function changelog(): string {
 - CORS: public reads shared with every origin; POST /mcp and the writes with the allowed origins, preflights answered.
 - Registration with DNS or well-known proofs and e-mail confirmation.
 - Trust signals, agent guidance and lookalike protection.
-- Declarations looked for (never scored; methodology 2026-09-05.1 unchanged): agents.md, llms.txt, MCP server card, A2A agent card, x402, OpenAPI, Markdown negotiation; added in this release: API catalog (RFC 9727), OAuth protected resource metadata (RFC 9728), OAuth authorization server metadata (RFC 8414 or OpenID Connect discovery), Web Bot Auth key directory, Agent Skills index, UCP business profile, the homepage Link header (RFC 8288) and WebMCP tool forms. Reports made before list only what they looked for.
+- Declarations looked for (never scored; methodology 2026-09-05.1 unchanged): agents.md, llms.txt, MCP server card, A2A agent card, x402, OpenAPI, Markdown negotiation; added in this release: API catalog (RFC 9727), OAuth protected resource metadata (RFC 9728), OAuth authorization server metadata (RFC 8414 or OpenID Connect discovery), Web Bot Auth key directory, Agent Skills index, UCP business profile, AP2 extension of the A2A agent card, the homepage Link header (RFC 8288) and WebMCP tool forms. Reports made before list only what they looked for.
 `;
 }
 

@@ -4,7 +4,7 @@ import { parseAgentLinks } from '../parsers/link-header.js';
 import { parseLlmsTxt } from '../parsers/llms-txt.js';
 import { parseOpenApiDocument } from '../parsers/openapi-document.js';
 import {
-  parseAgentSkillsIndex, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
+  parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
 } from '../parsers/well-known-metadata.js';
 import { parseX402 } from '../parsers/x402.js';
 import type { ProbeId } from '../probes.js';
@@ -30,6 +30,7 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
     document(obs, 'web_bot_auth', 'signatures_directory', (t) => parseSignaturesDirectory(t)),
     document(obs, 'agent_skills', 'agent_skills', (t) => parseAgentSkillsIndex(t)),
     document(obs, 'ucp', 'ucp_profile', (t) => parseUcpProfile(t)),
+    ap2(obs),
   ];
 }
 
@@ -106,4 +107,15 @@ function webMcp(obs: ScanObservations): CheckResult {
   const valid = tools.filter((t) => t.described && /^[A-Za-z0-9_.-]{1,128}$/.test(t.name));
   if (valid.length === tools.length) return declaration('webmcp', 'pass', `${tools.length} form${tools.length === 1 ? '' : 's'} declared as tools.`, home.evidence);
   return declaration('webmcp', 'warn', `${tools.length - valid.length} of ${tools.length} tool forms lack a tooldescription or a tool name of letters, digits, _ . - only.`, home.evidence);
+}
+
+// AP2 v0.1 lives inside the A2A agent card, as one of its extensions.
+function ap2(obs: ScanObservations): CheckResult {
+  const ev = evidenceOf(obs, 'agent_card');
+  const res = responseOf(obs, 'agent_card');
+  if (!isSuccess(res)) return declaration('ap2', 'info', 'No A2A agent card to declare AP2 in.', ev);
+  const parsed = parseAp2Extension(res.bodyText);
+  if (!parsed.declared) return declaration('ap2', 'info', 'The A2A agent card declares no AP2 extension.', ev);
+  if (parsed.valid) return declaration('ap2', 'pass', `AP2 extension with roles: ${parsed.roles.join(', ')}.`, ev);
+  return declaration('ap2', 'warn', `AP2 extension without usable params.roles (${parsed.errors.join(', ')}).`, ev);
 }

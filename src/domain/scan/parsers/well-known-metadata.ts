@@ -104,6 +104,35 @@ export function parseUcpProfile(text: string): MetadataDocument<'NO_UCP' | 'NO_V
   return { valid: true, count, errors: [] };
 }
 
+/** The AP2 extension of an A2A agent card, when it has one. */
+export interface Ap2Extension {
+  /** The card declares an extension whose URI names AP2. */
+  readonly declared: boolean;
+  readonly valid: boolean;
+  /** `params.roles` (merchant, shopper, credentials-provider, payment-processor), first 10. */
+  readonly roles: readonly string[];
+  readonly errors: readonly (JsonErrorCode | 'NO_ROLES')[];
+}
+
+const AP2_ROLES = new Set(['merchant', 'shopper', 'credentials-provider', 'payment-processor']);
+
+/**
+ * AP2 (Agent Payments Protocol) v0.1 support, declared as an extension of the A2A agent card:
+ * an entry of `capabilities.extensions` whose `uri` names AP2, with `params.roles` listing the
+ * roles the agent plays. Not declared when the card has no such extension.
+ */
+export function parseAp2Extension(agentCardText: string): Ap2Extension {
+  const json = readObject(agentCardText);
+  if (!json.ok) return { declared: false, valid: false, roles: [], errors: [json.error] };
+  const capabilities = json.value.capabilities;
+  const extensions = isRecord(capabilities) && Array.isArray(capabilities.extensions) ? capabilities.extensions : [];
+  const ap2 = extensions.find((e) => isRecord(e) && typeof e.uri === 'string' && /(^|[/._-])ap2([/._-]|$)/i.test(e.uri)) as Record<string, unknown> | undefined;
+  if (!ap2) return { declared: false, valid: false, roles: [], errors: [] };
+  const params = ap2.params;
+  const roles = (isRecord(params) && Array.isArray(params.roles) ? params.roles : []).filter((r): r is string => typeof r === 'string' && AP2_ROLES.has(r)).slice(0, 10);
+  return roles.length > 0 ? { declared: true, valid: true, roles, errors: [] } : { declared: true, valid: false, roles: [], errors: ['NO_ROLES'] };
+}
+
 function readObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: JsonErrorCode } {
   const parsed = parseJsonText(text, MAX_DECLARATION_CHARS);
   if (!parsed.ok) return parsed;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  parseAgentSkillsIndex, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
+  parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
 } from '../../../../../src/domain/scan/parsers/well-known-metadata.js';
 
 const PARSERS = [parseApiCatalog, parseProtectedResourceMetadata, parseAuthorizationServerMetadata, parseSignaturesDirectory, parseAgentSkillsIndex, parseUcpProfile];
@@ -51,6 +51,15 @@ describe('well-known metadata parsers', () => {
     expect(parseUcpProfile(j({ version: '1' })).errors).to.deep.equal(['NO_UCP']);
     expect(parseUcpProfile(j({ ucp: { capabilities: [{}] } })).errors).to.deep.equal(['NO_VERSION']);
     expect(parseUcpProfile(j({ ucp: { version: '1', capabilities: {} } })).errors).to.deep.equal(['NO_CAPABILITIES']);
+  });
+
+  it('finds the AP2 extension of an A2A agent card and its roles', () => {
+    const card = (extension: unknown) => j({ name: 'a', capabilities: { extensions: [{ uri: 'https://example.org/other' }, extension] } });
+    expect(parseAp2Extension(card({ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1', params: { roles: ['merchant', 'nonsense'] } }))).to.deep.equal({ declared: true, valid: true, roles: ['merchant'], errors: [] });
+    expect(parseAp2Extension(card({ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1' }))).to.deep.include({ declared: true, valid: false, errors: ['NO_ROLES'] });
+    expect(parseAp2Extension(card({ uri: 'https://example.org/map2x' })).declared).to.equal(false);
+    expect(parseAp2Extension(j({ name: 'a' })).declared).to.equal(false);
+    expect(parseAp2Extension('<html>').errors).to.deep.equal(['HTML']);
   });
 
   it('says why a body is unreadable: empty, HTML, not JSON, not an object, too large', () => {
