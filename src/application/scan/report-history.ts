@@ -4,6 +4,7 @@ import { compareReports, type ReportChange, type ReportCore } from '../../domain
 import { requireDomainName } from '../domain-input.js';
 import { AppError } from '../errors.js';
 import { ReportRepository, type HistoryPosition } from '../ports/report-repository.js';
+import { GetReport } from './get-report.js';
 
 /** One report in a domain's history, with what changed since the report before it (none for the first). */
 export interface HistoryEntry {
@@ -29,7 +30,10 @@ export const HISTORY_PAGE_MAX = 100;
  */
 @injectable()
 export class ReportHistory {
-  constructor(@inject(ReportRepository) private readonly reports: ReportRepository) {}
+  constructor(
+    @inject(ReportRepository) private readonly reports: ReportRepository,
+    @inject(GetReport) private readonly getReport: GetReport,
+  ) {}
 
   async page(domainInput: string, cursor: string | undefined, limit = HISTORY_PAGE_DEFAULT): Promise<HistoryPage> {
     const domain = requireDomainName(domainInput);
@@ -53,9 +57,7 @@ export class ReportHistory {
   }
 
   private async find(id: string): Promise<ReportCore> {
-    const stored = /^rpt_[A-Za-z0-9_-]{16,64}$/.test(id) ? await this.reports.findById(id) : undefined;
-    if (!stored) throw new AppError('NOT_FOUND', `No report with the id ${id.slice(0, 80)}.`);
-    const { evidence: _evidence, ...core } = stored.report;
+    const { evidence: _evidence, ...core } = (await this.getReport.byId(id)).report;
     return core;
   }
 }

@@ -1,7 +1,16 @@
 import type { VerifyOutcome } from '../verify-domain.js';
 
-/** What the badge of a domain says, from a verify outcome: readiness and score, or why there is none. Vetted's words only. */
-export function badgeText(outcome: VerifyOutcome): { readonly message: string; readonly tone: 'good' | 'warn' | 'bad' | 'none'; readonly title: string } {
+/** What a badge says: Vetted's words only, never text a site chose. */
+export interface BadgeText {
+  /** The right half: `ready 85`, `limited 40`, `not scanned`, `blocked`. */
+  readonly message: string;
+  readonly tone: 'good' | 'warn' | 'bad' | 'none';
+  /** The accessible name, a full sentence. */
+  readonly title: string;
+}
+
+/** What the badge of a domain says, from a verify outcome: readiness and score, or why there is none. */
+export function badgeText(outcome: VerifyOutcome): BadgeText {
   const domain = outcome.verdict.domain;
   if (outcome.verdict.kind === 'blocked') return { message: 'blocked', tone: 'bad', title: `Vetted: ${domain} is blocked` };
   const readiness = outcome.readiness;

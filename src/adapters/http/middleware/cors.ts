@@ -9,8 +9,8 @@ type Sharing = 'public' | 'write' | 'mcp' | 'private';
 const EXPOSED = 'Age, Retry-After, X-Request-Id';
 /** How long a browser may keep a preflight's answer (Chromium keeps at most 2 hours). */
 const MAX_AGE = '7200';
-const READ_HEADERS = 'Accept, Content-Type, X-Request-Id';
-const WRITE_HEADERS = 'Accept, Content-Type, X-Request-Id';
+/** The request headers reads and writes take from a page. */
+const PAGE_HEADERS = 'Accept, Content-Type, X-Request-Id';
 /** The request headers MCP clients send. */
 const MCP_HEADERS = 'Accept, Authorization, Content-Type, MCP-Protocol-Version, X-Request-Id';
 
@@ -48,7 +48,7 @@ export function cors(policy: OriginPolicy): Middleware {
     const preflight = ctx.method === 'OPTIONS' && origin !== '' && ctx.get('Access-Control-Request-Method') !== '';
     if (sharing === 'public') {
       for (const [name, value] of PUBLIC_READ_CORS) ctx.set(name, value);
-      if (preflight) return allowPreflight(ctx, 'GET, HEAD', READ_HEADERS);
+      if (preflight) return allowPreflight(ctx, 'GET, HEAD', PAGE_HEADERS);
       return next();
     }
     if (origin === '') return next();
@@ -59,7 +59,7 @@ export function cors(policy: OriginPolicy): Middleware {
     }
     ctx.set('Access-Control-Allow-Origin', origin);
     ctx.set('Access-Control-Expose-Headers', EXPOSED);
-    if (preflight) return allowPreflight(ctx, 'POST', sharing === 'mcp' ? MCP_HEADERS : WRITE_HEADERS);
+    if (preflight) return allowPreflight(ctx, 'POST', sharing === 'mcp' ? MCP_HEADERS : PAGE_HEADERS);
     return next();
   };
 }

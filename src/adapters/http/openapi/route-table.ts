@@ -17,8 +17,8 @@ import {
   StatusAnswer,
   VerifyAnswer,
   VerifyWithSignalsAnswer,
+  dataEnvelope as envelopeOf,
 } from './answer-schemas.js';
-import { dataEnvelope as envelopeOf } from './answer-schemas.js';
 import { mcpRoutes, staticRoutes } from './static-routes.js';
 import { BODY_ERRORS, cached, COMMON_ERRORS, enveloped, errors, HTML, MARKDOWN, NO_STORE, seeOther, STORE_ERRORS, answer, textAnswer, textBody } from './responses.js';
 

@@ -1,13 +1,5 @@
+import type { BadgeText } from '../../../application/views/badge-view.js';
 import { escapeHtml } from './escape-html.js';
-
-/** What a badge says: Vetted's words only, never text a site chose. */
-export interface BadgeText {
-  /** The right half: `ready 85`, `limited 40`, `not scanned`, `blocked`. */
-  readonly message: string;
-  readonly tone: 'good' | 'warn' | 'bad' | 'none';
-  /** The accessible name, a full sentence. */
-  readonly title: string;
-}
 
 /** The Content-Security-Policy a badge is sent with: an SVG opened on its own runs nothing. */
 export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *";

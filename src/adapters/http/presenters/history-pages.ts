@@ -4,7 +4,7 @@ import type { HistoryPage } from '../../../application/scan/report-history.js';
 import type { ReportChange } from '../../../domain/scan/report-diff.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
-import { changeSummary } from './report-html.js';
+import { changeSummary } from './report-text.js';
 import { escapeMarkdownInline } from './report-markdown.js';
 
 const CSS = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
@@ -49,7 +49,7 @@ export function renderDiffHtml(change: ReportChange, baseUrl: string): string {
 export function renderHistoryMarkdown(page: HistoryPage, baseUrl: string): string {
   const lines = page.entries.map(({ report, change }) => {
     const link = reportLinks(baseUrl, report.id, 0).markdown;
-    return `- <${link}> ${escapeMarkdownInline(report.scannedAt)}: score ${report.score}/100; ${change ? changeText(change) : 'first report'}`;
+    return `- <${link}> ${escapeMarkdownInline(report.scannedAt)}: score ${report.score}/100; ${change ? changeSummary(change) : 'first report'}`;
   });
   return [
     `# Report history: ${escapeMarkdownInline(page.domain)}`,
@@ -76,10 +76,9 @@ export function renderDiffMarkdown(change: ReportChange, baseUrl: string): strin
 }
 
 function changeCell(change: ReportChange, baseUrl: string): string {
-  return `${escapeHtml(changeText(change))} (<a href="${escapeHtml(diffUrl(baseUrl, change))}">compare</a>)`;
+  return `${escapeHtml(changeSummary(change))} (<a href="${escapeHtml(diffUrl(baseUrl, change))}">compare</a>)`;
 }
 
-const changeText = changeSummary;
 
 function delta(n: number): string {
   return `<span class="${n > 0 ? 'up' : n < 0 ? 'down' : ''}">${n >= 0 ? '+' : ''}${escapeHtml(n)}</span>`;

@@ -1,19 +1,17 @@
 import type { ReportLinks } from '../../../application/views/report-links.js';
-import type { CheckLine, EvidenceEntry, ReportPage } from '../../../application/views/report-page.js';
+import type { CheckLine, ReportPage } from '../../../application/views/report-page.js';
 import type { Readiness } from '../../../domain/scan/readiness.js';
-import type { ReportChange } from '../../../domain/scan/report-diff.js';
-import type { CheckStatus, EvidenceItem, Report, SiteFacts } from '../../../domain/scan/report.js';
+import type { CheckStatus, SiteFacts } from '../../../domain/scan/report.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
+import { evidenceEntry, evidenceLink, metaTable, ownLink, UNTRUSTED_LABEL, untrusted } from './report-evidence-html.js';
+import { changeSummary, errorHeading, humanAge } from './report-text.js';
 
 /** The Content-Security-Policy a report page (or the not-found page) is sent with. */
 export const REPORT_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const UNTRUSTED_LABEL = 'Untrusted content from the scanned site';
 const STATUS_LABEL: Readonly<Record<CheckStatus, string>> = { pass: 'pass', warn: 'warn', fail: 'fail', info: 'info', error: 'error' };
-// Only our own absolute links and root-relative paths become hrefs; a site URL is always text.
-const OWN_HREF = /^(?:https?:\/\/[^\s"'<>]+|\/(?![/\\])[^\s"'<>]*)$/i;
 
 const CSS = `
 body{font:15px/1.5 system-ui,sans-serif;max-width:72rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
@@ -70,14 +68,6 @@ export function renderNotFoundHtml(message: string, status = 404): string {
   return renderPage({ title: `${heading} - Vetted`, bodyHtml, css: CSS, noindex: true });
 }
 
-/** The heading of an error page: what a person should understand from the status. */
-export function errorHeading(status: number): string {
-  if (status === 404) return 'Not found';
-  if (status === 503) return 'Briefly unavailable';
-  if (status >= 500) return 'Something went wrong on our side';
-  return 'Request not accepted';
-}
-
 function header(page: ReportPage): string {
   const { report, links, readiness } = page;
   const signature = page.stored.signature;
@@ -112,24 +102,6 @@ function verdict(readiness: Readiness): string {
 function freshness(readiness: Readiness): string {
   if (readiness.ageSeconds === null) return '<em>not scanned</em>';
   return `${escapeHtml(readiness.freshness ?? '')}, ${escapeHtml(humanAge(readiness.ageSeconds))} old`;
-}
-
-/** One line of what changed between two reports: score, readiness, and the checks that moved. */
-export function changeSummary(change: ReportChange): string {
-  const parts = [`score ${change.scoreDelta >= 0 ? '+' : ''}${change.scoreDelta}`];
-  if (change.from.readiness !== change.to.readiness) parts.push(`readiness ${change.from.readiness} to ${change.to.readiness}`);
-  parts.push(change.moved.length === 0 ? 'no check moved' : change.moved.map((m) => `${m.title}: ${m.from} to ${m.to}`).join(', '));
-  return parts.join('; ');
-}
-
-/** An age in the largest whole unit: "3 days", "5 hours", "12 minutes". */
-export function humanAge(seconds: number): string {
-  const units: Array<[number, string]> = [[86_400, 'day'], [3600, 'hour'], [60, 'minute']];
-  for (const [size, name] of units) {
-    const n = Math.floor(seconds / size);
-    if (n >= 1) return `${n} ${name}${n === 1 ? '' : 's'}`;
-  }
-  return `${seconds} seconds`;
 }
 
 function checksTable(lines: readonly CheckLine[], links: ReportLinks, scored: boolean): string {
@@ -183,91 +155,9 @@ function scope(origin: string, paths: readonly string[], notCovered: readonly st
   ].join('\n');
 }
 
-function evidenceEntry(entry: EvidenceEntry, links: ReportLinks): string {
-  if (entry.kind === 'item') return evidence(entry.item, links);
-  const first = entry.items[0]!;
-  return [
-    `<section class="evidence" id="evidence-${escapeHtml(first.n)}">`,
-    `<h3>Evidence ${entry.items.map((item) => evidenceLink(item.n, links)).join(', ')}: <code>${escapeHtml(entry.code)}</code> × ${escapeHtml(entry.items.length)}</h3>`,
-    `<p>${escapeHtml(entry.items.length)} fetches failed the same way; the first said ${untrusted(first.error?.message ?? '')}.</p>`,
-    `<ul>${entry.items.map((item) => `<li><code>${escapeHtml(item.probe)}</code> <code>${escapeHtml(item.requestedUrl)}</code></li>`).join('')}</ul>`,
-    '</section>',
-  ].join('\n');
-}
-
-function evidence(item: EvidenceItem, links: ReportLinks): string {
-  const n = escapeHtml(item.n);
-  const own = links.evidence[item.n - 1];
-  const rows: Array<[string, string]> = [
-    ['Requested URL', `<code>${escapeHtml(item.requestedUrl)}</code>`],
-    ['Final URL', item.finalUrl === null ? '<em>none</em>' : untrusted(item.finalUrl)],
-    ['Redirects', redirects(item)],
-    ['Status', item.status === null ? '<em>none</em>' : escapeHtml(item.status)],
-    ['IP address', item.resolvedIp === null ? '<em>none</em>' : `<code>${escapeHtml(item.resolvedIp)}</code>`],
-    ['Time', `${escapeHtml(item.durationMs)} ms`],
-    ['Bytes', `${escapeHtml(item.bodyBytes)}${item.truncated ? ' (truncated)' : ''}`],
-    ['SHA-256', item.bodySha256 === null ? '<em>none</em>' : `<code>${escapeHtml(item.bodySha256)}</code>`],
-    ['Headers', headers(item.headers)],
-    ['Certificate', certificate(item)],
-    ['Error', item.error === null ? '<em>none</em>' : `<code>${escapeHtml(item.error.code)}</code> ${untrusted(item.error.message)}`],
-  ];
-  const excerpt = item.untrustedExcerpt === ''
-    ? '<p><em>No body excerpt.</em></p>'
-    : `<p class="untrusted-label">${escapeHtml(UNTRUSTED_LABEL)}</p>\n<pre class="untrusted">\n${escapeHtml(item.untrustedExcerpt)}</pre>`;
-  return [
-    `<section class="evidence" id="evidence-${n}">`,
-    `<h3>Evidence ${n}: <code>${escapeHtml(item.probe)}</code></h3>`,
-    own === undefined ? '' : `<p>${ownLink(own, own)}</p>`,
-    metaTable(rows),
-    excerpt,
-    '</section>',
-  ].filter((line) => line !== '').join('\n');
-}
-
-function redirects(item: EvidenceItem): string {
-  if (item.redirects.length === 0) return '<em>none</em>';
-  const hops = item.redirects.map((r) => `<li>${escapeHtml(r.status)} ${untrusted(r.url)} to ${untrusted(r.location)}</li>`);
-  return `<ol>${hops.join('')}</ol>`;
-}
-
-function headers(h: EvidenceItem['headers']): string {
-  const entries = Object.entries(h);
-  if (entries.length === 0) return '<em>none</em>';
-  return `<ul>${entries.map(([name, value]) => `<li>${untrusted(name)}: ${untrusted(value)}</li>`).join('')}</ul>`;
-}
-
-function certificate(item: EvidenceItem): string {
-  const c = item.certificate;
-  if (c === null) return '<em>none</em>';
-  return [
-    `Subject: ${untrusted(c.subject)}`,
-    `Issuer: ${untrusted(c.issuer)}`,
-    `Names: ${c.subjectAltNames.length === 0 ? '<em>none</em>' : c.subjectAltNames.map(untrusted).join(', ')}`,
-    `Valid: ${escapeHtml(c.validFrom)} to ${escapeHtml(c.validTo)}`,
-  ].join('<br>');
-}
-
-function metaTable(rows: ReadonlyArray<readonly [string, string]>): string {
-  return `<div class="scroll"><table class="meta"><tbody>${rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`).join('')}</tbody></table></div>`;
-}
-
-function evidenceLink(n: number, links: ReportLinks): string {
-  const url = links.evidence[n - 1];
-  return url === undefined ? escapeHtml(n) : ownLink(url, String(n));
-}
-
 // Our own fix texts mark header names and file contents with backticks.
 function codeSpans(text: string): string {
   return text.split('`').map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part))).join('');
-}
-
-function ownLink(url: string, text: string): string {
-  if (!OWN_HREF.test(url)) return escapeHtml(text);
-  return `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>`;
-}
-
-function untrusted(text: string): string {
-  return `<code class="untrusted">${escapeHtml(text)}</code>`;
 }
 
 function yesNo(flag: boolean): string {

@@ -1,4 +1,4 @@
-import { changeSummary, errorHeading, humanAge } from './report-html.js';
+import { changeSummary, errorHeading, humanAge } from './report-text.js';
 import type { ReportLinks } from '../../../application/views/report-links.js';
 import type { CheckLine, EvidenceEntry, ReportPage } from '../../../application/views/report-page.js';
 import type { EvidenceItem } from '../../../domain/scan/report.js';

@@ -1,6 +1,5 @@
 import type { Router } from '@koa/router';
 import { inject, injectable } from 'inversify';
-import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../../application/errors.js';
 import { AppConfig } from '../../../application/ports/app-config.js';
@@ -8,8 +7,7 @@ import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, ReportHistory } from '../../../
 import { reportChangeJson, reportHistoryJson } from '../../../application/views/report-history-view.js';
 import { zodMessage } from '../../../application/zod-message.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
-import { cacheControl, sendData } from '../envelope.js';
-import { HTML_PAGE_CSP } from '../presenters/home-page.js';
+import { sendNegotiatedPage } from '../negotiated-page.js';
 import { renderDiffHtml, renderDiffMarkdown, renderHistoryHtml, renderHistoryMarkdown } from '../presenters/history-pages.js';
 
 /** The query of GET /reports; the OpenAPI document describes it from here. */
@@ -36,27 +34,12 @@ export class ReportHistoryRoutes implements HttpRoutes {
       const query = HistoryQuery.safeParse(ctx.query);
       if (!query.success) throw new AppError('VALIDATION_ERROR', zodMessage(query.error, ctx.query));
       const page = await this.history.page(query.data.domain, query.data.cursor, query.data.limit ?? HISTORY_PAGE_DEFAULT);
-      answer(ctx, { json: () => reportHistoryJson(page, baseUrl), html: () => renderHistoryHtml(page, baseUrl), markdown: () => renderHistoryMarkdown(page, baseUrl) });
+      sendNegotiatedPage(ctx, { json: () => reportHistoryJson(page, baseUrl), html: () => renderHistoryHtml(page, baseUrl), markdown: () => renderHistoryMarkdown(page, baseUrl) }, HISTORY_CACHE_SECONDS);
     });
 
     router.get('/reports/:id/diff/:other', async (ctx) => {
       const change = await this.history.diff(ctx.params.id ?? '', ctx.params.other ?? '');
-      answer(ctx, { json: () => reportChangeJson(change, baseUrl), html: () => renderDiffHtml(change, baseUrl), markdown: () => renderDiffMarkdown(change, baseUrl) });
+      sendNegotiatedPage(ctx, { json: () => reportChangeJson(change, baseUrl), html: () => renderDiffHtml(change, baseUrl), markdown: () => renderDiffMarkdown(change, baseUrl) }, HISTORY_CACHE_SECONDS);
     });
   }
-}
-
-function answer(ctx: Context, views: { json: () => unknown; html: () => string; markdown: () => string }): void {
-  ctx.set('Vary', 'Accept');
-  const wanted = ctx.accepts('text/html', 'application/json', 'text/markdown');
-  if (wanted === 'application/json') return sendData(ctx, views.json(), { cacheSeconds: HISTORY_CACHE_SECONDS });
-  ctx.set('Cache-Control', cacheControl(HISTORY_CACHE_SECONDS));
-  if (wanted === 'text/markdown') {
-    ctx.type = 'text/markdown; charset=utf-8';
-    ctx.body = views.markdown();
-    return;
-  }
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Content-Security-Policy', HTML_PAGE_CSP);
-  ctx.body = views.html();
 }

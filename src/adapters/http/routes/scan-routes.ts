@@ -50,7 +50,7 @@ export class ScanRoutes implements HttpRoutes {
     const links = homeLinkHeader(this.config.baseUrl);
     router.get('/', (ctx) => {
       ctx.set('Link', links);
-      sendNegotiatedPage(ctx, { html: homeHtml, markdown: homeText }, 'public, max-age=300');
+      sendNegotiatedPage(ctx, { html: homeHtml, markdown: homeText }, 300);
     });
 
     router.post('/api/scan', async (ctx) => {

@@ -29,7 +29,7 @@ export class SiteFileRoutes implements HttpRoutes {
     for (const [path, page] of Object.entries(sitePages(this.config))) {
       const html = renderSitePage(page);
       const markdown = sitePageMarkdown(page, this.config.baseUrl);
-      router.get(path, (ctx) => sendNegotiatedPage(ctx, { html, markdown }, cacheControl(3600)));
+      router.get(path, (ctx) => sendNegotiatedPage(ctx, { html, markdown }, 3600));
     }
   }
 }

@@ -17,7 +17,7 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
   return [
     document(obs, 'agents_md', 'agents_md', (t) => parseAgentsMd(t)),
     document(obs, 'llms_txt', 'llms_txt', (t) => parseLlmsTxt(t)),
-    mcpCard(obs),
+    atEitherPath(obs, 'mcp_server_card', ['mcp_server_card', 'mcp_json'], parseMcpServerCard, (card) => `Declared with ${card.endpoints.length} endpoints${card.toolCount === null ? '' : ` and ${card.toolCount} tools`}.`),
     document(obs, 'a2a_agent_card', 'agent_card', (t) => parseA2aAgentCard(t)),
     x402(obs),
     document(obs, 'openapi', 'openapi', (t) => parseOpenApiDocument(t)),
@@ -26,7 +26,8 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
     webMcp(obs),
     document(obs, 'api_catalog', 'api_catalog', (t) => parseApiCatalog(t)),
     document(obs, 'oauth_protected_resource', 'oauth_protected_resource', (t) => parseProtectedResourceMetadata(t)),
-    authorizationServer(obs),
+    // RFC 8414 metadata, or OpenID Connect discovery, which carries the same members.
+    atEitherPath(obs, 'oauth_authorization_server', ['oauth_authorization_server', 'openid_configuration'], parseAuthorizationServerMetadata, (m) => `Declared with ${m.count} response types.`),
     document(obs, 'web_bot_auth', 'signatures_directory', (t) => parseSignaturesDirectory(t)),
     document(obs, 'agent_skills', 'agent_skills', (t) => parseAgentSkillsIndex(t)),
     document(obs, 'ucp', 'ucp_profile', (t) => parseUcpProfile(t)),
@@ -43,14 +44,21 @@ function document(obs: ScanObservations, id: string, probe: ProbeId, parse: (tex
   return declaration(id, 'warn', `Present but not usable: ${parsed.errors.join(', ')}.`, ev);
 }
 
-function mcpCard(obs: ScanObservations): CheckResult {
-  const ev = evidenceOf(obs, 'mcp_json', 'mcp_server_card');
-  const found = (['mcp_server_card', 'mcp_json'] as const).map((p) => responseOf(obs, p)).filter(isSuccess);
-  if (found.length === 0) return declaration('mcp_server_card', 'info', 'Not declared at either path.', ev);
-  const parsed = found.map((res) => parseMcpServerCard(res.bodyText));
+// A document that may sit at either of two paths: the first usable one counts.
+function atEitherPath<P extends { valid: boolean; errors: readonly string[] }>(
+  obs: ScanObservations,
+  id: string,
+  probes: readonly [ProbeId, ProbeId],
+  parse: (text: string) => P,
+  passed: (parsed: P) => string,
+): CheckResult {
+  const ev = evidenceOf(obs, ...probes);
+  const found = probes.map((p) => responseOf(obs, p)).filter(isSuccess);
+  if (found.length === 0) return declaration(id, 'info', 'Not declared at either path.', ev);
+  const parsed = found.map((res) => parse(res.bodyText));
   const valid = parsed.find((p) => p.valid);
-  if (valid) return declaration('mcp_server_card', 'pass', `Declared with ${valid.endpoints.length} endpoints${valid.toolCount === null ? "" : ` and ${valid.toolCount} tools`}.`, ev);
-  return declaration('mcp_server_card', 'warn', `Present but not usable: ${parsed[0]!.errors.join(', ')}.`, ev);
+  if (valid) return declaration(id, 'pass', passed(valid), ev);
+  return declaration(id, 'warn', `Present but not usable: ${parsed[0]!.errors.join(', ')}.`, ev);
 }
 
 function x402(obs: ScanObservations): CheckResult {
@@ -73,18 +81,6 @@ function markdownNegotiation(obs: ScanObservations): CheckResult {
     return declaration('markdown_negotiation', 'pass', 'Accept: text/markdown is answered with text/markdown.', ev);
   }
   return declaration('markdown_negotiation', 'info', res ? `Answered ${res.headers['content-type'] ? 'another type' : 'no type'} (HTTP ${res.status}).` : 'No answer.', ev);
-}
-
-// RFC 8414 metadata, or OpenID Connect discovery, which carries the same members: either path will do.
-function authorizationServer(obs: ScanObservations): CheckResult {
-  const probes = ['oauth_authorization_server', 'openid_configuration'] as const;
-  const ev = evidenceOf(obs, ...probes);
-  const found = probes.map((p) => responseOf(obs, p)).filter(isSuccess);
-  if (found.length === 0) return declaration('oauth_authorization_server', 'info', 'Not declared at either path.', ev);
-  const parsed = found.map((res) => parseAuthorizationServerMetadata(res.bodyText));
-  const valid = parsed.find((p) => p.valid);
-  if (valid) return declaration('oauth_authorization_server', 'pass', `Declared with ${valid.count} response types.`, ev);
-  return declaration('oauth_authorization_server', 'warn', `Present but not usable: ${parsed[0]!.errors.join(', ')}.`, ev);
 }
 
 function linkHeaders(obs: ScanObservations): CheckResult {

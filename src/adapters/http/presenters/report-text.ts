@@ -1,0 +1,29 @@
+import type { ReportChange } from '../../../domain/scan/report-diff.js';
+
+// The words a report is told in, shared by its HTML and Markdown pages and the history pages.
+
+/** The heading of an error page: what a person should understand from the status. */
+export function errorHeading(status: number): string {
+  if (status === 404) return 'Not found';
+  if (status === 503) return 'Briefly unavailable';
+  if (status >= 500) return 'Something went wrong on our side';
+  return 'Request not accepted';
+}
+
+/** One line of what changed between two reports: score, readiness, and the checks that moved. */
+export function changeSummary(change: ReportChange): string {
+  const parts = [`score ${change.scoreDelta >= 0 ? '+' : ''}${change.scoreDelta}`];
+  if (change.from.readiness !== change.to.readiness) parts.push(`readiness ${change.from.readiness} to ${change.to.readiness}`);
+  parts.push(change.moved.length === 0 ? 'no check moved' : change.moved.map((m) => `${m.title}: ${m.from} to ${m.to}`).join(', '));
+  return parts.join('; ');
+}
+
+/** An age in the largest whole unit: "3 days", "5 hours", "12 minutes". */
+export function humanAge(seconds: number): string {
+  const units: Array<[number, string]> = [[86_400, 'day'], [3600, 'hour'], [60, 'minute']];
+  for (const [size, name] of units) {
+    const n = Math.floor(seconds / size);
+    if (n >= 1) return `${n} ${name}${n === 1 ? '' : 's'}`;
+  }
+  return `${seconds} seconds`;
+}
