@@ -1,6 +1,7 @@
 // How long one scan takes when every resource of the site answers after 200 ms, against the time
 // of fetching one such resource, measured in the same run: probes run at once, so the scan should
-// cost a few resource times (robots.txt before the sitemap it names), not one per probe.
+// cost a few resource times (robots.txt before the sitemap it names, the homepage before the
+// legal pages it links), not one per probe.
 import { SiteFetcher } from '../src/application/ports/site-fetcher.js';
 import { ScanSite } from '../src/application/scan/scan-site.js';
 import { domainName } from '../src/domain/domain-name.js';

@@ -2,9 +2,10 @@ import { expect } from 'chai';
 import { Parser } from 'htmlparser2';
 import { CliCommands } from '../../src/adapters/cli/cli-commands.js';
 import { verifyReportSignature } from '../../src/adapters/signing/verify-report-signature.js';
+import { METHODOLOGY_VERSION } from '../../src/domain/scan/methodology.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { compressionBomb, oversized, redirect, slowDrip, startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
-import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
+import { GOOD_SITE_PROBE_COUNT, goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
 import { createTestCa } from '../support/test-ca.js';
 import { OpenApiCheck } from '../support/openapi-check.js';
 import { databaseKinds } from '../support/test-databases.js';
@@ -57,9 +58,10 @@ const WRONG_METADATA: Record<string, string> = {
   '/.well-known/http-message-signatures-directory': JSON.stringify({ keys: [{ crv: 'Ed25519' }] }),
   '/.well-known/agent-skills/index.json': JSON.stringify({ skills: [{ name: 'x', url: 'x/SKILL.md' }] }),
   '/.well-known/ucp': JSON.stringify({ ucp: { capabilities: [] } }),
+  '/.well-known/acp.json': JSON.stringify({ protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2026-01-30'] }, api_base_url: 'http://hostile.example.com/api', transports: ['rest'], capabilities: { services: ['checkout'] } }),
   '/.well-known/agent-card.json': JSON.stringify({ name: 'x', capabilities: { extensions: [{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1' }] } }),
 };
-const METADATA_DECLARATIONS = ['api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'web_bot_auth', 'link_headers', 'webmcp', 'agent_skills', 'ucp', 'ap2'];
+const METADATA_DECLARATIONS = ['api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'web_bot_auth', 'link_headers', 'webmcp', 'agent_skills', 'ucp', 'acp', 'ap2'];
 
 const kinds = databaseKinds();
 describe('scanning over HTTP, against real local sites', function () {
@@ -70,7 +72,7 @@ describe('scanning over HTTP, against real local sites', function () {
 
   before(async () => {
     const ca = await createTestCa();
-    site = await startFixtureSite({ tls: await ca.issue(['good.example.com', 'hostile.example.com', 'bare.example.com']) });
+    site = await startFixtureSite({ tls: await ca.issue(['good.example.com', 'hostile.example.com', 'bare.example.com', 'pages.example.com']) });
     const good = goodSiteFiles('good.example.com');
     site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
     for (const [path, file] of Object.entries(good.https)) if (path !== '/') site.route(`good.example.com${path}`, file);
@@ -82,7 +84,11 @@ describe('scanning over HTTP, against real local sites', function () {
     site.route('hostile.example.com/.well-known/security.txt', { body: `Contact: mailto:x@hostile.example.com\n${HOSTILE_TEXT}` });
     for (const [path, body] of Object.entries(WRONG_METADATA)) site.route(`hostile.example.com${path}`, { headers: { 'content-type': 'application/json' }, body });
     site.route('bare.example.com/', { headers: { 'content-type': 'text/html' }, body: '<html lang="en"><head><title>Bare</title></head><body>Nothing else here.</body></html>' });
-    dns = await startDnsServer({ 'good.example.com': { A: ['127.0.0.1'] }, 'hostile.example.com': { A: ['127.0.0.1'] }, 'bare.example.com': { A: ['127.0.0.1'] } });
+    // Links to every legal page, none of which is what its link promises.
+    site.route('pages.example.com/', { headers: { 'content-type': 'text/html' }, body: '<html><body><a href="/privacy">Privacy</a> <a href="/terms">Terms</a> <a href="/contact">Contact</a></body></html>' });
+    site.route('pages.example.com/privacy', { headers: { 'content-type': 'text/html' }, body: '<html><head><title>Privacy</title></head><body>Coming soon.</body></html>' });
+    site.route('pages.example.com/contact', { headers: { 'content-type': 'text/html' }, body: '<html><body><h1>Contact</h1><p>We love to hear from you.</p></body></html>' });
+    dns = await startDnsServer(Object.fromEntries(['good', 'hostile', 'bare', 'pages'].map((name) => [`${name}.example.com`, { A: ['127.0.0.1'] }])));
     t = await startTestService(
       kinds[0]!,
       { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', BASE_URL: 'https://vetted.example.org' },
@@ -110,15 +116,15 @@ describe('scanning over HTTP, against real local sites', function () {
 
   it('scans a well-formed site, stores a report readable as HTML, JSON and Markdown, every evidence link resolving', async () => {
     const data = await scan('good.example.com');
-    expect(data).to.include({ domain: 'good.example.com', score: 100, methodology_version: '2026-09-05.1' });
+    expect(data).to.include({ domain: 'good.example.com', score: 100, methodology_version: METHODOLOGY_VERSION });
     expect(data.report_id).to.match(/^rpt_[A-Za-z0-9_-]{22}$/);
     expect(data.report_url).to.equal(`https://vetted.example.org/reports/${data.report_id}`);
     expect(data.readiness.value).to.equal('ready');
 
     const json = (await openApi().expectDeclared(await t.get(local(data.json_url)), '/reports/{file}', 'get', 200)) as any;
     expect(json.checks.every((c: { status: string }) => c.status === 'pass')).to.equal(true);
-    expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(15);
-    expect(json.evidence).to.have.length(19);
+    expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(16);
+    expect(json.evidence).to.have.length(GOOD_SITE_PROBE_COUNT);
     const sitemapEvidence = json.evidence.find((e: { probe: string }) => e.probe === 'sitemap');
     expect(sitemapEvidence.requested_url).to.equal('https://good.example.com/sitemap-main.xml');
     expect(sitemapEvidence.resolved_ip).to.equal('127.0.0.1');
@@ -163,9 +169,34 @@ describe('scanning over HTTP, against real local sites', function () {
     expect(wrong.link_headers!.detail).to.include('UNPARSABLE');
     expect(wrong.agent_skills!.detail).to.include('NO_DIGEST');
     expect(wrong.ucp!.detail).to.include('NO_VERSION');
+    expect(wrong.acp!.detail).to.include('BASE_URL_NOT_HTTPS');
     expect(wrong.ap2!.detail).to.include('NO_ROLES');
     expect(wrong.webmcp!.detail).to.include('1 of 1 tool forms lack a tooldescription');
     expect(good.link_headers!.detail).to.include('api-catalog, service-desc, alternate text/markdown');
+  });
+
+  it('fetches the privacy, terms and contact pages the homepage links and judges what they say, each page as evidence', async () => {
+    const legalIn = async (jsonUrl: string) => {
+      const json = (await (await t.get(local(jsonUrl))).json()) as any;
+      const check = json.checks.find((c: { id: string }) => c.id === 'contact_legal');
+      const pages = check.evidence.map((n: number) => json.evidence[n - 1]).filter((e: { probe: string }) => e.probe.endsWith('_page'));
+      return { check, numbers: pages.map((e: { n: number }) => e.n), pages: pages.map((e: { probe: string; requested_url: string; status: number }) => [e.probe, e.requested_url, e.status]) };
+    };
+    const history = (await (await t.get('/reports?domain=good.example.com&limit=1', { headers: { accept: 'application/json' } })).json()) as { data: { reports: Array<{ links: { json: string } }> } };
+    const good = await legalIn(history.data.reports[0]?.links.json ?? (await scan('good.example.com')).json_url);
+    expect(good.check).to.include({ status: 'pass', points: 9 });
+    expect(good.pages).to.deep.equal([
+      ['privacy_page', 'https://good.example.com/privacy', 200], ['terms_page', 'https://good.example.com/terms', 200], ['contact_page', 'https://good.example.com/contact', 200],
+    ]);
+    const wrong = await legalIn((await scan('pages.example.com')).json_url);
+    expect(wrong.check).to.include({ status: 'fail', points: 0 });
+    expect(wrong.check.detail).to.equal(
+      `Privacy policy: the linked page (evidence ${wrong.numbers[0]}) has 2 words, too few for a privacy notice. Terms: the linked page (evidence ${wrong.numbers[1]}) answered HTTP 404. Contact or legal notice: the linked page (evidence ${wrong.numbers[2]}) gives no e-mail address, telephone number or contact form.`,
+    );
+    expect(wrong.pages.map((p: unknown[]) => p[2])).to.deep.equal([200, 404, 200]);
+    const bare = await legalIn((await scan('bare.example.com')).json_url);
+    expect(bare.check).to.include({ status: 'fail', detail: 'Privacy policy: no homepage link. Terms: no homepage link. Contact or legal notice: no homepage link.' });
+    expect(bare.pages).to.deep.equal([]);
   });
 
   it('survives a hostile site: escaped, bounded, labelled untrusted, within the deadline', async () => {
@@ -259,7 +290,7 @@ describe('scanning over HTTP, against real local sites', function () {
     const err: string[] = [];
     const code = await t.service.container.get(CliCommands).run({ name: 'scan', domain: 'good.example.com', json: false, fresh: true }, { out: (l) => out.push(l), err: (l) => err.push(l) });
     expect(code).to.equal(0);
-    expect(err).to.have.length(19);
+    expect(err).to.have.length(GOOD_SITE_PROBE_COUNT);
     const reuseErr: string[] = [];
     expect(err.find((l) => l.includes('https_root'))).to.match(/https_root\s+HTTP 200\s+\d+ ms  https:\/\/good\.example\.com\//);
     expect(out[0]).to.equal('good.example.com: score 100/100, readiness ready');
@@ -280,7 +311,7 @@ describe('scanning over HTTP, against real local sites', function () {
     const body = (await (await t.get('/verify/good.example.com')).json()) as any;
     expect(body.data).to.include({ domain: 'good.example.com', verified: false });
     const readiness = body.data.readiness;
-    expect(readiness).to.include({ value: 'ready', freshness: 'fresh', score: 100, methodology_version: '2026-09-05.1' });
+    expect(readiness).to.include({ value: 'ready', freshness: 'fresh', score: 100, methodology_version: METHODOLOGY_VERSION });
     expect(readiness.age_seconds).to.be.within(0, 60);
     expect(readiness.scope.origin).to.equal('https://good.example.com');
     for (const url of [readiness.evidence_urls.report, readiness.evidence_urls.json, readiness.evidence_urls.markdown, ...readiness.evidence_urls.evidence]) {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
-import { goodSiteFiles } from '../support/good-site.js';
+import { GOOD_SITE_PROBE_COUNT, goodSiteFiles } from '../support/good-site.js';
 import { OpenApiCheck } from '../support/openapi-check.js';
 import { createTestCa } from '../support/test-ca.js';
 import { databaseKinds } from '../support/test-databases.js';
@@ -63,7 +63,7 @@ for (const kind of databaseKinds()) {
       const seen = await pollScan(t, `/api/scans/${body.scan_id}`, (d) => d.state === 'done' || d.state === 'failed');
       const last = seen.at(-1);
       expect(last.state).to.equal('done');
-      expect(last.probes_done).to.have.length(19);
+      expect(last.probes_done).to.have.length(GOOD_SITE_PROBE_COUNT);
       expect(last.error).to.equal(null);
       expect(last.report.report_id).to.match(/^rpt_/);
       expect(last.report.score).to.equal(95);
@@ -77,7 +77,7 @@ for (const kind of databaseKinds()) {
       const { scan_id: scanId } = ((await res.json()) as any).data;
       const seen = await pollScan(t, `/api/scans/${scanId}`, (d) => d.state === 'running' && d.probes_done.length >= 5);
       const running = seen.at(-1);
-      expect(running.probes_done.length).to.be.within(5, 18);
+      expect(running.probes_done.length).to.be.within(5, GOOD_SITE_PROBE_COUNT - 1);
       expect(running.report).to.equal(null);
       const page = await t.get(`/scans/${scanId}`, { redirect: 'manual' });
       expect(page.status).to.equal(200);
@@ -86,7 +86,7 @@ for (const kind of databaseKinds()) {
       expect(html).to.contain('<meta http-equiv="refresh" content="1">');
       expect(html).to.contain('<code>https_root</code>');
       const ended = await pollScan(t, `/api/scans/${scanId}`, (d) => d.state === 'done');
-      expect(ended.at(-1).probes_done).to.have.length(19);
+      expect(ended.at(-1).probes_done).to.have.length(GOOD_SITE_PROBE_COUNT);
       const after = await t.get(`/scans/${scanId}`, { redirect: 'manual' });
       expect(after.status).to.equal(303);
       expect(after.headers.get('location')).to.equal(`/reports/${ended.at(-1).report.report_id}`);

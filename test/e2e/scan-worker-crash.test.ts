@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { reportIdOfScan } from '../../src/domain/scan/scan-job.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
-import { goodSiteFiles } from '../support/good-site.js';
+import { GOOD_SITE_PROBE_COUNT, goodSiteFiles } from '../support/good-site.js';
 import { createPgDatabase, startInstance, type InstanceOptions, type InstanceProcess, type PgTestDatabase } from '../support/instance-process.js';
 import { createTestCa } from '../support/test-ca.js';
 import { FAST_JOBS } from '../support/test-service.js';
@@ -88,7 +88,7 @@ async function expectWholeReports(db: Knex): Promise<void> {
     expect(res.status).to.equal(202);
     const scanId = ((await res.json()) as any).data.scan_id as string;
     const seen = await pollScan(a, scanId, (d) => d.state === 'running' && d.probes_done.length >= 1, 5000);
-    expect(seen.probes_done.length).to.be.below(19);
+    expect(seen.probes_done.length).to.be.below(GOOD_SITE_PROBE_COUNT);
     return { a, scanId };
   }
 
@@ -113,7 +113,7 @@ async function expectWholeReports(db: Knex): Promise<void> {
     const { a, scanId } = await scanRunningOnA(domain);
     await a.kill();
     const ended = await takenOverByB(scanId);
-    expect(ended.probes_done).to.have.length(19);
+    expect(ended.probes_done).to.have.length(GOOD_SITE_PROBE_COUNT);
     expect(await database.db('reports').where({ domain }).pluck('id')).to.deep.equal([ended.report.report_id]);
     await expectWholeReports(database.db);
   });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { PROBES } from '../../src/domain/scan/probes.js';
 /** A well-formed site that passes every core check and declares everything, as path → answer. */
 export interface SiteFile {
   readonly status?: number;
@@ -32,6 +33,9 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
         },
         body: homepage,
       },
+      '/privacy': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: legalPage('Privacy policy', PRIVACY_TEXT) },
+      '/terms': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: legalPage('Terms of service', TERMS_TEXT) },
+      '/contact': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: legalPage('Contact us', `Write to <a href="mailto:hello@${domain}">hello@${domain}</a> or call +44 20 7946 0000.`) },
       '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${origin}/sitemap-main.xml\n` },
       '/sitemap-main.xml': {
         headers: { 'content-type': 'application/xml' },
@@ -69,6 +73,10 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ucp: { version: '2026-01-11', capabilities: [{ name: 'dev.ucp.shopping.checkout', version: '2026-01-11' }] } }),
       },
+      '/.well-known/acp.json': {
+        headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' },
+        body: JSON.stringify({ protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2025-09-29', '2026-01-30'] }, api_base_url: `https://${domain}/acp`, transports: ['rest'], capabilities: { services: ['checkout'] } }),
+      },
       '/.well-known/http-message-signatures-directory': {
         headers: { 'content-type': 'application/http-message-signatures-directory+json' },
         body: JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs' }] }),
@@ -86,3 +94,24 @@ export function goodHomepageHandler(domain: string): (req: IncomingMessage, res:
     res.writeHead(200, file.headers).end(file.body);
   };
 }
+
+const PRIVACY_TEXT = `Good Company is the data controller for the personal data you give us when you order.
+We collect your name, address and e-mail address to deliver orders and keep them for six years as tax law requires.
+We use one cookie to keep your basket and no cookie for advertising. Under the GDPR you have the right to access,
+correct and erase your personal data and to complain to your supervisory authority. Write to our data protection
+officer at the address on the contact page to use your rights. We never sell personal data and share it only with the
+carrier that delivers your order and the bank that takes your payment.`;
+
+const TERMS_TEXT = `These terms and conditions form the agreement between you and Good Company when you order on this site.
+You agree to pay the price shown at checkout. We deliver within five working days and you may return any item within
+thirty days for a full refund. Our liability is limited to the price of the order except where the law does not allow
+such a limit. We may end this agreement if you break these terms; termination does not affect orders already paid.
+The governing law is the law of England and Wales, and its courts decide any dispute about these terms and conditions.`;
+
+/** A small page of the good site: a title, a heading and a paragraph. */
+function legalPage(title: string, paragraph: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><title>${title} - Good Company</title></head><body><h1>${title}</h1><p>${paragraph}</p></body></html>`;
+}
+
+/** Every probe a scan of the good site makes: the probes run at once, the sitemap, and its three legal pages. */
+export const GOOD_SITE_PROBE_COUNT = PROBES.length + 1 + 3;

@@ -1,6 +1,9 @@
 import type { DomainName } from '../../domain/domain-name.js';
 import { sitemapFromRobots } from '../../domain/scan/judge/crawl-checks.js';
-import { DEFAULT_SITEMAP, PROBES, type ProbeId, type ProbeResult, type ProbeSpec } from '../../domain/scan/probes.js';
+import { legalPageSources } from '../../domain/scan/judge/legal-pages.js';
+import { isSuccess } from '../../domain/scan/judge/observations.js';
+import { extractHomepageFacts } from '../../domain/scan/parsers/html-homepage.js';
+import { DEFAULT_SITEMAP, LEGAL_PAGE_FETCH, PROBES, type ProbeId, type ProbeResponse, type ProbeResult, type ProbeSpec } from '../../domain/scan/probes.js';
 import type { FetchOutcome, SiteFetcher } from '../ports/site-fetcher.js';
 
 /** Told after each probe ends, for progress lines. */
@@ -9,8 +12,9 @@ export type ProbeListener = (result: ProbeResult) => void;
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
 /**
- * Runs every probe of the methodology at once under one deadline; the sitemap waits for robots.txt
- * (the only dependent fetch). Results come back in evidence order, sitemap right after robots.txt.
+ * Runs every probe of the methodology at once under one deadline. Only two steps wait for another:
+ * the sitemap for robots.txt, and the linked privacy, terms and contact pages for the homepage.
+ * Results come back in evidence order: sitemap right after robots.txt, the linked pages last.
  */
 export async function runProbes(fetcher: SiteFetcher, domain: DomainName, signal: AbortSignal, onProbe?: ProbeListener): Promise<ProbeResult[]> {
   const run = async (spec: ProbeSpec, url = spec.url(domain)): Promise<ProbeResult> => {
@@ -25,10 +29,30 @@ export async function runProbes(fetcher: SiteFetcher, domain: DomainName, signal
     const named = robots.ok && robots.status >= 200 && robots.status < 300 ? sitemapFromRobots(robots.bodyText, domain) : undefined;
     return run(DEFAULT_SITEMAP, named ?? DEFAULT_SITEMAP.url(domain));
   });
-  const results = await Promise.all([...independent, sitemap]);
-  const sitemapResult = results.pop()!;
+  const homepage = async (): Promise<ProbeResponse | undefined> => {
+    for (const id of ['https_root', 'http_root'] as const) {
+      const result = await independent[PROBES.findIndex((p) => p.id === id)]!;
+      if (result.ok && isSuccess(result)) return result;
+    }
+    return undefined;
+  };
+  const fetchLegalPages = async (home: ProbeResponse): Promise<ProbeResult[]> => {
+    const byUrl = new Map<string, Promise<FetchOutcome>>();
+    const pages = legalPageSources(home, extractHomepageFacts(home.bodyText, home.finalUrl)).flatMap((s) => (s.from === 'probe' ? [s] : []));
+    return Promise.all(
+      pages.map(async (page) => {
+        // Privacy and terms on one page are fetched once and recorded under both names.
+        if (!byUrl.has(page.url)) byUrl.set(page.url, fetcher.fetch({ url: page.url, maxBytes: LEGAL_PAGE_FETCH.maxBytes, headers: { accept: LEGAL_PAGE_FETCH.accept }, signal }));
+        const result = toProbeResult(page.probe, await byUrl.get(page.url)!);
+        onProbe?.(result);
+        return result;
+      }),
+    );
+  };
+  const legalPages = homepage().then((home) => (home ? fetchLegalPages(home) : []));
+  const [results, sitemapResult, pageResults] = await Promise.all([Promise.all(independent), sitemap, legalPages]);
   results.splice(robotsIndex + 1, 0, sitemapResult);
-  return results;
+  return [...results, ...pageResults];
 }
 
 function toProbeResult(probe: ProbeId, outcome: FetchOutcome): ProbeResult {

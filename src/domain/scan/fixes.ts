@@ -52,7 +52,7 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     standardUrl: 'https://schema.org/Organization',
   },
   contact_legal: {
-    fix: 'Link from the homepage to a privacy policy, to terms, and to a contact page or legal notice.',
+    fix: 'Publish a privacy notice, terms, and a contact page giving an e-mail address, telephone number or form on {domain} itself, and link each from the homepage.',
     standardUrl: 'https://schema.org/ContactPage',
   },
   security_txt: {
@@ -106,6 +106,10 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
   agent_skills: {
     fix: 'Publish /.well-known/agent-skills/index.json listing each skill with `name`, `description`, `url` (its SKILL.md) and `digest` (`sha256:` of the served bytes).',
     standardUrl: 'https://github.com/cloudflare/agent-skills-discovery-rfc',
+  },
+  acp: {
+    fix: 'Publish /.well-known/acp.json with `protocol` (`name: "acp"`, `version`, `supported_versions`), an https `api_base_url`, `transports` and `capabilities.services`.',
+    standardUrl: 'https://github.com/agentic-commerce-protocol/agentic-commerce-protocol/blob/main/rfcs/rfc.discovery.md',
   },
   ucp: {
     fix: 'Publish /.well-known/ucp with `{"ucp":{"version":"...","capabilities":[...]}}` naming the commerce capabilities you offer.',

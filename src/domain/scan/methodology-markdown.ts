@@ -1,3 +1,4 @@
+import { METHODOLOGY_REVISIONS } from './methodology-history.js';
 import { CORE_CHECKS, DECLARATIONS, METHODOLOGY_VERSION, NOT_COVERED } from './methodology.js';
 import { READINESS_THRESHOLDS } from './readiness.js';
 
@@ -10,7 +11,8 @@ export function methodologyMarkdown(): string {
     `# Vetted scan methodology ${METHODOLOGY_VERSION}`,
     '',
     'A scan is made only on explicit request. It fetches the public resources listed below from the',
-    'site over HTTPS (and the homepage over plain HTTP), judges them with the checks in this document,',
+    'site over HTTPS (and the homepage over plain HTTP), then the privacy, terms and contact pages the',
+    'homepage links on its own host, judges them with the checks in this document,',
     'and stores a dated report whose every verdict links to its evidence. Every report carries the',
     'version of this methodology; a stored result is reused only under the same version.',
     '',
@@ -48,6 +50,12 @@ export function methodologyMarkdown(): string {
     'a task will complete, says nothing of the business\'s quality, and does not promise the site will',
     'be available later.',
     '',
+    '## Revisions',
+    '',
+    'A report keeps the version it was judged under. Readiness from a report of an earlier version',
+    'is at best `limited` and says so; a rescan gives the current view. Reuse never crosses versions.',
+    '',
+    ...revisionsMarkdown(),
     '## What a scan does not cover',
     '',
     ...NOT_COVERED.map((item) => `- ${item}`),
@@ -61,4 +69,9 @@ export function methodologyMarkdown(): string {
     '',
   ];
   return lines.join('\n');
+}
+
+/** Each revision as a heading and its changes, newest first; shared with /changelog.md. */
+export function revisionsMarkdown(level = '###'): string[] {
+  return METHODOLOGY_REVISIONS.flatMap((r) => [`${level} ${r.version} (from ${r.published})`, '', ...r.changes.map((c) => `- ${c}`), '']);
 }

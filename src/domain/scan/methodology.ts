@@ -1,5 +1,7 @@
+import { METHODOLOGY_REVISIONS } from './methodology-history.js';
+
 /** The version every report and readiness answer carries; a stored result is reused only under the same one. */
-export const METHODOLOGY_VERSION = '2026-09-05.1';
+export const METHODOLOGY_VERSION = METHODOLOGY_REVISIONS[0]!.version;
 
 /** A core check: scored for every site; the maxima sum to 100. */
 export interface CheckDefinition {
@@ -107,7 +109,7 @@ export const CORE_CHECKS: readonly CheckDefinition[] = [
     title: 'Contact and legal pages',
     max: 9,
     standard: 'GDPR Art. 13 (privacy notice); EU Directive 2000/31/EC Art. 5 (provider information)',
-    rule: '3 points each for a homepage link to a privacy policy, to terms, and to a contact page (or a legal notice).',
+    rule: 'The privacy, terms and contact (or legal notice) pages the homepage links on its own host are fetched, at most three. 3 points each when the page reads as what its link promised: a privacy notice or terms naming at least two of their subjects in 80 words or more, a contact page giving an e-mail address, a telephone number or a contact form (an e-mail link on the homepage counts too); 1 point for a link to another host or a page that could not be fetched; 0 for no link, a 4xx answer or a page that does not read as promised. pass at 9, fail at 0, warn otherwise.',
   },
   {
     id: 'security_txt',
@@ -139,6 +141,7 @@ export const DECLARATIONS: readonly DeclarationDefinition[] = [
   { id: 'link_headers', title: 'Link header for agents', standard: 'RFC 8288 (Web Linking); RFC 9727, RFC 8631 relations', rule: 'pass: the homepage Link header names api-catalog, service-desc, service-doc, service-meta, describedby or a text/markdown alternate; warn: a Link header that does not parse; info: none, or none of these relations.' },
   { id: 'agent_skills', title: 'Agent Skills index', standard: 'Agent Skills Discovery RFC v0.2.0 (agentskills.io)', rule: 'pass: /.well-known/agent-skills/index.json lists skills each with a name, a url and a sha256 digest; warn: present but invalid; info: absent.' },
   { id: 'ucp', title: 'UCP business profile', standard: 'Universal Commerce Protocol (ucp.dev)', rule: 'pass: /.well-known/ucp is JSON with a `ucp` object naming its `version` and at least one capability; warn: present but invalid; info: absent.' },
+  { id: 'acp', title: 'ACP discovery document', standard: 'Agentic Commerce Protocol discovery RFC (proposal)', rule: 'pass: /.well-known/acp.json names protocol `acp` with a YYYY-MM-DD version ending `supported_versions`, an https `api_base_url`, a transport and a service; warn: present but invalid; info: absent.' },
   { id: 'ap2', title: 'AP2 payments extension', standard: 'Agent Payments Protocol (AP2) v0.1, an A2A extension', rule: 'pass: the A2A agent card lists an AP2 extension with params.roles (merchant, shopper, credentials-provider, payment-processor); warn: an AP2 extension without them; info: none.' },
   { id: 'web_bot_auth', title: 'Web Bot Auth key directory', standard: 'IETF draft: HTTP message signatures directory (Web Bot Auth)', rule: 'pass: /.well-known/http-message-signatures-directory is a JWKS whose keys each have a kty; warn: present but invalid; info: absent.' },
 ];

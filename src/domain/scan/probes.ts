@@ -20,7 +20,11 @@ export type ProbeId =
   | 'openid_configuration'
   | 'signatures_directory'
   | 'agent_skills'
-  | 'ucp_profile';
+  | 'ucp_profile'
+  | 'acp_discovery'
+  | 'privacy_page'
+  | 'terms_page'
+  | 'contact_page';
 
 export interface ProbeSpec {
   readonly id: ProbeId;
@@ -36,7 +40,8 @@ const https = (path: string) => (d: DomainName) => `https://${d}${path}`;
 
 /**
  * The fetches a scan makes at once. The sitemap is fetched after robots.txt when robots.txt names
- * one on the same host; otherwise `/sitemap.xml` is fetched with the others.
+ * one on the same host; otherwise `/sitemap.xml` is fetched with the others. The privacy, terms
+ * and contact pages the homepage links on its own host are fetched after the homepage.
  */
 export const PROBES: readonly ProbeSpec[] = [
   { id: 'http_root', url: (d) => `http://${d}/`, maxBytes: RESOURCE_MAX_BYTES },
@@ -62,7 +67,11 @@ export const PROBES: readonly ProbeSpec[] = [
   },
   { id: 'agent_skills', url: https('/.well-known/agent-skills/index.json'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
   { id: 'ucp_profile', url: https('/.well-known/ucp'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
+  { id: 'acp_discovery', url: https('/.well-known/acp.json'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
 ];
+
+/** How each linked privacy, terms and contact page is fetched, after the homepage names it. */
+export const LEGAL_PAGE_FETCH = { maxBytes: RESOURCE_MAX_BYTES, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' } as const;
 
 export const DEFAULT_SITEMAP: ProbeSpec = { id: 'sitemap', url: https('/sitemap.xml'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/xml, text/xml' };
 

@@ -57,6 +57,6 @@ export function judgeReadiness(report: ReadinessInput | undefined, now: Date, cu
   if (report.score < READINESS_THRESHOLDS.readyScore) reasons.push(`core score ${report.score} is below ${READINESS_THRESHOLDS.readyScore}`);
   if (!report.httpsValid) reasons.push('HTTPS with a valid certificate did not hold');
   if (freshness !== 'fresh') reasons.push('the latest report is stale');
-  if (report.methodologyVersion !== currentVersion) reasons.push(`scanned under methodology ${report.methodologyVersion}, not ${currentVersion}`);
+  if (report.methodologyVersion !== currentVersion) reasons.push(`judged under methodology ${report.methodologyVersion}, not the current ${currentVersion}: a rescan gives the current view`);
   return { ...base, value: reasons.length === 0 ? 'ready' : 'limited', reasons };
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ScanSite } from '../../../src/application/scan/scan-site.js';
 import { domainName } from '../../../src/domain/domain-name.js';
-import { CORE_CHECKS } from '../../../src/domain/scan/methodology.js';
+import { CORE_CHECKS, METHODOLOGY_VERSION } from '../../../src/domain/scan/methodology.js';
 import { FakeReportSigner } from '../../fakes/fake-report-signer.js';
 import { FakeSiteFetcher } from '../../fakes/fake-site-fetcher.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
@@ -34,13 +34,14 @@ describe('ScanSite', () => {
     const { report, signature } = await scan(fetcher).run(domainName('Good.Example.com'), { onProbe: (p) => seen.push(p.probe) });
     expect(fetcher.requests.map((r) => r.url)).to.include('https://good.example.com/sitemap-main.xml');
     expect(fetcher.requests.map((r) => r.url)).not.to.include('https://good.example.com/sitemap.xml');
-    expect(seen).to.have.length(19);
+    expect(seen).to.have.length(23);
     expect(report.evidence.map((e) => e.probe)).to.deep.equal([
       'http_root', 'https_root', 'markdown_root', 'robots_txt', 'sitemap', 'security_txt', 'agents_md', 'llms_txt', 'mcp_json', 'mcp_server_card', 'agent_card', 'openapi',
-      'api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'openid_configuration', 'signatures_directory', 'agent_skills', 'ucp_profile',
+      'api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'openid_configuration', 'signatures_directory', 'agent_skills', 'ucp_profile', 'acp_discovery',
+      'privacy_page', 'terms_page', 'contact_page',
     ]);
-    expect(report.evidence.map((e) => e.n)).to.deep.equal(Array.from({ length: 19 }, (_, i) => i + 1));
-    expect(report).to.deep.include({ id: 'rpt_tok000000000000000000001', domain: 'good.example.com', scannedAt: '2026-09-10T00:00:00.000Z', methodologyVersion: '2026-09-05.1', reachable: true, httpsValid: true });
+    expect(report.evidence.map((e) => e.n)).to.deep.equal(Array.from({ length: 23 }, (_, i) => i + 1));
+    expect(report).to.deep.include({ id: 'rpt_tok000000000000000000001', domain: 'good.example.com', scannedAt: '2026-09-10T00:00:00.000Z', methodologyVersion: METHODOLOGY_VERSION, reachable: true, httpsValid: true });
     expect(signature.keyId).to.equal('fake-key');
     expect(reports.saved).to.have.length(1);
     expect(fetcher.requests.every((r) => r.maxBytes === (r.url === 'https://good.example.com/' && r.headers?.accept !== 'text/markdown' ? 1024 * 1024 : 256 * 1024))).to.equal(true);
@@ -56,11 +57,25 @@ describe('ScanSite', () => {
     expect(report.score).to.equal(95);
     expect(report.declarations.map((d) => [d.id, d.status])).to.deep.equal([
       ['agents_md', 'pass'], ['llms_txt', 'pass'], ['mcp_server_card', 'pass'], ['a2a_agent_card', 'pass'], ['x402', 'info'], ['openapi', 'pass'], ['markdown_negotiation', 'pass'],
-      ['link_headers', 'pass'], ['webmcp', 'pass'], ['api_catalog', 'pass'], ['oauth_protected_resource', 'pass'], ['oauth_authorization_server', 'pass'], ['web_bot_auth', 'pass'], ['agent_skills', 'pass'], ['ucp', 'pass'], ['ap2', 'pass'],
+      ['link_headers', 'pass'], ['webmcp', 'pass'], ['api_catalog', 'pass'], ['oauth_protected_resource', 'pass'], ['oauth_authorization_server', 'pass'], ['web_bot_auth', 'pass'], ['agent_skills', 'pass'], ['ucp', 'pass'], ['acp', 'pass'], ['ap2', 'pass'],
     ]);
     expect(report.site).to.deep.equal({ untrustedTitle: 'Good Company', untrustedDescription: 'We sell good things.', untrustedLanguage: 'en', untrustedOrganizationName: 'Good Company' });
     expect(byId.hsts!.evidence).to.deep.equal([2]);
     expect(byId.sitemap!.evidence).to.deep.equal([4, 5]);
+    expect(byId.contact_legal!.evidence).to.deep.equal([2, 21, 22, 23]);
+  });
+
+  it('fetches one legal page once when privacy and terms share it, after the homepage, and nothing on another host', async () => {
+    const fetcher = goodFetcher('good.example.com');
+    const files = goodSiteFiles('good.example.com');
+    const home = files.https['/']!;
+    fetcher.set('https://good.example.com/', { ...home, body: home.body.replace('href="/terms"', 'href="/privacy#terms"').replace('href="/contact"', 'href="https://help.example.net/contact"') });
+    const { report } = await scan(fetcher).run(domainName('good.example.com'));
+    const pageFetches = fetcher.requests.filter((r) => /privacy|terms|contact/.test(r.url)).map((r) => r.url);
+    expect(pageFetches).to.deep.equal(['https://good.example.com/privacy']);
+    expect(report.evidence.slice(-2).map((e) => [e.probe, e.requestedUrl])).to.deep.equal([['privacy_page', 'https://good.example.com/privacy'], ['terms_page', 'https://good.example.com/privacy']]);
+    const legal = report.checks.find((c) => c.id === 'contact_legal')!;
+    expect(legal).to.include({ status: 'warn', points: 4 });
   });
 
   it('stores a report for an unreachable site: score 0, every failure as evidence', async () => {

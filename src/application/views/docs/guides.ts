@@ -1,3 +1,5 @@
+import { METHODOLOGY_VERSION } from '../../../domain/scan/methodology.js';
+import { revisionsMarkdown } from '../../../domain/scan/methodology-markdown.js';
 import { SERVICE_VERSION } from '../../../domain/service-info.js';
 
 /** /developers.md: the quick start. */
@@ -66,14 +68,17 @@ export function changelog(): string {
 ## ${SERVICE_VERSION}
 
 - Registry reads: /status, /verify, /lookup, the self-verification document.
-- Scans on request under methodology 2026-09-05.1; signed reports as HTML, JSON and Markdown.
+- Scans on request under methodology ${METHODOLOGY_VERSION} (revisions below); signed reports as HTML, JSON and Markdown.
 - Scan budgets shared across instances; readiness on /verify.
 - MCP endpoint (2025-11-25, 2025-06-18, 2025-03-26): 2025-11-25 preferred, with serverInfo title, description and websiteUrl, and invalid tool arguments as VALIDATION_ERROR results (SEP-1303); Host checked as well as Origin.
 - CORS: public reads shared with every origin; POST /mcp and the writes with the allowed origins, preflights answered.
 - Registration with DNS or well-known proofs and e-mail confirmation.
 - Trust signals, agent guidance and lookalike protection.
-- Declarations looked for (never scored; methodology 2026-09-05.1 unchanged): agents.md, llms.txt, MCP server card, A2A agent card, x402, OpenAPI, Markdown negotiation; added in this release: API catalog (RFC 9727), OAuth protected resource metadata (RFC 9728), OAuth authorization server metadata (RFC 8414 or OpenID Connect discovery), Web Bot Auth key directory, Agent Skills index, UCP business profile, AP2 extension of the A2A agent card, the homepage Link header (RFC 8288) and WebMCP tool forms. Reports made before list only what they looked for.
-`;
+- Declarations looked for (never scored): agents.md, llms.txt, MCP server card, A2A agent card, x402, OpenAPI, Markdown negotiation, API catalog (RFC 9727), OAuth protected resource metadata (RFC 9728), OAuth authorization server metadata (RFC 8414 or OpenID Connect discovery), Web Bot Auth key directory, Agent Skills index, UCP business profile, AP2 extension of the A2A agent card, the homepage Link header (RFC 8288) and WebMCP tool forms. Each report lists the declarations it looked for; older reports list fewer.
+
+## Methodology revisions
+
+${revisionsMarkdown().join('\n')}`;
 }
 
 /** /docs: the documentation entry, as Markdown. */

@@ -4,7 +4,7 @@ import { parseAgentLinks } from '../parsers/link-header.js';
 import { parseLlmsTxt } from '../parsers/llms-txt.js';
 import { parseOpenApiDocument } from '../parsers/openapi-document.js';
 import {
-  parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
+  parseAcpDiscovery, parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
 } from '../parsers/well-known-metadata.js';
 import { parseX402 } from '../parsers/x402.js';
 import type { ProbeId } from '../probes.js';
@@ -31,6 +31,7 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
     document(obs, 'web_bot_auth', 'signatures_directory', (t) => parseSignaturesDirectory(t)),
     document(obs, 'agent_skills', 'agent_skills', (t) => parseAgentSkillsIndex(t)),
     document(obs, 'ucp', 'ucp_profile', (t) => parseUcpProfile(t)),
+    document(obs, 'acp', 'acp_discovery', (t) => parseAcpDiscovery(t)),
     ap2(obs),
   ];
 }

@@ -1,21 +1,23 @@
 import { extractHomepageFacts, type HomepageFacts } from '../parsers/html-homepage.js';
 import { parseSecurityTxt } from '../parsers/security-txt.js';
+import type { ProbeResponse } from '../probes.js';
 import type { CheckResult } from '../report.js';
+import { contactLegalCheck } from './legal-pages.js';
 import { coreCheck, evidenceOf, failureOf, isSuccess, responseOf, type ScanObservations } from './observations.js';
 
 /** The homepage facts, from the HTTPS homepage or else the HTTP one; undefined when neither answered HTML. */
-export function homepageFacts(obs: ScanObservations): { facts: HomepageFacts; evidence: number[] } | undefined {
+export function homepageFacts(obs: ScanObservations): { facts: HomepageFacts; evidence: number[]; response: ProbeResponse } | undefined {
   for (const probe of ['https_root', 'http_root'] as const) {
     const res = responseOf(obs, probe);
-    if (isSuccess(res)) return { facts: extractHomepageFacts(res.bodyText, res.finalUrl), evidence: evidenceOf(obs, probe) };
+    if (isSuccess(res)) return { facts: extractHomepageFacts(res.bodyText, res.finalUrl), evidence: evidenceOf(obs, probe), response: res };
   }
   return undefined;
 }
 
-/** Homepage metadata, organization identity, contact and legal pages, security.txt. */
+/** Homepage metadata, organization identity, contact and legal pages (fetched), security.txt. */
 export function identityChecks(obs: ScanObservations): CheckResult[] {
   const home = homepageFacts(obs);
-  return [metadataCheck(obs, home), organizationCheck(obs, home), contactLegalCheck(obs, home), securityTxtCheck(obs)];
+  return [metadataCheck(obs, home), organizationCheck(obs, home), contactLegal(obs, home), securityTxtCheck(obs)];
 }
 
 type Home = ReturnType<typeof homepageFacts>;
@@ -43,18 +45,9 @@ function organizationCheck(obs: ScanObservations, home: Home): CheckResult {
   return coreCheck('organization_identity', 'fail', 0, 'No schema.org Organization and no og:site_name.', home.evidence);
 }
 
-function contactLegalCheck(obs: ScanObservations, home: Home): CheckResult {
+function contactLegal(obs: ScanObservations, home: Home): CheckResult {
   if (!home) return coreCheck('contact_legal', 'fail', 0, 'No homepage to read.', evidenceOf(obs, 'https_root'));
-  const k = home.facts.keyLinks;
-  const found: Array<[string, boolean]> = [
-    ['privacy policy', !!k.privacy],
-    ['terms', !!k.terms],
-    ['contact or legal notice', !!(k.contact || k.imprint)],
-  ];
-  const points = found.filter(([, ok]) => ok).length * 3;
-  const missing = found.filter(([, ok]) => !ok).map(([name]) => name);
-  const status = points === 9 ? 'pass' : points > 0 ? 'warn' : 'fail';
-  return coreCheck('contact_legal', status, points, missing.length === 0 ? 'Links to privacy, terms and contact found.' : `No link found to: ${missing.join(', ')}.`, home.evidence);
+  return contactLegalCheck(obs, home.response, home.facts, home.evidence);
 }
 
 function securityTxtCheck(obs: ScanObservations): CheckResult {

@@ -104,6 +104,26 @@ export function parseUcpProfile(text: string): MetadataDocument<'NO_UCP' | 'NO_V
   return { valid: true, count, errors: [] };
 }
 
+/**
+ * An Agentic Commerce Protocol discovery document (/.well-known/acp.json, ACP discovery RFC):
+ * `protocol.name` "acp" with a `YYYY-MM-DD` `version` that ends `supported_versions`, an https
+ * `api_base_url`, at least one transport and at least one service in `capabilities.services`.
+ * `count` is the number of services.
+ */
+export function parseAcpDiscovery(text: string): MetadataDocument<'NOT_ACP' | 'BAD_VERSION' | 'BASE_URL_NOT_HTTPS' | 'NO_TRANSPORTS' | 'NO_SERVICES'> {
+  const json = readObject(text);
+  if (!json.ok) return unreadable(json.error);
+  const { protocol, api_base_url: baseUrl, transports, capabilities } = json.value;
+  if (!isRecord(protocol) || protocol.name !== 'acp') return invalid('NOT_ACP');
+  const versions = Array.isArray(protocol.supported_versions) ? protocol.supported_versions : [];
+  if (typeof protocol.version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(protocol.version) || versions.at(-1) !== protocol.version) return invalid('BAD_VERSION');
+  if (typeof baseUrl !== 'string' || !isHttpsUrl(baseUrl)) return invalid('BASE_URL_NOT_HTTPS');
+  if (!Array.isArray(transports) || !transports.some((t) => typeof t === 'string' && t !== '')) return invalid('NO_TRANSPORTS');
+  const services = isRecord(capabilities) && Array.isArray(capabilities.services) ? capabilities.services.filter((v) => typeof v === 'string' && v !== '') : [];
+  if (services.length === 0) return invalid('NO_SERVICES');
+  return { valid: true, count: services.length, errors: [] };
+}
+
 /** The AP2 extension of an A2A agent card, when it has one. */
 export interface Ap2Extension {
   /** The card declares an extension whose URI names AP2. */

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
+  parseAcpDiscovery, parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
 } from '../../../../../src/domain/scan/parsers/well-known-metadata.js';
 
-const PARSERS = [parseApiCatalog, parseProtectedResourceMetadata, parseAuthorizationServerMetadata, parseSignaturesDirectory, parseAgentSkillsIndex, parseUcpProfile];
+const PARSERS = [parseApiCatalog, parseProtectedResourceMetadata, parseAuthorizationServerMetadata, parseSignaturesDirectory, parseAgentSkillsIndex, parseUcpProfile, parseAcpDiscovery];
 const j = (value: unknown) => JSON.stringify(value);
 
 describe('well-known metadata parsers', () => {
@@ -51,6 +51,17 @@ describe('well-known metadata parsers', () => {
     expect(parseUcpProfile(j({ version: '1' })).errors).to.deep.equal(['NO_UCP']);
     expect(parseUcpProfile(j({ ucp: { capabilities: [{}] } })).errors).to.deep.equal(['NO_VERSION']);
     expect(parseUcpProfile(j({ ucp: { version: '1', capabilities: {} } })).errors).to.deep.equal(['NO_CAPABILITIES']);
+  });
+
+  it('reads an ACP discovery document: protocol and dated version, https base URL, transports and services', () => {
+    const acp = { protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2025-09-29', '2026-01-30'] }, api_base_url: 'https://shop.example/api', transports: ['rest', 'mcp'], capabilities: { services: ['checkout', 'orders'] } };
+    expect(parseAcpDiscovery(j(acp))).to.deep.equal({ valid: true, count: 2, errors: [] });
+    expect(parseAcpDiscovery(j({ ...acp, protocol: { ...acp.protocol, name: 'ucp' } })).errors).to.deep.equal(['NOT_ACP']);
+    expect(parseAcpDiscovery(j({ ...acp, protocol: { ...acp.protocol, version: 'v1' } })).errors).to.deep.equal(['BAD_VERSION']);
+    expect(parseAcpDiscovery(j({ ...acp, protocol: { ...acp.protocol, supported_versions: ['2026-01-30', '2025-09-29'] } })).errors).to.deep.equal(['BAD_VERSION']);
+    expect(parseAcpDiscovery(j({ ...acp, api_base_url: 'http://shop.example/api' })).errors).to.deep.equal(['BASE_URL_NOT_HTTPS']);
+    expect(parseAcpDiscovery(j({ ...acp, transports: [] })).errors).to.deep.equal(['NO_TRANSPORTS']);
+    expect(parseAcpDiscovery(j({ ...acp, capabilities: { services: [1] } })).errors).to.deep.equal(['NO_SERVICES']);
   });
 
   it('finds the AP2 extension of an A2A agent card and its roles', () => {
