@@ -5,7 +5,7 @@ import type { CheckStatus, SiteFacts } from '../../../domain/scan/report.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
 import { evidenceEntry, evidenceLink, metaTable, ownLink, UNTRUSTED_LABEL, untrusted } from './report-evidence-html.js';
-import { changeSummary, errorHeading, humanAge } from './report-text.js';
+import { changeSummary, declarationsNote, errorHeading, humanAge } from './report-text.js';
 
 /** The Content-Security-Policy a report page (or the not-found page) is sent with. */
 export const REPORT_PAGE_CSP =
@@ -50,7 +50,7 @@ export function renderReportHtml(page: ReportPage): string {
     '<h2>Core checks</h2>',
     checksTable(page.checks, links, true),
     '<h2>Optional declarations</h2>',
-    '<p>Recorded, never scored; a missing declaration is not a failure.</p>',
+    `<p>${escapeHtml(declarationsNote(page.declarations.length, report.methodologyVersion))}</p>`,
     checksTable(page.declarations, links, false),
     siteFacts(report.site),
     scope(report.scope.origin, page.scopePaths, report.scope.notCovered),

@@ -1,4 +1,4 @@
-import { changeSummary, errorHeading, humanAge } from './report-text.js';
+import { changeSummary, declarationsNote, errorHeading, humanAge } from './report-text.js';
 import type { ReportLinks } from '../../../application/views/report-links.js';
 import type { CheckLine, EvidenceEntry, ReportPage } from '../../../application/views/report-page.js';
 import type { EvidenceItem } from '../../../domain/scan/report.js';
@@ -53,7 +53,7 @@ export function renderReportMarkdown(page: ReportPage): string {
     ...fixes(page.checks),
     '## Optional declarations',
     '',
-    'Recorded, never scored; a missing declaration is not a failure.',
+    declarationsNote(page.declarations.length, report.methodologyVersion),
     '',
     checksTable(page.declarations, false),
     '',

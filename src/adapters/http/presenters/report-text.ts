@@ -27,3 +27,8 @@ export function humanAge(seconds: number): string {
   }
   return `${seconds} seconds`;
 }
+
+/** What the declarations table of a report is: its own declaration set, never scored. */
+export function declarationsNote(count: number, methodologyVersion: string): string {
+  return `Recorded, never scored; a missing declaration is not a failure. This report looked for these ${count} declarations under methodology ${methodologyVersion}; any added since are not listed.`;
+}
