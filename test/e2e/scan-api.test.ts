@@ -50,19 +50,6 @@ function linesOutsideFences(md: string): string[] {
   return outside;
 }
 
-// Each well-known metadata document the way a site gets it wrong.
-const WRONG_METADATA: Record<string, string> = {
-  '/.well-known/api-catalog': JSON.stringify({ linkset: [] }),
-  '/.well-known/oauth-protected-resource': JSON.stringify({ resource: 'http://hostile.example.com/' }),
-  '/.well-known/oauth-authorization-server': JSON.stringify({ issuer: 'https://hostile.example.com' }),
-  '/.well-known/http-message-signatures-directory': JSON.stringify({ keys: [{ crv: 'Ed25519' }] }),
-  '/.well-known/agent-skills/index.json': JSON.stringify({ skills: [{ name: 'x', url: 'x/SKILL.md' }] }),
-  '/.well-known/ucp': JSON.stringify({ ucp: { capabilities: [] } }),
-  '/.well-known/acp.json': JSON.stringify({ protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2026-01-30'] }, api_base_url: 'http://hostile.example.com/api', transports: ['rest'], capabilities: { services: ['checkout'] } }),
-  '/.well-known/agent-card.json': JSON.stringify({ name: 'x', capabilities: { extensions: [{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1' }] } }),
-};
-const METADATA_DECLARATIONS = ['api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'web_bot_auth', 'link_headers', 'webmcp', 'agent_skills', 'ucp', 'acp', 'ap2'];
-
 const kinds = databaseKinds();
 describe('scanning over HTTP, against real local sites', function () {
   this.timeout(60_000);
@@ -72,7 +59,7 @@ describe('scanning over HTTP, against real local sites', function () {
 
   before(async () => {
     const ca = await createTestCa();
-    site = await startFixtureSite({ tls: await ca.issue(['good.example.com', 'hostile.example.com', 'bare.example.com', 'pages.example.com']) });
+    site = await startFixtureSite({ tls: await ca.issue(['good.example.com', 'hostile.example.com', 'bare.example.com']) });
     const good = goodSiteFiles('good.example.com');
     site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
     for (const [path, file] of Object.entries(good.https)) if (path !== '/') site.route(`good.example.com${path}`, file);
@@ -82,13 +69,8 @@ describe('scanning over HTTP, against real local sites', function () {
     site.route('hostile.example.com/agents.md', oversized(50 * 1024 * 1024));
     site.route('hostile.example.com/openapi.json', await compressionBomb('gzip', 256 * 1024 * 1024));
     site.route('hostile.example.com/.well-known/security.txt', { body: `Contact: mailto:x@hostile.example.com\n${HOSTILE_TEXT}` });
-    for (const [path, body] of Object.entries(WRONG_METADATA)) site.route(`hostile.example.com${path}`, { headers: { 'content-type': 'application/json' }, body });
     site.route('bare.example.com/', { headers: { 'content-type': 'text/html' }, body: '<html lang="en"><head><title>Bare</title></head><body>Nothing else here.</body></html>' });
-    // Links to every legal page, none of which is what its link promises.
-    site.route('pages.example.com/', { headers: { 'content-type': 'text/html' }, body: '<html><body><a href="/privacy">Privacy</a> <a href="/terms">Terms</a> <a href="/contact">Contact</a></body></html>' });
-    site.route('pages.example.com/privacy', { headers: { 'content-type': 'text/html' }, body: '<html><head><title>Privacy</title></head><body>Coming soon.</body></html>' });
-    site.route('pages.example.com/contact', { headers: { 'content-type': 'text/html' }, body: '<html><body><h1>Contact</h1><p>We love to hear from you.</p></body></html>' });
-    dns = await startDnsServer(Object.fromEntries(['good', 'hostile', 'bare', 'pages'].map((name) => [`${name}.example.com`, { A: ['127.0.0.1'] }])));
+    dns = await startDnsServer(Object.fromEntries(['good', 'hostile', 'bare'].map((name) => [`${name}.example.com`, { A: ['127.0.0.1'] }])));
     t = await startTestService(
       kinds[0]!,
       { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', BASE_URL: 'https://vetted.example.org' },
@@ -144,59 +126,6 @@ describe('scanning over HTTP, against real local sites', function () {
     const md = await t.get(local(data.markdown_url));
     expect(md.headers.get('content-type')).to.equal('text/markdown; charset=utf-8');
     expect(await md.text()).to.contain('good.example.com');
-  });
-
-  it('records each well-known metadata declaration: found, wrong with the reason, or absent', async () => {
-    const declarationsIn = async (jsonUrl: string) => {
-      const json = (await (await t.get(local(jsonUrl))).json()) as { declarations: Array<{ id: string; status: string; detail: string }> };
-      return Object.fromEntries(json.declarations.filter((d) => METADATA_DECLARATIONS.includes(d.id)).map((d) => [d.id, d]));
-    };
-    const declarationsOf = async (domain: string) => declarationsIn((await scan(domain)).json_url);
-    // good.example.com's budget is kept for the other tests: its latest report is read, not made again.
-    const history = (await (await t.get('/reports?domain=good.example.com&limit=1', { headers: { accept: 'application/json' } })).json()) as { data: { reports: Array<{ links: { json: string } }> } };
-    const good = history.data.reports[0] ? await declarationsIn(history.data.reports[0].links.json) : await declarationsOf('good.example.com');
-    const wrong = await declarationsOf('hostile.example.com');
-    const bare = await declarationsOf('bare.example.com');
-    for (const id of METADATA_DECLARATIONS) {
-      expect(good[id]?.status, `${id} found`).to.equal('pass');
-      expect(wrong[id]?.status, `${id} wrong`).to.equal('warn');
-      expect(bare[id]?.status, `${id} absent`).to.equal('info');
-    }
-    expect(wrong.api_catalog!.detail).to.include('NO_LINKSET');
-    expect(wrong.oauth_protected_resource!.detail).to.include('RESOURCE_NOT_HTTPS');
-    expect(wrong.oauth_authorization_server!.detail).to.include('NO_RESPONSE_TYPES');
-    expect(wrong.web_bot_auth!.detail).to.include('BAD_KEY');
-    expect(wrong.link_headers!.detail).to.include('UNPARSABLE');
-    expect(wrong.agent_skills!.detail).to.include('NO_DIGEST');
-    expect(wrong.ucp!.detail).to.include('NO_VERSION');
-    expect(wrong.acp!.detail).to.include('BASE_URL_NOT_HTTPS');
-    expect(wrong.ap2!.detail).to.include('NO_ROLES');
-    expect(wrong.webmcp!.detail).to.include('1 of 1 tool forms lack a tooldescription');
-    expect(good.link_headers!.detail).to.include('api-catalog, service-desc, alternate text/markdown');
-  });
-
-  it('fetches the privacy, terms and contact pages the homepage links and judges what they say, each page as evidence', async () => {
-    const legalIn = async (jsonUrl: string) => {
-      const json = (await (await t.get(local(jsonUrl))).json()) as any;
-      const check = json.checks.find((c: { id: string }) => c.id === 'contact_legal');
-      const pages = check.evidence.map((n: number) => json.evidence[n - 1]).filter((e: { probe: string }) => e.probe.endsWith('_page'));
-      return { check, numbers: pages.map((e: { n: number }) => e.n), pages: pages.map((e: { probe: string; requested_url: string; status: number }) => [e.probe, e.requested_url, e.status]) };
-    };
-    const history = (await (await t.get('/reports?domain=good.example.com&limit=1', { headers: { accept: 'application/json' } })).json()) as { data: { reports: Array<{ links: { json: string } }> } };
-    const good = await legalIn(history.data.reports[0]?.links.json ?? (await scan('good.example.com')).json_url);
-    expect(good.check).to.include({ status: 'pass', points: 9 });
-    expect(good.pages).to.deep.equal([
-      ['privacy_page', 'https://good.example.com/privacy', 200], ['terms_page', 'https://good.example.com/terms', 200], ['contact_page', 'https://good.example.com/contact', 200],
-    ]);
-    const wrong = await legalIn((await scan('pages.example.com')).json_url);
-    expect(wrong.check).to.include({ status: 'fail', points: 0 });
-    expect(wrong.check.detail).to.equal(
-      `Privacy policy: the linked page (evidence ${wrong.numbers[0]}) has 2 words, too few for a privacy notice. Terms: the linked page (evidence ${wrong.numbers[1]}) answered HTTP 404. Contact or legal notice: the linked page (evidence ${wrong.numbers[2]}) gives no e-mail address, telephone number or contact form.`,
-    );
-    expect(wrong.pages.map((p: unknown[]) => p[2])).to.deep.equal([200, 404, 200]);
-    const bare = await legalIn((await scan('bare.example.com')).json_url);
-    expect(bare.check).to.include({ status: 'fail', detail: 'Privacy policy: no homepage link. Terms: no homepage link. Contact or legal notice: no homepage link.' });
-    expect(bare.pages).to.deep.equal([]);
   });
 
   it('survives a hostile site: escaped, bounded, labelled untrusted, within the deadline', async () => {

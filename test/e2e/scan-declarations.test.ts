@@ -1,0 +1,145 @@
+import { expect } from 'chai';
+import { DECLARATIONS } from '../../src/domain/scan/methodology.js';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
+import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
+import { createTestCa } from '../support/test-ca.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
+const html = (body: string) => ({ headers: { 'content-type': 'text/html' }, body });
+
+// Every declaration the way a site gets it wrong: present, but not usable, each for a reason.
+const WRONG = {
+  '/': {
+    headers: { 'content-type': 'text/html', link: 'garbage; rel=api-catalog' },
+    body: '<html><body><form toolname="order now"></form><a href="/privacy">Privacy</a> <a href="/terms">Terms</a> <a href="/contact">Contact</a></body></html>',
+  },
+  '/privacy': html('<html><head><title>Privacy</title></head><body>Coming soon.</body></html>'),
+  '/contact': html('<html><body><h1>Contact</h1><p>We love to hear from you.</p></body></html>'),
+  '/agents.md': html('<!DOCTYPE html><html><body>Not markdown</body></html>'),
+  '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: 'No heading here.\n' },
+  '/.well-known/mcp.json': json({ serverInfo: { name: 'x' } }),
+  '/.well-known/agent-card.json': json({ capabilities: { extensions: [{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1' }] } }),
+  '/openapi.json': json({ info: { title: 'not an API description' } }),
+  '/sitemap.xml': { status: 402, body: 'Pay first.' },
+  '/.well-known/api-catalog': json({ linkset: [] }),
+  '/.well-known/oauth-protected-resource': json({ resource: 'http://wrong.example.com/' }),
+  '/.well-known/oauth-authorization-server': json({ issuer: 'https://wrong.example.com' }),
+  '/.well-known/http-message-signatures-directory': json({ keys: [{ crv: 'Ed25519' }] }),
+  '/.well-known/agent-skills/index.json': json({ skills: [{ name: 'x', url: 'x/SKILL.md' }] }),
+  '/.well-known/ucp': json({ ucp: { capabilities: [] } }),
+  '/.well-known/acp.json': json({ protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2026-01-30'] }, api_base_url: 'http://wrong.example.com/api', transports: ['rest'], capabilities: { services: ['checkout'] } }),
+};
+
+const PAYMENT_REQUIRED = Buffer.from(
+  JSON.stringify({ x402Version: 2, error: 'payment required', resource: { url: 'https://paid.example.com/' }, accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '10', asset: '0xabc', payTo: '0xdef', maxTimeoutSeconds: 60 }] }),
+).toString('base64');
+
+// [well-formed site, wrong site, bare site], and the reason a site owner reads for the wrong one.
+// Markdown negotiation has no wrong form: a site that answers another type simply does not offer it.
+const EXPECTED: Record<string, [string, string, string, string]> = {
+  agents_md: ['pass', 'warn', 'info', 'HTML'],
+  llms_txt: ['pass', 'warn', 'info', 'NO_H1'],
+  mcp_server_card: ['pass', 'warn', 'info', 'NO_ENDPOINT'],
+  a2a_agent_card: ['pass', 'warn', 'info', 'NO_NAME'],
+  x402: ['info', 'warn', 'info', 'without usable payment requirements'],
+  openapi: ['pass', 'warn', 'info', 'NOT_OPENAPI'],
+  markdown_negotiation: ['pass', 'info', 'info', 'another type'],
+  link_headers: ['pass', 'warn', 'info', 'UNPARSABLE'],
+  webmcp: ['pass', 'warn', 'info', '1 of 1 tool forms lack a tooldescription'],
+  api_catalog: ['pass', 'warn', 'info', 'NO_LINKSET'],
+  oauth_protected_resource: ['pass', 'warn', 'info', 'RESOURCE_NOT_HTTPS'],
+  oauth_authorization_server: ['pass', 'warn', 'info', 'NO_RESPONSE_TYPES'],
+  web_bot_auth: ['pass', 'warn', 'info', 'BAD_KEY'],
+  agent_skills: ['pass', 'warn', 'info', 'NO_DIGEST'],
+  ucp: ['pass', 'warn', 'info', 'NO_VERSION'],
+  acp: ['pass', 'warn', 'info', 'BASE_URL_NOT_HTTPS'],
+  ap2: ['pass', 'warn', 'info', 'NO_ROLES'],
+};
+
+const HOSTS = ['good', 'wrong', 'bare', 'paid'].map((name) => `${name}.example.com`);
+
+describe('declarations and legal pages, scanned from real local sites', function () {
+  this.timeout(60_000);
+  let site: FixtureSite;
+  let dns: TestDnsServer;
+  let t: TestService;
+  const reports = new Map<string, any>();
+
+  before(async () => {
+    const ca = await createTestCa();
+    site = await startFixtureSite({ tls: await ca.issue(HOSTS) });
+    site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
+    for (const [path, file] of Object.entries(goodSiteFiles('good.example.com').https)) if (path !== '/') site.route(`good.example.com${path}`, file);
+    for (const [path, spec] of Object.entries(WRONG)) site.route(`wrong.example.com${path}`, spec);
+    site.route('bare.example.com/', html('<html lang="en"><head><title>Bare</title></head><body>Nothing else here.</body></html>'));
+    site.route('paid.example.com/', { status: 402, headers: { 'payment-required': PAYMENT_REQUIRED }, body: '' });
+    dns = await startDnsServer(Object.fromEntries(HOSTS.map((host) => [host, { A: ['127.0.0.1'] }])));
+    t = await startTestService(
+      databaseKinds()[0]!,
+      { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', BASE_URL: 'https://vetted.example.org' },
+      { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 } },
+    );
+    for (const host of HOSTS) {
+      const res = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: host }) });
+      expect(res.status, await res.clone().text()).to.equal(201);
+      const { data } = (await res.json()) as any;
+      reports.set(host, await (await t.get(new URL(data.json_url).pathname)).json());
+    }
+  });
+  after(async () => {
+    await t?.stop();
+    await site?.close();
+    await dns?.close();
+  });
+
+  const declarationsOf = (host: string) => Object.fromEntries(reports.get(host).declarations.map((d: { id: string }) => [d.id, d]));
+
+  it('has a present, a wrong and an absent fixture for every declaration of the methodology', () => {
+    expect(Object.keys(EXPECTED).sort()).to.deep.equal(DECLARATIONS.map((d) => d.id).sort());
+  });
+
+  it('records each declaration as found, wrong with the reason, or absent', () => {
+    const [good, wrong, bare] = ['good.example.com', 'wrong.example.com', 'bare.example.com'].map(declarationsOf);
+    for (const [id, [onGood, onWrong, onBare, reason]] of Object.entries(EXPECTED)) {
+      expect(good![id]?.status, `${id} on the good site`).to.equal(onGood);
+      expect(wrong![id]?.status, `${id} on the wrong site`).to.equal(onWrong);
+      expect(wrong![id]?.detail, `${id} reason`).to.include(reason);
+      expect(bare![id]?.status, `${id} on the bare site`).to.equal(onBare);
+    }
+    expect(good!.link_headers.detail).to.include('api-catalog, service-desc, alternate text/markdown');
+    expect(reports.get('good.example.com').score).to.equal(100);
+  });
+
+  it('records x402 when a probe answers 402 with payment requirements, and never pays', () => {
+    expect(declarationsOf('paid.example.com').x402).to.include({ status: 'pass', detail: 'HTTP 402 with x402 v2 requirements (1 accepted).' });
+    const paid = site.requests.filter((r) => r.host.startsWith('paid.example.com'));
+    expect(paid).to.not.be.empty;
+    expect(paid.every((r) => r.method === 'GET' && r.headers['payment-signature'] === undefined && r.headers['x-payment'] === undefined)).to.equal(true);
+  });
+
+  it('fetches the privacy, terms and contact pages the homepage links and judges what they say, each page as evidence', () => {
+    const legalOf = (host: string) => {
+      const report = reports.get(host);
+      const check = report.checks.find((c: { id: string }) => c.id === 'contact_legal');
+      const pages = check.evidence.map((n: number) => report.evidence[n - 1]).filter((e: { probe: string }) => e.probe.endsWith('_page'));
+      return { check, numbers: pages.map((e: { n: number }) => e.n), pages: pages.map((e: { probe: string; requested_url: string; status: number }) => [e.probe, e.requested_url, e.status]) };
+    };
+    const good = legalOf('good.example.com');
+    expect(good.check).to.include({ status: 'pass', points: 9 });
+    expect(good.pages).to.deep.equal([
+      ['privacy_page', 'https://good.example.com/privacy', 200], ['terms_page', 'https://good.example.com/terms', 200], ['contact_page', 'https://good.example.com/contact', 200],
+    ]);
+    const wrong = legalOf('wrong.example.com');
+    expect(wrong.check).to.include({ status: 'fail', points: 0 });
+    expect(wrong.check.detail).to.equal(
+      `Privacy policy: the linked page (evidence ${wrong.numbers[0]}) has 2 words, too few for a privacy notice. Terms: the linked page (evidence ${wrong.numbers[1]}) answered HTTP 404. Contact or legal notice: the linked page (evidence ${wrong.numbers[2]}) gives no e-mail address, telephone number or contact form.`,
+    );
+    expect(wrong.pages.map((p: unknown[]) => p[2])).to.deep.equal([200, 404, 200]);
+    const bare = legalOf('bare.example.com');
+    expect(bare.check).to.include({ status: 'fail', detail: 'Privacy policy: no homepage link. Terms: no homepage link. Contact or legal notice: no homepage link.' });
+    expect(bare.pages).to.deep.equal([]);
+  });
+});
