@@ -128,7 +128,7 @@ describe('declarations and legal pages, scanned from real local sites', function
       return { check, numbers: pages.map((e: { n: number }) => e.n), pages: pages.map((e: { probe: string; requested_url: string; status: number }) => [e.probe, e.requested_url, e.status]) };
     };
     const good = legalOf('good.example.com');
-    expect(good.check).to.include({ status: 'pass', points: 9 });
+    expect(good.check).to.include({ status: 'pass', points: 6 });
     expect(good.pages).to.deep.equal([
       ['privacy_page', 'https://good.example.com/privacy', 200], ['terms_page', 'https://good.example.com/terms', 200], ['contact_page', 'https://good.example.com/contact', 200],
     ]);

@@ -26,7 +26,7 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
           'content-type': 'text/html; charset=utf-8',
           'strict-transport-security': 'max-age=31536000; includeSubDomains; preload',
           link: '</.well-known/api-catalog>; rel="api-catalog", </openapi.json>; rel="service-desc"; type="application/openapi+json", </>; rel="alternate"; type="text/markdown"',
-          'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
+          'content-security-policy': "default-src 'self'; base-uri 'self'; frame-ancestors 'none'",
           'x-content-type-options': 'nosniff',
           'referrer-policy': 'strict-origin-when-cross-origin',
           vary: 'accept',

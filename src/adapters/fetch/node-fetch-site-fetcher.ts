@@ -19,6 +19,7 @@ import { FetcherOptions } from './fetcher-options.js';
 import { createPinnedAgent, type HopConnection } from './pinned-agent.js';
 import { readCappedBody } from './read-capped-body.js';
 
+const MAX_SET_COOKIES = 50;
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 // Headers the adapter owns; a caller's copy would be ignored or would lie about the request.
@@ -114,6 +115,7 @@ export class NodeFetchSiteFetcher implements SiteFetcher {
               redirects,
               status: response.status,
               headers: Object.fromEntries(response.headers),
+              setCookies: (response.headers.raw()['set-cookie'] ?? []).slice(0, MAX_SET_COOKIES),
               remoteAddress: hop.connection.remoteAddress ?? hop.address,
               body: body.bytes,
               bodySha256: createHash('sha256').update(body.bytes).digest('hex'),

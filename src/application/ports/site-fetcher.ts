@@ -25,8 +25,10 @@ export interface FetchedResource {
   readonly finalUrl: string;
   readonly redirects: readonly RedirectHop[];
   readonly status: number;
-  /** Response headers of the final hop, names in lower case. */
+  /** Response headers of the final hop, names in lower case; repeated headers joined by ", ". */
   readonly headers: Readonly<Record<string, string>>;
+  /** Each Set-Cookie header of the final hop on its own (they cannot be joined safely); at most 50. */
+  readonly setCookies?: readonly string[];
   /** The address actually connected to for the final hop. */
   readonly remoteAddress: string;
   readonly body: Uint8Array;

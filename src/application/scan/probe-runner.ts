@@ -69,6 +69,7 @@ function toProbeResult(probe: ProbeId, outcome: FetchOutcome): ProbeResult {
     redirects: r.redirects,
     status: r.status,
     headers: r.headers,
+    setCookies: r.setCookies ?? [],
     remoteAddress: r.remoteAddress,
     bodyText: decoder.decode(r.body),
     bodyBytes: r.body.byteLength,

@@ -24,12 +24,28 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     standardUrl: 'https://www.rfc-editor.org/rfc/rfc9110#section-15.4',
   },
   hsts: {
-    fix: 'Send `Strict-Transport-Security: max-age=31536000` (at least 15768000) on the HTTPS homepage.',
+    fix: 'Send one `Strict-Transport-Security: max-age=31536000; includeSubDomains` header (at least 15768000, each directive once) on the HTTPS homepage.',
     standardUrl: 'https://www.rfc-editor.org/rfc/rfc6797',
   },
-  security_headers: {
-    fix: "Send `Content-Security-Policy` (with `frame-ancestors 'self'`), `X-Content-Type-Options: nosniff` and `Referrer-Policy: strict-origin-when-cross-origin` on the homepage.",
+  content_security_policy: {
+    fix: "Send `Content-Security-Policy: script-src 'nonce-{random}' 'strict-dynamic'; object-src 'none'; base-uri 'none'` (or `default-src 'self'; object-src 'none'; base-uri 'self'`), without 'unsafe-inline' or wildcards in script-src.",
     standardUrl: 'https://www.w3.org/TR/CSP3/',
+  },
+  security_headers: {
+    fix: "Send `X-Content-Type-Options: nosniff`, `Content-Security-Policy: frame-ancestors 'self'` (or `X-Frame-Options: DENY`) and `Referrer-Policy: strict-origin-when-cross-origin` on the homepage.",
+    standardUrl: 'https://fetch.spec.whatwg.org/#x-content-type-options-header',
+  },
+  cookies: {
+    fix: 'Set each cookie as `Set-Cookie: __Host-{name}={value}; Secure; HttpOnly; SameSite=Lax; Path=/` (HttpOnly unless scripts must read it).',
+    standardUrl: 'https://datatracker.ietf.org/doc/draft-ietf-httpbis-rfc6265bis/',
+  },
+  subresource_integrity: {
+    fix: 'Add `integrity="sha384-{digest}" crossorigin="anonymous"` to every script and stylesheet loaded from another origin, over HTTPS.',
+    standardUrl: 'https://www.w3.org/TR/SRI/',
+  },
+  cross_origin: {
+    fix: 'Never pair `Access-Control-Allow-Origin: *` (or `null`) with `Access-Control-Allow-Credentials: true`; name one trusted origin and send `Vary: Origin`.',
+    standardUrl: 'https://fetch.spec.whatwg.org/#http-cors-protocol',
   },
   robots_txt: {
     fix: 'Publish /robots.txt as text/plain with at least one `User-agent:` group and only valid lines.',

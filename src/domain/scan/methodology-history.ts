@@ -13,6 +13,17 @@ export interface MethodologyRevision {
  */
 export const METHODOLOGY_REVISIONS: readonly MethodologyRevision[] = [
   {
+    version: '2026-09-05.3',
+    published: '2026-11-25',
+    changes: [
+      '`hsts` reads the header to the RFC 6797 grammar: a repeated directive (`max-age=31536000; max-age=300`), a missing or non-numeric max-age, or any grammar error now fails, because browsers ignore such a header (§6.1, §8.1); `max-age=0` fails instead of warning, because it removes the policy (§6.1.1). Of several headers only the first counts. Why: these headers passed before although they protect nothing.',
+      'New check `content_security_policy` (8 points), split out of `security_headers`: any CSP header used to pass; now script-src (else default-src) must keep injected script out. \'unsafe-inline\' without a nonce or hash, wildcards and scheme-only sources, or a policy with no script directive (only frame-ancestors, say) earn no script points; \'unsafe-eval\' earns half; nonces, hashes and \'strict-dynamic\' are understood as CSP Level 3 browsers apply them; several policies are combined as browsers do; a policy in `<meta http-equiv>` counts (without frame-ancestors, report-uri and sandbox, which browsers ignore there); object-src and base-uri earn a point each.',
+      '`security_headers` (now 6 points, 2 each) reads X-Content-Type-Options by its first value (`nosniff, nosniff` passes, as WHATWG Fetch reads it), framing by frame-ancestors sources (`frame-ancestors *` no longer counts) or X-Frame-Options as WHATWG HTML reads its values (ALLOW-FROM is obsolete and still gives nothing), and Referrer-Policy by its last recognized token, passing only the policies that keep paths private (unsafe-url, no-referrer-when-downgrade, origin and origin-when-cross-origin, and tokens browsers ignore, no longer pass).',
+      'New checks `cookies` (6), `subresource_integrity` (4) and `cross_origin` (2): cookies the homepage sets (Secure, HttpOnly for session-like names, SameSite, the __Host- and __Secure- prefixes), integrity digests on cross-origin scripts and stylesheets, and CORS (a wildcard with credentials, or the null origin, fails); Cross-Origin-Opener-Policy and Cross-Origin-Resource-Policy are noted. Why: none of these were looked at, so a site whose session cookies scripts can read scored like a well-configured one.',
+      'Weights rebalanced to make room (web security 26 of 100 points, transport 32, crawlability 14, identity 20, security.txt 8); see "How the weights are set".',
+    ],
+  },
+  {
     version: '2026-09-05.2',
     published: '2026-11-25',
     changes: [

@@ -24,6 +24,20 @@ export function methodologyMarkdown(): string {
     '',
     'An unreachable site scores 0 and its report records the failures as evidence.',
     '',
+    '### How the weights are set',
+    '',
+    `| Category | Points |`,
+    '|---|---|',
+    ...categoryTotals().map(([category, points]) => `| ${category} | ${points} |`),
+    '',
+    'Reaching the site over HTTPS with a valid certificate comes first: without it nothing else can be',
+    'trusted. Web security is weighted so that each weakness a browser would let an attacker use',
+    'costs visibly: a Content Security Policy that lets injected script run loses 6 points, session',
+    'cookies scripts can read lose 6, third-party script without integrity loses 3, so such a site',
+    'cannot score like a well-configured one. Crawlability, identity',
+    'and security.txt say whether people and agents can find, name and reach the operator. Each',
+    'check names the header, file or record that would fix it.',
+    '',
     '## Optional declarations (recorded, never scored)',
     '',
     'Their absence is `info`, never a failure, and they never lower the core score.',
@@ -69,6 +83,13 @@ export function methodologyMarkdown(): string {
     '',
   ];
   return lines.join('\n');
+}
+
+/** Points per category, in the order the checks are listed. */
+function categoryTotals(): Array<[string, number]> {
+  const totals = new Map<string, number>();
+  for (const c of CORE_CHECKS) totals.set(c.category, (totals.get(c.category) ?? 0) + c.max);
+  return [...totals];
 }
 
 /** Each revision as a heading and its changes, newest first; shared with /changelog.md. */

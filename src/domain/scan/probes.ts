@@ -102,6 +102,8 @@ export interface ProbeResponse {
   readonly status: number;
   /** Response headers, names in lower case. */
   readonly headers: Readonly<Record<string, string>>;
+  /** Each Set-Cookie header on its own. Untrusted; never stored as evidence. */
+  readonly setCookies: readonly string[];
   readonly remoteAddress: string;
   /** The body decoded as UTF-8, as far as it was read. Untrusted. */
   readonly bodyText: string;

@@ -47,14 +47,14 @@ describe('ScanSite', () => {
     expect(fetcher.requests.every((r) => r.maxBytes === (r.url === 'https://good.example.com/' && r.headers?.accept !== 'text/markdown' ? 1024 * 1024 : 256 * 1024))).to.equal(true);
   });
 
-  it('scores a well-formed site 95: every check passes but the HTTP redirect it lacks, every declaration found', async () => {
+  it('scores a well-formed site 96: every check passes but the HTTP redirect it lacks, every declaration found', async () => {
     const fetcher = goodFetcher('good.example.com');
     const { report } = await scan(fetcher).run(domainName('good.example.com'));
     const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
     expect(report.checks.map((c) => c.id)).to.deep.equal(CORE_CHECKS.map((c) => c.id));
     for (const check of report.checks.filter((c) => c.id !== 'http_redirect')) expect(check.status, `${check.id}: ${check.detail}`).to.equal('pass');
     expect(byId.http_redirect!.status).to.equal('fail');
-    expect(report.score).to.equal(95);
+    expect(report.score).to.equal(96);
     expect(report.declarations.map((d) => [d.id, d.status])).to.deep.equal([
       ['agents_md', 'pass'], ['llms_txt', 'pass'], ['mcp_server_card', 'pass'], ['a2a_agent_card', 'pass'], ['x402', 'info'], ['openapi', 'pass'], ['markdown_negotiation', 'pass'],
       ['link_headers', 'pass'], ['webmcp', 'pass'], ['api_catalog', 'pass'], ['oauth_protected_resource', 'pass'], ['oauth_authorization_server', 'pass'], ['web_bot_auth', 'pass'], ['agent_skills', 'pass'], ['ucp', 'pass'], ['acp', 'pass'], ['ap2', 'pass'],
@@ -75,7 +75,7 @@ describe('ScanSite', () => {
     expect(pageFetches).to.deep.equal(['https://good.example.com/privacy']);
     expect(report.evidence.slice(-2).map((e) => [e.probe, e.requestedUrl])).to.deep.equal([['privacy_page', 'https://good.example.com/privacy'], ['terms_page', 'https://good.example.com/privacy']]);
     const legal = report.checks.find((c) => c.id === 'contact_legal')!;
-    expect(legal).to.include({ status: 'warn', points: 4 });
+    expect(legal).to.include({ status: 'warn', points: 3 });
   });
 
   it('stores a report for an unreachable site: score 0, every failure as evidence', async () => {

@@ -31,31 +31,31 @@ function robotsCheck(obs: ScanObservations, state: RobotsState): CheckResult {
   const ev = evidenceOf(obs, 'robots_txt');
   switch (state.kind) {
     case 'unavailable':
-      return coreCheck('robots_txt', 'warn', 4, `robots.txt answered ${state.status}: unavailable, so crawlers may fetch everything.`, ev);
+      return coreCheck('robots_txt', 'warn', 3, `robots.txt answered ${state.status}: unavailable, so crawlers may fetch everything.`, ev);
     case 'unreachable':
       return coreCheck('robots_txt', 'fail', 0, `robots.txt unreachable (${state.why}): crawlers must assume complete disallow.`, ev);
     case 'html':
       return coreCheck('robots_txt', 'fail', 0, 'robots.txt answered with an HTML page, not plain text.', ev);
     case 'parsed': {
       const r = state.robots;
-      if (r.groups.length === 0) return coreCheck('robots_txt', 'warn', 4, 'robots.txt has no user-agent group.', ev);
+      if (r.groups.length === 0) return coreCheck('robots_txt', 'warn', 3, 'robots.txt has no user-agent group.', ev);
       if (r.invalidLineCount > 0) {
-        return coreCheck('robots_txt', 'warn', 4, `robots.txt parses with ${r.groups.length} groups but ${r.invalidLineCount} invalid lines.`, ev);
+        return coreCheck('robots_txt', 'warn', 3, `robots.txt parses with ${r.groups.length} groups but ${r.invalidLineCount} invalid lines.`, ev);
       }
-      return coreCheck('robots_txt', 'pass', 7, `robots.txt parses: ${r.groups.length} groups, ${r.sitemaps.length} sitemaps.`, ev);
+      return coreCheck('robots_txt', 'pass', 6, `robots.txt parses: ${r.groups.length} groups, ${r.sitemaps.length} sitemaps.`, ev);
     }
   }
 }
 
 function aiAccessCheck(obs: ScanObservations, state: RobotsState): CheckResult {
   const ev = evidenceOf(obs, 'robots_txt');
-  if (state.kind === 'unavailable') return coreCheck('ai_agent_access', 'pass', 4, 'No robots.txt (4xx): every AI crawler may fetch /.', ev);
+  if (state.kind === 'unavailable') return coreCheck('ai_agent_access', 'pass', 3, 'No robots.txt (4xx): every AI crawler may fetch /.', ev);
   if (state.kind !== 'parsed') return coreCheck('ai_agent_access', 'fail', 0, 'robots.txt unreachable or unusable: complete disallow is assumed.', ev);
   const access = aiAgentAccess(state.robots);
   const total = access.agents.length;
   const allowed = total - access.blockedCount;
-  if (access.blockedCount === 0) return coreCheck('ai_agent_access', 'pass', 4, `All ${total} listed AI crawlers may fetch /.`, ev);
-  if (allowed > 0) return coreCheck('ai_agent_access', 'warn', 2, `${allowed} of ${total} listed AI crawlers may fetch /.`, ev);
+  if (access.blockedCount === 0) return coreCheck('ai_agent_access', 'pass', 3, `All ${total} listed AI crawlers may fetch /.`, ev);
+  if (allowed > 0) return coreCheck('ai_agent_access', 'warn', 1, `${allowed} of ${total} listed AI crawlers may fetch /.`, ev);
   return coreCheck('ai_agent_access', 'fail', 0, `None of the ${total} listed AI crawlers may fetch /.`, ev);
 }
 
@@ -64,9 +64,9 @@ function sitemapCheck(obs: ScanObservations): CheckResult {
   const res = responseOf(obs, 'sitemap');
   if (!isSuccess(res)) return coreCheck('sitemap', 'fail', 0, `No sitemap (${failureOf(obs, 'sitemap')}).`, ev);
   const sitemap = parseSitemap(res.bodyText);
-  if (sitemap.valid && sitemap.warnings.length === 0) return coreCheck('sitemap', 'pass', 6, `Sitemap (${sitemap.kind}) with ${sitemap.locCount} URLs.`, ev);
-  if (sitemap.valid) return coreCheck('sitemap', 'pass', 6, `Sitemap (${sitemap.kind}) with ${sitemap.locCount} URLs; notes: ${sitemap.warnings.join(', ')}.`, ev);
-  return coreCheck('sitemap', 'warn', 3, `A sitemap answered but does not parse: ${sitemap.errors.join(', ')}.`, ev);
+  if (sitemap.valid && sitemap.warnings.length === 0) return coreCheck('sitemap', 'pass', 5, `Sitemap (${sitemap.kind}) with ${sitemap.locCount} URLs.`, ev);
+  if (sitemap.valid) return coreCheck('sitemap', 'pass', 5, `Sitemap (${sitemap.kind}) with ${sitemap.locCount} URLs; notes: ${sitemap.warnings.join(', ')}.`, ev);
+  return coreCheck('sitemap', 'warn', 2, `A sitemap answered but does not parse: ${sitemap.errors.join(', ')}.`, ev);
 }
 
 /**

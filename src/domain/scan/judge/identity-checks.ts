@@ -30,18 +30,18 @@ function metadataCheck(obs: ScanObservations, home: Home): CheckResult {
     ['description', !!f.metaDescription?.trim()],
     ['language', !!f.lang?.trim()],
   ];
-  const points = present.filter(([, ok]) => ok).length * 3;
+  const points = present.filter(([, ok]) => ok).length * 2;
   const missing = present.filter(([, ok]) => !ok).map(([name]) => name);
-  const status = points === 9 ? 'pass' : points > 0 ? 'warn' : 'fail';
+  const status = points === 6 ? 'pass' : points > 0 ? 'warn' : 'fail';
   return coreCheck('homepage_metadata', status, points, missing.length === 0 ? 'Title, description and language are set.' : `Missing: ${missing.join(', ')}.`, home.evidence);
 }
 
 function organizationCheck(obs: ScanObservations, home: Home): CheckResult {
   if (!home) return coreCheck('organization_identity', 'fail', 0, 'No homepage to read.', evidenceOf(obs, 'https_root'));
   const org = home.facts.jsonLd.organization;
-  if (org?.name && org.url) return coreCheck('organization_identity', 'pass', 10, `JSON-LD ${org.type} with name and url${org.logo ? ' and logo' : ''}.`, home.evidence);
-  if (org) return coreCheck('organization_identity', 'warn', 5, `JSON-LD ${org.type} without ${org.name ? 'url' : 'name'}.`, home.evidence);
-  if (home.facts.ogSiteName) return coreCheck('organization_identity', 'warn', 5, 'Only og:site_name names the organization.', home.evidence);
+  if (org?.name && org.url) return coreCheck('organization_identity', 'pass', 8, `JSON-LD ${org.type} with name and url${org.logo ? ' and logo' : ''}.`, home.evidence);
+  if (org) return coreCheck('organization_identity', 'warn', 4, `JSON-LD ${org.type} without ${org.name ? 'url' : 'name'}.`, home.evidence);
+  if (home.facts.ogSiteName) return coreCheck('organization_identity', 'warn', 4, 'Only og:site_name names the organization.', home.evidence);
   return coreCheck('organization_identity', 'fail', 0, 'No schema.org Organization and no og:site_name.', home.evidence);
 }
 
@@ -54,8 +54,8 @@ function securityTxtCheck(obs: ScanObservations): CheckResult {
   const ev = evidenceOf(obs, 'security_txt');
   const res = responseOf(obs, 'security_txt');
   if (!isSuccess(res)) return coreCheck('security_txt', 'fail', 0, `No security.txt (${failureOf(obs, 'security_txt')}).`, ev);
-  if (!res.finalUrl.startsWith('https:')) return coreCheck('security_txt', 'warn', 4, 'security.txt is not served over HTTPS.', ev);
+  if (!res.finalUrl.startsWith('https:')) return coreCheck('security_txt', 'warn', 3, 'security.txt is not served over HTTPS.', ev);
   const parsed = parseSecurityTxt(res.bodyText, obs.now);
-  if (parsed.valid) return coreCheck('security_txt', 'pass', 10, `Valid: ${parsed.contact.length} contacts, expires ${parsed.expiresAt}.`, ev);
-  return coreCheck('security_txt', 'warn', 4, `Present but invalid: ${parsed.errors.join(', ')}.`, ev);
+  if (parsed.valid) return coreCheck('security_txt', 'pass', 8, `Valid: ${parsed.contact.length} contacts, expires ${parsed.expiresAt}.`, ev);
+  return coreCheck('security_txt', 'warn', 3, `Present but invalid: ${parsed.errors.join(', ')}.`, ev);
 }

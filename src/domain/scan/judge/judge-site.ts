@@ -5,9 +5,11 @@ import type { ProbeResult } from '../probes.js';
 import type { CheckResult, EvidenceItem, Report, ScanScope, SiteFacts } from '../report.js';
 import { crawlChecks } from './crawl-checks.js';
 import { declarationChecks } from './declaration-checks.js';
+import { headerChecks } from './header-checks.js';
 import { homepageFacts, identityChecks } from './identity-checks.js';
 import type { NumberedProbe, ScanObservations } from './observations.js';
 import { transportChecks } from './transport-checks.js';
+import { webSecurityChecks } from './web-security-checks.js';
 
 /** Evidence keeps at most this much of a body as text. */
 export const EXCERPT_MAX_CHARS = 2048;
@@ -31,7 +33,7 @@ export function judgeSite(id: string, domain: DomainName, probes: readonly Probe
     numbered[result.probe] = { n: i + 1, result };
   });
   const obs: ScanObservations = { domain, probes: numbered, now };
-  const checks: CheckResult[] = [...transportChecks(obs), ...crawlChecks(obs), ...identityChecks(obs)];
+  const checks: CheckResult[] = [...transportChecks(obs), ...headerChecks(obs), ...webSecurityChecks(obs), ...crawlChecks(obs), ...identityChecks(obs)];
   const https = numbered.https_root?.result;
   const http = numbered.http_root?.result;
   const reachable = (https?.ok ?? false) || (http?.ok ?? false);

@@ -19,7 +19,7 @@ export type LegalPageSource =
 export const LEGAL_PAGE_PROBES: Readonly<Record<LegalPageKind, ProbeId>> = { privacy: 'privacy_page', terms: 'terms_page', contact: 'contact_page' };
 const KINDS: readonly LegalPageKind[] = ['privacy', 'terms', 'contact'];
 const LABEL: Readonly<Record<LegalPageKind, string>> = { privacy: 'Privacy policy', terms: 'Terms', contact: 'Contact or legal notice' };
-const POINTS_READ = 3;
+const POINTS_READ = 2;
 // A link Vetted could not follow proves less than a page it read, but more than nothing.
 const POINTS_LINK_ONLY = 1;
 
@@ -51,7 +51,7 @@ export function legalPageSources(homepage: ProbeResponse, facts: HomepageFacts):
 }
 
 /**
- * Contact and legal pages: 3 points each for a privacy notice, terms, and a contact page or legal
+ * Contact and legal pages: 2 points each for a privacy notice, terms, and a contact page or legal
  * notice whose fetched content reads as one (or an e-mail link on the homepage); 1 point for a link
  * that could not be read (another host, or the fetch failed); 0 for no link, a 4xx answer or a page
  * that does not read as what its link promised.

@@ -53,3 +53,8 @@ export function failureOf(obs: ScanObservations, probe: ProbeId): string {
   if (p.result.ok) return `HTTP ${p.result.status}`;
   return p.result.code;
 }
+
+/** Text with its first letter in upper case, to start a detail sentence. */
+export function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

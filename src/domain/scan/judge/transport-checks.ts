@@ -2,12 +2,11 @@ import type { CheckResult } from '../report.js';
 import { coreCheck, evidenceOf, failureOf, responseOf, type ScanObservations } from './observations.js';
 
 const CERT_WARN_DAYS = 14;
-const HSTS_MIN_MAX_AGE = 15_768_000;
 const DAY_MS = 86_400_000;
 
-/** HTTPS reachability, certificate, HTTP→HTTPS redirect, HSTS and security headers. */
+/** HTTPS reachability, certificate and the HTTP→HTTPS redirect. */
 export function transportChecks(obs: ScanObservations): CheckResult[] {
-  return [httpsReachable(obs), tlsCertificate(obs), httpRedirect(obs), hsts(obs), securityHeaders(obs)];
+  return [httpsReachable(obs), tlsCertificate(obs), httpRedirect(obs)];
 }
 
 function httpsReachable(obs: ScanObservations): CheckResult {
@@ -15,8 +14,8 @@ function httpsReachable(obs: ScanObservations): CheckResult {
   const res = responseOf(obs, 'https_root');
   if (!res) return coreCheck('https_reachable', 'fail', 0, `No HTTPS answer (${failureOf(obs, 'https_root')}).`, ev);
   if (!res.finalUrl.startsWith('https:')) return coreCheck('https_reachable', 'fail', 0, 'The HTTPS homepage redirects to plain HTTP.', ev);
-  if (res.status >= 200 && res.status < 300) return coreCheck('https_reachable', 'pass', 15, `HTTPS homepage answered ${res.status}.`, ev);
-  return coreCheck('https_reachable', 'warn', 5, `HTTPS homepage answered ${res.status}.`, ev);
+  if (res.status >= 200 && res.status < 300) return coreCheck('https_reachable', 'pass', 12, `HTTPS homepage answered ${res.status}.`, ev);
+  return coreCheck('https_reachable', 'warn', 4, `HTTPS homepage answered ${res.status}.`, ev);
 }
 
 function tlsCertificate(obs: ScanObservations): CheckResult {
@@ -46,42 +45,10 @@ function httpRedirect(obs: ScanObservations): CheckResult {
   }
   const firstTarget = first ? safeUrl(first.location, first.url) : undefined;
   if (firstTarget?.protocol === 'https:' && firstTarget.hostname === obs.domain && finalUrl.startsWith('https:')) {
-    return coreCheck('http_redirect', 'pass', 5, `HTTP answers ${first!.status} to HTTPS on the same host.`, ev);
+    return coreCheck('http_redirect', 'pass', 4, `HTTP answers ${first!.status} to HTTPS on the same host.`, ev);
   }
   if (finalUrl.startsWith('https:')) return coreCheck('http_redirect', 'warn', 2, 'HTTP ends on HTTPS, but not by a first redirect to the same host.', ev);
   return coreCheck('http_redirect', 'fail', 0, 'HTTP does not redirect to HTTPS.', ev);
-}
-
-function hsts(obs: ScanObservations): CheckResult {
-  const ev = evidenceOf(obs, 'https_root');
-  const res = responseOf(obs, 'https_root');
-  const header = res?.headers['strict-transport-security'];
-  if (!res || !res.certificate) return coreCheck('hsts', 'fail', 0, 'No HTTPS homepage to carry the header.', ev);
-  if (!header) return coreCheck('hsts', 'fail', 0, 'Strict-Transport-Security is absent.', ev);
-  const match = /(?:^|;)\s*max-age\s*=\s*"?(\d{1,12})"?\s*(?:;|$)/i.exec(header);
-  if (!match) return coreCheck('hsts', 'fail', 0, 'Strict-Transport-Security has no valid max-age.', ev);
-  const maxAge = Number(match[1]);
-  const preload = /(?:^|;)\s*preload\s*(?:;|$)/i.test(header) ? ', preload' : '';
-  if (maxAge >= HSTS_MIN_MAX_AGE) return coreCheck('hsts', 'pass', 5, `max-age=${maxAge}${preload}.`, ev);
-  return coreCheck('hsts', 'warn', 2, `max-age=${maxAge} is under six months.`, ev);
-}
-
-function securityHeaders(obs: ScanObservations): CheckResult {
-  const ev = evidenceOf(obs, 'https_root');
-  const res = responseOf(obs, 'https_root') ?? responseOf(obs, 'http_root');
-  if (!res) return coreCheck('security_headers', 'fail', 0, 'No homepage answer to judge.', ev);
-  const h = res.headers;
-  const csp = h['content-security-policy'] ?? '';
-  const parts: Array<[string, number, boolean]> = [
-    ['Content-Security-Policy', 4, csp.trim() !== ''],
-    ['X-Content-Type-Options: nosniff', 2, /^\s*nosniff\s*$/i.test(h['x-content-type-options'] ?? '')],
-    ['framing protection', 2, /^\s*(deny|sameorigin)\s*$/i.test(h['x-frame-options'] ?? '') || /frame-ancestors/i.test(csp)],
-    ['Referrer-Policy', 2, (h['referrer-policy'] ?? '').trim() !== ''],
-  ];
-  const points = parts.reduce((sum, [, p, ok]) => sum + (ok ? p : 0), 0);
-  const missing = parts.filter(([, , ok]) => !ok).map(([name]) => name);
-  const status = missing.length === 0 ? 'pass' : points > 0 ? 'warn' : 'fail';
-  return coreCheck('security_headers', status, points, missing.length === 0 ? 'All four are present.' : `Missing: ${missing.join(', ')}.`, ev);
 }
 
 function safeUrl(location: string, base: string): URL | undefined {
