@@ -1,11 +1,7 @@
 import { expect } from 'chai';
 import { DECLARATIONS } from '../../src/domain/scan/methodology.js';
-import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
-import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
 import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
-import { createTestCa } from '../support/test-ca.js';
-import { databaseKinds } from '../support/test-databases.js';
-import { startTestService, type TestService } from '../support/test-service.js';
+import { scanSites, type ScannedSites } from '../support/scanned-sites.js';
 
 const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) });
 const html = (body: string) => ({ headers: { 'content-type': 'text/html' }, body });
@@ -63,37 +59,19 @@ const HOSTS = ['good', 'wrong', 'bare', 'paid'].map((name) => `${name}.example.c
 
 describe('declarations and legal pages, scanned from real local sites', function () {
   this.timeout(60_000);
-  let site: FixtureSite;
-  let dns: TestDnsServer;
-  let t: TestService;
-  const reports = new Map<string, any>();
+  let sites: ScannedSites;
+  const reports = { get: (host: string) => sites.reports.get(host) };
 
   before(async () => {
-    const ca = await createTestCa();
-    site = await startFixtureSite({ tls: await ca.issue(HOSTS) });
-    site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
-    for (const [path, file] of Object.entries(goodSiteFiles('good.example.com').https)) if (path !== '/') site.route(`good.example.com${path}`, file);
-    for (const [path, spec] of Object.entries(WRONG)) site.route(`wrong.example.com${path}`, spec);
-    site.route('bare.example.com/', html('<html lang="en"><head><title>Bare</title></head><body>Nothing else here.</body></html>'));
-    site.route('paid.example.com/', { status: 402, headers: { 'payment-required': PAYMENT_REQUIRED }, body: '' });
-    dns = await startDnsServer(Object.fromEntries(HOSTS.map((host) => [host, { A: ['127.0.0.1'] }])));
-    t = await startTestService(
-      databaseKinds()[0]!,
-      { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', BASE_URL: 'https://vetted.example.org' },
-      { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 } },
-    );
-    for (const host of HOSTS) {
-      const res = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: host }) });
-      expect(res.status, await res.clone().text()).to.equal(201);
-      const { data } = (await res.json()) as any;
-      reports.set(host, await (await t.get(new URL(data.json_url).pathname)).json());
-    }
+    sites = await scanSites(HOSTS, (site) => {
+      site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
+      for (const [path, file] of Object.entries(goodSiteFiles('good.example.com').https)) if (path !== '/') site.route(`good.example.com${path}`, file);
+      for (const [path, spec] of Object.entries(WRONG)) site.route(`wrong.example.com${path}`, spec);
+      site.route('bare.example.com/', html('<html lang="en"><head><title>Bare</title></head><body>Nothing else here.</body></html>'));
+      site.route('paid.example.com/', { status: 402, headers: { 'payment-required': PAYMENT_REQUIRED }, body: '' });
+    });
   });
-  after(async () => {
-    await t?.stop();
-    await site?.close();
-    await dns?.close();
-  });
+  after(async () => sites?.stop());
 
   const declarationsOf = (host: string) => Object.fromEntries(reports.get(host).declarations.map((d: { id: string }) => [d.id, d]));
 
@@ -115,7 +93,7 @@ describe('declarations and legal pages, scanned from real local sites', function
 
   it('records x402 when a probe answers 402 with payment requirements, and never pays', () => {
     expect(declarationsOf('paid.example.com').x402).to.include({ status: 'pass', detail: 'HTTP 402 with x402 v2 requirements (1 accepted).' });
-    const paid = site.requests.filter((r) => r.host.startsWith('paid.example.com'));
+    const paid = sites.site.requests.filter((r) => r.host.startsWith('paid.example.com'));
     expect(paid).to.not.be.empty;
     expect(paid.every((r) => r.method === 'GET' && r.headers['payment-signature'] === undefined && r.headers['x-payment'] === undefined)).to.equal(true);
   });

@@ -1,11 +1,8 @@
 import { expect } from 'chai';
 import type { TLSSocket } from 'node:tls';
-import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
-import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
+import type { FixtureSite } from '../support/fixture-site.js';
 import { goodSiteFiles } from '../support/good-site.js';
-import { createTestCa } from '../support/test-ca.js';
-import { databaseKinds } from '../support/test-databases.js';
-import { startTestService, type TestService } from '../support/test-service.js';
+import { scanSites, type ScannedSites } from '../support/scanned-sites.js';
 
 type Status = 'pass' | 'warn' | 'fail';
 
@@ -79,34 +76,15 @@ const hostOf = (c: Configuration) => `${c.name}.example.com`;
 
 describe('security judgments against the standards: one site per header configuration', function () {
   this.timeout(120_000);
-  let site: FixtureSite;
-  let dns: TestDnsServer;
-  let t: TestService;
-  const reports = new Map<string, any>();
+  let sites: ScannedSites;
+  const reports = { get: (host: string) => sites.reports.get(host) };
 
   before(async () => {
-    const ca = await createTestCa();
-    const hosts = CONFIGURATIONS.map(hostOf);
-    site = await startFixtureSite({ tls: await ca.issue(hosts) });
-    for (const c of CONFIGURATIONS) serve(site, c);
-    dns = await startDnsServer(Object.fromEntries(hosts.map((host) => [host, { A: ['127.0.0.1'] }])));
-    t = await startTestService(
-      databaseKinds()[0]!,
-      { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', BASE_URL: 'https://vetted.example.org', SCAN_LIMIT_PER_CLIENT_HOUR: '100' },
-      { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 } },
-    );
-    for (const host of hosts) {
-      const res = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: host }) });
-      expect(res.status, await res.clone().text()).to.equal(201);
-      const { data } = (await res.json()) as any;
-      reports.set(host, await (await t.get(new URL(data.json_url).pathname)).json());
-    }
+    sites = await scanSites(CONFIGURATIONS.map(hostOf), (site) => {
+      for (const c of CONFIGURATIONS) serve(site, c);
+    });
   });
-  after(async () => {
-    await t?.stop();
-    await site?.close();
-    await dns?.close();
-  });
+  after(async () => sites?.stop());
 
   it(`judges ${CONFIGURATIONS.length} configurations as their standards imply, every other check passing`, () => {
     expect(CONFIGURATIONS.length).to.be.at.least(26);

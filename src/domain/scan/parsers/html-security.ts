@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { walkBoundedHtml } from './bounded-html.js';
 import { capText } from './text-helpers.js';
 
 /** A script or stylesheet a page loads from another origin. */
@@ -23,9 +23,6 @@ export interface HtmlSecurityFacts {
 const MAX_HTML_CHARS = 2 * 1024 * 1024;
 const MAX_SUBRESOURCES = 200;
 const MAX_META = 5;
-const MAX_ELEMENTS = 100_000;
-const MAX_DEPTH = 1_000;
-const CHUNK_CHARS = 64 * 1024;
 const INTEGRITY = /(?:^|\s)sha(?:256|384|512)-[A-Za-z0-9+/_-]{20,}={0,2}(?:\?\S*)?(?=\s|$)/;
 
 /**
@@ -43,46 +40,26 @@ export function readHtmlSecurity(html: string, pageUrl: string): HtmlSecurityFac
   const crossOrigin: Subresource[] = [];
   // Until <body> opens or </head> closes, a <meta> is in the (possibly implied) head.
   let inHead = true;
-  let elements = 0;
-  let depth = 0;
-  let stopped = false;
   const add = (kind: Subresource['kind'], ref: string | undefined, integrity: string | undefined) => {
     const url = ref ? safeUrl(ref, base ?? undefined) : null;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin === origin || crossOrigin.length >= MAX_SUBRESOURCES) return;
     crossOrigin.push({ kind, insecure: url.protocol === 'http:', integrity: INTEGRITY.test(integrity ?? '') });
   };
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        elements += 1;
-        depth += 1;
-        if (elements > MAX_ELEMENTS || depth > MAX_DEPTH) {
-          stopped = true;
-          parser.pause();
-          return;
-        }
-        if (name === 'body') inHead = false;
-        else if (name === 'base' && attrs.href && base) base = safeUrl(attrs.href, base) ?? base;
-        else if (name === 'meta') {
-          const equiv = (attrs['http-equiv'] ?? '').trim().toLowerCase();
-          if (equiv === 'content-security-policy' && inHead && attrs.content !== undefined && metaCsp.length < MAX_META) metaCsp.push(attrs.content);
-          if ((attrs.name ?? '').trim().toLowerCase() === 'referrer' && metaReferrer === null && attrs.content !== undefined) metaReferrer = attrs.content.slice(0, 200);
-        } else if (name === 'script') add('script', attrs.src, attrs.integrity);
-        else if (name === 'link' && /(?:^|\s)stylesheet(?:\s|$)/i.test(attrs.rel ?? '')) add('stylesheet', attrs.href, attrs.integrity);
-      },
-      onclosetag(name) {
-        depth -= 1;
-        if (name === 'head') inHead = false;
-      },
+  walkBoundedHtml(source, {
+    onopentag(name, attrs) {
+      if (name === 'body') inHead = false;
+      else if (name === 'base' && attrs.href && base) base = safeUrl(attrs.href, base) ?? base;
+      else if (name === 'meta') {
+        const equiv = (attrs['http-equiv'] ?? '').trim().toLowerCase();
+        if (equiv === 'content-security-policy' && inHead && attrs.content !== undefined && metaCsp.length < MAX_META) metaCsp.push(attrs.content);
+        if ((attrs.name ?? '').trim().toLowerCase() === 'referrer' && metaReferrer === null && attrs.content !== undefined) metaReferrer = attrs.content.slice(0, 200);
+      } else if (name === 'script') add('script', attrs.src, attrs.integrity);
+      else if (name === 'link' && /(?:^|\s)stylesheet(?:\s|$)/i.test(attrs.rel ?? '')) add('stylesheet', attrs.href, attrs.integrity);
     },
-    { decodeEntities: true },
-  );
-  try {
-    for (let offset = 0; offset < source.length && !stopped; offset += CHUNK_CHARS) parser.write(source.slice(offset, offset + CHUNK_CHARS));
-    if (!stopped) parser.end();
-  } catch {
-    // What was read so far stands.
-  }
+    onclosetag(name) {
+      if (name === 'head') inHead = false;
+    },
+  });
   return { metaCsp, metaReferrer, crossOrigin };
 }
 

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { walkBoundedHtml } from './bounded-html.js';
 import { capText, collapseWhitespace } from './text-helpers.js';
 
 /** What a linked privacy, terms or contact page says, as far as the contact and legal check needs. */
@@ -24,17 +24,14 @@ export interface LegalPageJudgement {
 
 export const MAX_PAGE_CHARS = 512 * 1024;
 const MAX_TEXT_CHARS = 64 * 1024;
-const MAX_ELEMENTS = 50_000;
-const MAX_DEPTH = 1_000;
-const CHUNK_CHARS = 64 * 1024;
 /** Fewer words than this is a placeholder, not a policy. */
 export const MIN_POLICY_WORDS = 80;
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
 
 /**
  * Reads the visible text of a page, with its title, whether it links mail or phone and whether
- * it has a contact form. Reads at most MAX_PAGE_CHARS, MAX_ELEMENTS elements and MAX_DEPTH open
- * elements; never throws.
+ * it has a contact form. Reads at most MAX_PAGE_CHARS (and the element bounds of walkBoundedHtml);
+ * never throws.
  */
 export function readLegalPage(html: string): LegalPageText {
   const { text: source } = capText(typeof html === 'string' ? html : '', MAX_PAGE_CHARS);
@@ -42,21 +39,11 @@ export function readLegalPage(html: string): LegalPageText {
   let title = '';
   let inTitle = false;
   let hidden = 0;
-  let depth = 0;
-  let elements = 0;
-  let stopped = false;
   let linksMailOrPhone = false;
   let hasContactForm = false;
   let formDepth = 0;
-  const parser = new Parser({
+  walkBoundedHtml(source, {
     onopentag(name, attrs) {
-      elements += 1;
-      depth += 1;
-      if (elements > MAX_ELEMENTS || depth > MAX_DEPTH) {
-        stopped = true;
-        parser.pause();
-        return;
-      }
       if (name === 'title') inTitle = true;
       else if (HIDDEN.has(name)) hidden += 1;
       if (name === 'form') formDepth += 1;
@@ -67,24 +54,16 @@ export function readLegalPage(html: string): LegalPageText {
       if (BLOCK.has(name)) text += ' ';
     },
     ontext(data) {
-      if (stopped) return;
       if (inTitle) title += data.slice(0, 300);
       else if (hidden === 0 && text.length < MAX_TEXT_CHARS) text += data.slice(0, MAX_TEXT_CHARS - text.length);
     },
     onclosetag(name) {
-      depth -= 1;
       if (name === 'title') inTitle = false;
       else if (HIDDEN.has(name) && hidden > 0) hidden -= 1;
       if (name === 'form' && formDepth > 0) formDepth -= 1;
       if (BLOCK.has(name)) text += ' ';
     },
   });
-  try {
-    for (let offset = 0; offset < source.length && !stopped; offset += CHUNK_CHARS) parser.write(source.slice(offset, offset + CHUNK_CHARS));
-    if (!stopped) parser.end();
-  } catch {
-    // What was read so far is judged; a page that breaks the parser reads as less.
-  }
   const visible = collapseWhitespace(text, MAX_TEXT_CHARS);
   return { text: visible, words: countWords(visible), title: collapseWhitespace(title, 300), linksMailOrPhone, hasContactForm };
 }
