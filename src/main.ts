@@ -59,6 +59,7 @@ import { Sha256TokenHasher } from './adapters/random/sha256-token-hasher.js';
 import { DomainAgeSourceOptions, RdapDomainAgeSource } from './adapters/rdap/rdap-domain-age-source.js';
 import { DnsReputationChecks, ReputationChecksOptions } from './adapters/reputation/dns-reputation-checks.js';
 import { Ed25519ReportSigner } from './adapters/signing/ed25519-report-signer.js';
+import { JoseVerdictVerifier } from './adapters/signing/jose-verdict-verifier.js';
 import { ReportSigningOptions } from './adapters/signing/report-signing-options.js';
 import { NodeTlsInspector, TlsInspectorOptions } from './adapters/tls/node-tls-inspector.js';
 import { AddressGuard } from './application/ports/address-guard.js';
@@ -69,6 +70,7 @@ import { IdnaCodec } from './application/ports/idna-codec.js';
 import { Mailer } from './application/ports/mailer.js';
 import { RandomTokens } from './application/ports/random-tokens.js';
 import { ReportSigner } from './application/ports/report-signer.js';
+import { VerdictVerifier } from './application/ports/verdict-verifier.js';
 import { ReputationChecks } from './application/ports/reputation-checks.js';
 import { SiteFetcher } from './application/ports/site-fetcher.js';
 import { TlsInspector } from './application/ports/tls-inspector.js';
@@ -173,6 +175,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<IdnaCodec>(IdnaCodec).to(NodeIdnaCodec);
   c.bind<ReportSigningOptions>(ReportSigningOptions).toConstantValue({ configuredKey: config.reportSigningKey });
   c.bind<ReportSigner>(ReportSigner).to(Ed25519ReportSigner);
+  c.bind<VerdictVerifier>(VerdictVerifier).to(JoseVerdictVerifier);
   if (config.smtpUrl) {
     c.bind<SmtpMailerOptions>(SmtpMailerOptions).toConstantValue({ url: config.smtpUrl, from: config.mailFrom });
     c.bind(SmtpMailer).toSelf().onDeactivation((mailer) => mailer.close());

@@ -28,6 +28,8 @@ import { LiveObservations } from './trust/live-observations.js';
 import { RefreshObservations } from './trust/refresh-observations.js';
 import { SweepDueObservations } from './trust/sweep-due-observations.js';
 import { ObservationCache } from './trust/observation-cache.js';
+import { CheckSignedVerdict } from './check-signed-verdict.js';
+import { SignVerdict } from './sign-verdict.js';
 import { VerifyDomain } from './verify-domain.js';
 
 /** Every use case and application service; the container binds each to itself, one instance per process. */
@@ -38,6 +40,8 @@ export const USE_CASES: readonly Newable[] = [
   CheckReadiness,
   VerifyDomain,
   AssessTrust,
+  SignVerdict,
+  CheckSignedVerdict,
   LiveObservations,
   SweepDueObservations,
   RefreshObservations,

@@ -8,6 +8,11 @@ export class FakeReportSigner implements ReportSigner {
     return { contentSha256, algorithm: 'Ed25519', keyId: 'fake-key', value: `sig-${contentSha256.slice(0, 8)}` };
   }
 
+  async signCompactJws(claims: object): Promise<string> {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    return `${part({ alg: 'none', kid: 'fake-key' })}.${part(claims)}.fake`;
+  }
+
   async publicJwks(): Promise<{ keys: object[] }> {
     return { keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'fake', kid: 'fake-key', use: 'sig', alg: 'EdDSA' }] };
   }

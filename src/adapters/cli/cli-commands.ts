@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { inject, injectable } from 'inversify';
 import { AddEntity } from '../../application/add-entity.js';
+import { CheckSignedVerdict } from '../../application/check-signed-verdict.js';
 import { AppError, isAppError } from '../../application/errors.js';
 import { ImportEntities } from '../../application/import-entities.js';
 import { ListEntities } from '../../application/list-entities.js';
@@ -34,6 +35,7 @@ export class CliCommands {
     @inject(RequestScan) private readonly requestScan: RequestScan,
     @inject(RecheckProofs) private readonly recheckProofs: RecheckProofs,
     @inject(ListJobQueues) private readonly jobQueues: ListJobQueues,
+    @inject(CheckSignedVerdict) private readonly checkSignedVerdict: CheckSignedVerdict,
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(Clock) private readonly clock: Clock,
   ) {}
@@ -110,6 +112,14 @@ export class CliCommands {
       }
       case 'scan':
         return runScanCommand(this.requestScan, this.config.baseUrl, io, command);
+      case 'verify-signature': {
+        const jwks = command.jwks === undefined ? undefined : parseJsonFile(command.jwks, await readText(command.jwks));
+        const check = await this.checkSignedVerdict.run(await readText(command.file), jwks);
+        if (command.json) io.out(JSON.stringify(check.valid ? { valid: true, key_id: check.keyId, claims: check.claims } : { valid: false, reason: check.reason }, null, 2));
+        else if (check.valid) io.out(verdictSummary(check.claims, check.keyId));
+        else io.err(`vetted: invalid: ${check.reason}`);
+        return check.valid ? 0 : 1;
+      }
       case 'block import': {
         const requests = parseBlocklistFile(await readText(command.file));
         const { added, alreadyBlocked } = await this.blocklist.add(requests);
@@ -126,4 +136,18 @@ async function readText(file: string): Promise<string> {
   } catch (error) {
     throw new AppError('VALIDATION_ERROR', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, {}, { cause: error });
   }
+}
+
+function parseJsonFile(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new AppError('VALIDATION_ERROR', `${file} is not JSON`, {}, { cause: error });
+  }
+}
+
+/** One line about a valid signed answer: who signed it, about what, and until when it holds. */
+function verdictSummary(claims: Readonly<Record<string, unknown>>, keyId: string): string {
+  const at = (seconds: unknown) => (typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : 'unknown');
+  return `valid: ${String(claims.sub)} (verified ${String(claims.verified)}) signed by ${String(claims.iss)} with key ${keyId} at ${at(claims.iat)}, valid until ${at(claims.exp)}`;
 }

@@ -24,7 +24,8 @@ export type Command =
   | { readonly name: 'block remove'; readonly domain: string }
   | { readonly name: 'block list'; readonly json: boolean }
   | { readonly name: 'block import'; readonly file: string }
-  | { readonly name: 'scan'; readonly domain: string; readonly json: boolean; readonly fresh: boolean };
+  | { readonly name: 'scan'; readonly domain: string; readonly json: boolean; readonly fresh: boolean }
+  | { readonly name: 'verify-signature'; readonly file: string; readonly jwks?: string; readonly json: boolean };
 
 export type ParsedCommand = { readonly ok: true; readonly command: Command } | { readonly ok: false; readonly message: string };
 
@@ -55,6 +56,10 @@ Commands:
   scan DOMAIN [--json] [--fresh]          scan a site (reusing a report under ten minutes old unless --fresh);
                                           progress on stderr, summary (or the JSON report) on stdout;
                                           links start with BASE_URL
+  verify-signature FILE [--jwks FILE] [--json]
+                                          check a signed verify answer (a compact JWS, as GET /verify answers
+                                          to Accept: application/jose) offline: against the JWKS file, else
+                                          this deployment's key; exit 0 valid, 1 invalid or expired
   help, --help, -h                        show this text
   --version, -V                           print the version
 
@@ -91,6 +96,10 @@ export function parseCommand(argv: readonly string[]): ParsedCommand {
       case 'scan': {
         const { values, positionals } = strict(rest, { json: { type: 'boolean' }, fresh: { type: 'boolean' } }, 1);
         return ok({ name: 'scan', domain: positionals[0]!, json: values.json === true, fresh: values.fresh === true });
+      }
+      case 'verify-signature': {
+        const { values, positionals } = strict(rest, { jwks: { type: 'string' }, json: { type: 'boolean' } }, 1);
+        return ok({ name: 'verify-signature', file: positionals[0]!, jwks: values.jwks as string | undefined, json: values.json === true });
       }
       default:
         return fail(`unknown command "${group}"`);

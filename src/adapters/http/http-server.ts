@@ -114,7 +114,8 @@ export class HttpServer {
       const method = req.method ?? '';
       const url = req.url ?? '';
       let answer: DirectAnswer | undefined;
-      for (let i = 0; answer === undefined && i < this.direct.length; i++) answer = this.direct[i]!.directAnswer(method, url);
+      const accept = req.headers.accept;
+      for (let i = 0; answer === undefined && i < this.direct.length; i++) answer = this.direct[i]!.directAnswer(method, url, accept);
       if (answer === undefined) return void koa(req, res);
       const incoming = req.headers['x-request-id'];
       const requestId = this.stamp.requestIdOf(typeof incoming === 'string' ? incoming : undefined);

@@ -82,6 +82,8 @@ export class RenderedAnswers<O> {
         ['Content-Type', 'application/json; charset=utf-8'],
         ['Content-Length', rendered.bytes],
         ['Cache-Control', rendered.cacheControl],
+        // The same URL answers a signed form to Accept: application/jose.
+        ['Vary', 'Accept'],
         ['Age', String(Math.floor((now - rendered.renderedAtMs) / 1000))],
       ],
       body: rendered.body,

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { LookupEntity } from '../../application/lookup-entity.js';
+import { SignVerdict, type SignedVerdict } from '../../application/sign-verdict.js';
 import { AppConfig } from '../../application/ports/app-config.js';
 import { Clock } from '../../application/ports/clock.js';
 import { GetReport } from '../../application/scan/get-report.js';
@@ -22,6 +23,13 @@ const UNTRUSTED_RULE =
 
 const domainArg = z.string().min(1).max(1024).describe('A domain name such as example.com: no scheme, port or path.');
 
+const formatArg = z
+  .enum(['json', 'jws'])
+  .optional()
+  .describe('jws: also return the answer as a compact JWS (field jws), signed with the Ed25519 key of /.well-known/jwks.json, with iat and exp, to keep and check offline.');
+
+const SIGNED = ' With format "jws" the answer also carries jws: the same answer signed as a JWT (EdDSA, kid in the header) that expires with the answer.';
+
 /** Vetted's MCP tools, in the order tools/list shows them; each calls one use case and answers one view. */
 @injectable()
 export class VettedTools {
@@ -35,8 +43,9 @@ export class VettedTools {
     @inject(AssessTrust) assessTrust: AssessTrust,
     @inject(RequestScan) requestScan: RequestScan,
     @inject(LookupEntity) lookupEntity: LookupEntity,
+    @inject(SignVerdict) signVerdict: SignVerdict,
   ) {
-    this.list = vettedTools({ baseUrl: config.baseUrl, clock, getReport, verifyDomain, assessTrust, requestScan, lookupEntity });
+    this.list = vettedTools({ baseUrl: config.baseUrl, clock, getReport, verifyDomain, assessTrust, requestScan, lookupEntity, signVerdict });
   }
 }
 
@@ -48,6 +57,12 @@ interface VettedToolDeps {
   readonly assessTrust: AssessTrust;
   readonly requestScan: RequestScan;
   readonly lookupEntity: LookupEntity;
+  readonly signVerdict: SignVerdict;
+}
+
+/** A signed answer as a tool result: the answer's fields, and the JWS beside them. */
+function signedJson(signed: SignedVerdict): Record<string, unknown> {
+  return { ...signed.answer, jws: signed.jws };
 }
 
 function vettedTools(deps: VettedToolDeps): readonly VettedTool[] {
@@ -78,11 +93,12 @@ function vettedTools(deps: VettedToolDeps): readonly VettedTool[] {
       description:
         'Says whether a domain is verified in the Vetted registry (with the verifying entity) or blocked, and gives its scan-based readiness from the latest stored report with evidence links. Reads stored data only; never starts a scan. ' +
         'An expired verification is a normal answer with verified false, expired true, the entity and a message (not an error). A blocked domain carries blocked true, trust_level NONE and agent_guidance, and no readiness. ' +
-        'Errors: VALIDATION_ERROR for a malformed domain.',
-      input: z.strictObject({ domain: domainArg }),
+        `Errors: VALIDATION_ERROR for a malformed domain.${SIGNED}`,
+      input: z.strictObject({ domain: domainArg, format: formatArg }),
       output: verifyOutput,
       hints: READS_STORED_DATA,
-      async run({ domain }) {
+      async run({ domain, format }) {
+        if (format === 'jws') return signedJson(await deps.signVerdict.run(domain, { signals: false }));
         return verifyJson(await deps.verifyDomain.run(domain), baseUrl);
       },
     }),
@@ -119,15 +135,17 @@ function vettedTools(deps: VettedToolDeps): readonly VettedTool[] {
       description:
         'How far to trust a counterparty before a payment, a data share or an API call: the registry status (verified with its entity, not verified, blocked, or expired: verified false, expired true), readiness, trust_score 0-100, trust_level (VERY_HIGH, HIGH, MEDIUM, LOW, NONE), the five signals (registry, brand, domain_age, ssl, external; a signal with nothing observed scores 0 and says observed false) and agent_guidance (action PROCEED, CAUTION, FLAG or BLOCK, safe_actions, max_transaction_usd, requires_human, reason). ' +
         'A blocked domain answers exactly: verified false, blocked true, trust_score 0, trust_level NONE, agent_guidance BLOCK. Lookalikes of well-known brands and blocklisted domains are never better than FLAG. ' +
-        'Without external it reads stored data only and makes no network call; with external true it also runs live checks (TLS on port 443, domain age from RDAP, DNS blocklists, SPF and DMARC) within a few seconds, each failing on its own. Errors: VALIDATION_ERROR for a malformed domain.',
+        'Without external it reads stored data only and makes no network call; with external true it also runs live checks (TLS on port 443, domain age from RDAP, DNS blocklists, SPF and DMARC) within a few seconds, each failing on its own. Errors: VALIDATION_ERROR for a malformed domain.' + SIGNED,
       input: z.strictObject({
         domain: domainArg,
         external: z.boolean().optional().describe('Also run live outside checks (TLS, RDAP, DNS reputation); slower.'),
+        format: formatArg,
       }),
       output: registryStatusOutput,
       // Not read-only in the open-world sense: with external it asks outside sources.
       hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-      async run({ domain, external }) {
+      async run({ domain, external, format }) {
+        if (format === 'jws') return signedJson(await deps.signVerdict.run(domain, { signals: true, external: external === true }));
         return trustDataJson(await deps.assessTrust.run(domain, { external: external === true }), baseUrl);
       },
     }),

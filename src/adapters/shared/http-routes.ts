@@ -9,11 +9,12 @@ import type { Router } from '@koa/router';
 export interface HttpRoutes {
   mount(router: Router): void;
   /**
-   * An answer ready to send for a request (`method`, and its target: path and query as sent), found
+   * An answer ready to send for a request (`method`, its target: path and query as sent, and its
+   * Accept header), found
    * before the framework does any work, or undefined to route it: how an area repeats rendered
    * answers. The server adds the headers every answer carries, logs and counts it.
    */
-  directAnswer?(method: string, url: string): DirectAnswer | undefined;
+  directAnswer?(method: string, url: string, accept?: string): DirectAnswer | undefined;
 }
 
 /** A complete answer an area gives before routing (see HttpRoutes.directAnswer). */

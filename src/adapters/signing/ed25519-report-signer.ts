@@ -38,6 +38,13 @@ export class Ed25519ReportSigner implements ReportSigner {
     };
   }
 
+  async signCompactJws(claims: object): Promise<string> {
+    const { privateKey, jwk } = await this.resolvedKey();
+    const part = (value: object) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+    const signingInput = `${part({ alg: 'EdDSA', typ: 'JWT', kid: jwk.kid })}.${part(claims)}`;
+    return `${signingInput}.${sign(null, Buffer.from(signingInput, 'ascii'), privateKey).toString('base64url')}`;
+  }
+
   async publicJwks(): Promise<{ keys: object[] }> {
     const { jwk } = await this.resolvedKey();
     return { keys: [{ ...jwk }] };

@@ -10,12 +10,18 @@ export interface ReportSignature {
 }
 
 /**
- * Signs report content so that an agent can check offline, against the published JWKS, that a
+ * Signs report content and verdicts so that an agent can check offline, against the published JWKS, that a
  * report came from this service unaltered. Adapters: Ed25519ReportSigner. Fake: a fixed-key signer.
  */
 export interface ReportSigner {
   /** Signs a JSON-serializable object (no undefined, no non-finite numbers). */
   sign(content: object): Promise<ReportSignature>;
+  /**
+   * Signs JWT claims as a compact JWS (RFC 7515) with the same key: protected header
+   * `{ alg: 'EdDSA', typ: 'JWT', kid }`, the claims as the payload, so any JOSE library can check
+   * it against the published JWKS.
+   */
+  signCompactJws(claims: object): Promise<string>;
   /** The public keys as a JWKS document: `{ keys: [{ kty: 'OKP', crv: 'Ed25519', x, kid, use: 'sig', alg: 'EdDSA' }] }`. */
   publicJwks(): Promise<{ keys: object[] }>;
 }

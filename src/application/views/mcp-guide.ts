@@ -69,10 +69,10 @@ Under \`2025-11-25\` and \`2025-06-18\` tools have a title and an output schema,
 | Tool | Arguments | Effect |
 |---|---|---|
 | \`get_report\` | \`domain\` or \`report_id\` (exactly one) | the latest stored report of a domain, or one report: checks, score, evidence and its URLs, signature. Reads only; starts no scan. |
-| \`verify_domain\` | \`domain\` | registry status (verified with its entity, not verified, blocked, or expired) and scan-based readiness with evidence links. Reads only; starts no scan. An expired verification is a normal answer: \`verified\` false, \`expired\` true, the entity. |
+| \`verify_domain\` | \`domain\`, \`format\` (optional: \`jws\` adds \`jws\`, the answer signed; see /api.md, "Signed answers") | registry status (verified with its entity, not verified, blocked, or expired) and scan-based readiness with evidence links. Reads only; starts no scan. An expired verification is a normal answer: \`verified\` false, \`expired\` true, the entity. |
 | \`scan_domain\` | \`domain\` | requests a scan: fetches a few public resources, stores a signed report, returns \`report_id\`, links, score, readiness, \`methodology_version\`, \`scanned_at\`, \`reused\`, \`age_seconds\`. A report of the current methodology from the last ${REUSE_WINDOW_SECONDS / 60} minutes is reused instead (\`reused\` true). |
 | \`lookup_entity\` | \`entity_id\` | one registry entity with its status (active, expired or revoked). Reads only. |
-| \`check_trust\` | \`domain\`, \`external\` (optional boolean: look now at what was not looked at within the hour) | the object of \`GET /verify/{domain}?signals=true\`: registry status, readiness, \`trust_score\`, \`trust_level\`, \`signals\` (each unobserved one with its \`reason\`) and \`agent_guidance\` (see /api.md, "Trust signals"). Never scans. |
+| \`check_trust\` | \`domain\`, \`external\` (optional boolean: look now at what was not looked at within the hour), \`format\` (optional: \`jws\`) | the object of \`GET /verify/{domain}?signals=true\`: registry status, readiness, \`trust_score\`, \`trust_level\`, \`signals\` (each unobserved one with its \`reason\`) and \`agent_guidance\` (see /api.md, "Trust signals"). Never scans. |
 
 Domains are plain names such as \`example.com\`: no scheme, port or path.
 

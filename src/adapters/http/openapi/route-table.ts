@@ -45,10 +45,12 @@ export function routeTable(): RouteConfig[] {
     },
     {
       method: 'get', path: '/verify/{domain}', tags: ['registry'], summary: 'What the registry says about a domain now',
-      description: 'With signals=true (and external=true) the answer adds the trust assessment. An expired verification answers 200 in the failure envelope with code EXPIRED.',
+      description:
+        'With signals=true (and external=true) the answer adds the trust assessment. An expired verification answers 200 in the failure envelope with code EXPIRED. ' +
+        'With Accept: application/jose or format=jws the answer is a compact JWS (RFC 7515) of the same data as JWT claims, plus iss, sub, iat and exp (the cache lifetime, at least 60 s), signed EdDSA with the key of /.well-known/jwks.json named by kid.',
       request: { params: param('domain', 'A domain or host name.'), query: VerifyQuery },
       responses: {
-        200: answer('The registry status, or EXPIRED.', json(z.union([dataEnvelope(VerifyWithSignalsAnswer, VerifyAnswer), ErrorEnvelope])), VERIFY_CACHE),
+        200: answer('The registry status, or EXPIRED; or the signed answer.', { ...json(z.union([dataEnvelope(VerifyWithSignalsAnswer, VerifyAnswer), ErrorEnvelope])), 'application/jose': { schema: textBody } }, VERIFY_CACHE),
         ...errors(['VALIDATION_ERROR', ...STORE_ERRORS]),
       },
     },

@@ -9,6 +9,7 @@ import { LookupEntity } from '../../../application/lookup-entity.js';
 import { AppConfig } from '../../../application/ports/app-config.js';
 import { Clock } from '../../../application/ports/clock.js';
 import { Metrics, NO_METRICS } from '../../../application/ports/metrics.js';
+import { SignVerdict } from '../../../application/sign-verdict.js';
 import { AssessTrust, type TrustOutcome } from '../../../application/trust/assess-trust.js';
 import { VerifyDomain, type VerifyOutcome } from '../../../application/verify-domain.js';
 import { lookupEntityJson, verifyJson } from '../../../application/views/registry-view.js';
@@ -19,7 +20,10 @@ import { RenderedAnswers } from '../rendered-answers.js';
 
 const queryFlag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1');
 /** The query of GET /verify/{domain}; the OpenAPI document describes it from here. */
-export const VerifyQuery = z.object({ signals: queryFlag, external: queryFlag });
+export const VerifyQuery = z.object({ signals: queryFlag, external: queryFlag, format: z.enum(['json', 'jws']).optional() });
+
+/** The media type of a compact JWS (RFC 7515 §9.2.1). */
+const JOSE = 'application/jose';
 
 /**
  * The registry reads of the contract: /status (and /status/ready), /verify/{domain} (with signals)
@@ -36,6 +40,7 @@ export class RegistryRoutes implements HttpRoutes {
     @inject(GetStatus) private readonly getStatus: GetStatus,
     @inject(VerifyDomain) private readonly verifyDomain: VerifyDomain,
     @inject(AssessTrust) private readonly assessTrust: AssessTrust,
+    @inject(SignVerdict) private readonly signVerdict: SignVerdict,
     @inject(LookupEntity) private readonly lookupEntity: LookupEntity,
     @inject(CheckReadiness) private readonly checkReadiness: CheckReadiness,
     @inject(Metrics) @optional() metrics: Metrics = NO_METRICS,
@@ -45,7 +50,9 @@ export class RegistryRoutes implements HttpRoutes {
     );
   }
 
-  directAnswer(method: string, url: string): DirectAnswer | undefined {
+  directAnswer(method: string, url: string, accept?: string): DirectAnswer | undefined {
+    // A signed answer is made per request: never a repeated JSON one.
+    if (accept?.includes(JOSE)) return undefined;
     return this.answers.find(method, url);
   }
 
@@ -54,10 +61,12 @@ export class RegistryRoutes implements HttpRoutes {
     router.get('/status/ready', async (ctx) => sendData(ctx, await this.checkReadiness.run()));
 
     router.get('/verify/:domain', async (ctx) => {
+      ctx.vary('Accept');
       // The plain verify is the hottest path: skip query parsing when there is no query at all.
-      if (ctx.querystring !== '') {
+      if (ctx.querystring !== '' || ctx.get('accept').includes(JOSE)) {
         const query = VerifyQuery.safeParse(ctx.query);
-        if (!query.success) throw new AppError('VALIDATION_ERROR', 'signals and external take true or false.');
+        if (!query.success) throw new AppError('VALIDATION_ERROR', 'signals and external take true or false, and format json or jws.');
+        if (query.data.format === 'jws' || (query.data.format === undefined && ctx.get('accept').includes(JOSE))) return this.signedVerify(ctx, query.data.signals || query.data.external, query.data.external);
         if (query.data.signals || query.data.external) return this.verifyWithSignals(ctx, query.data.external);
       }
       const outcome = await this.verifyDomain.run(ctx.params.domain ?? '');
@@ -68,6 +77,14 @@ export class RegistryRoutes implements HttpRoutes {
       const entity = await this.lookupEntity.run(ctx.params.id ?? '');
       sendData(ctx, lookupEntityJson(entity, this.clock.now()), { cacheSeconds: 300 });
     });
+  }
+
+  private async signedVerify(ctx: Context, signals: boolean, external: boolean): Promise<void> {
+    const signed = await this.signVerdict.run(ctx.params.domain ?? '', { signals, external });
+    ctx.status = 200;
+    ctx.type = JOSE;
+    ctx.set('Cache-Control', external ? 'no-store' : `public, max-age=${signed.cacheSeconds}`);
+    ctx.body = signed.jws;
   }
 
   private async verifyWithSignals(ctx: Context, external: boolean): Promise<void> {
