@@ -16,6 +16,8 @@ import { KnexEntityRepository } from './adapters/persistence/knex-entity-reposit
 import { KnexOutboxMailer } from './adapters/persistence/knex-outbox-mailer.js';
 import { KnexProofRepository } from './adapters/persistence/knex-proof-repository.js';
 import { KnexRegistrationRepository } from './adapters/persistence/knex-registration-repository.js';
+import { KnexWatchRepository } from './adapters/persistence/knex-watch-repository.js';
+import { KnexWebhookOutbox } from './adapters/persistence/knex-webhook-outbox.js';
 import { KnexRegistryReader } from './adapters/persistence/knex-registry-reader.js';
 import { KnexReportRepository } from './adapters/persistence/knex-report-repository.js';
 import { KnexScanAdmission } from './adapters/persistence/knex-scan-admission.js';
@@ -60,6 +62,7 @@ import { DomainAgeSourceOptions, RdapDomainAgeSource } from './adapters/rdap/rda
 import { DnsReputationChecks, ReputationChecksOptions } from './adapters/reputation/dns-reputation-checks.js';
 import { Ed25519ReportSigner } from './adapters/signing/ed25519-report-signer.js';
 import { JoseVerdictVerifier } from './adapters/signing/jose-verdict-verifier.js';
+import { StandardWebhookSigner } from './adapters/signing/standard-webhook-signer.js';
 import { ReportSigningOptions } from './adapters/signing/report-signing-options.js';
 import { NodeTlsInspector, TlsInspectorOptions } from './adapters/tls/node-tls-inspector.js';
 import { AddressGuard } from './application/ports/address-guard.js';
@@ -71,6 +74,9 @@ import { Mailer } from './application/ports/mailer.js';
 import { RandomTokens } from './application/ports/random-tokens.js';
 import { ReportSigner } from './application/ports/report-signer.js';
 import { VerdictVerifier } from './application/ports/verdict-verifier.js';
+import { WatchRepository } from './application/ports/watch-repository.js';
+import { WebhookOutbox } from './application/ports/webhook-outbox.js';
+import { WebhookSigner } from './application/ports/webhook-signer.js';
 import { ReputationChecks } from './application/ports/reputation-checks.js';
 import { SiteFetcher } from './application/ports/site-fetcher.js';
 import { TlsInspector } from './application/ports/tls-inspector.js';
@@ -85,6 +91,7 @@ import { CliCommands } from './adapters/cli/cli-commands.js';
 import { HttpServer } from './adapters/http/http-server.js';
 import { DocRoutes } from './adapters/http/routes/doc-routes.js';
 import { RegistrationRoutes } from './adapters/http/routes/registration-routes.js';
+import { WatchRoutes } from './adapters/http/routes/watch-routes.js';
 import { RegistryRoutes } from './adapters/http/routes/registry-routes.js';
 import { ReportRoutes } from './adapters/http/routes/report-routes.js';
 import { ScanRoutes } from './adapters/http/routes/scan-routes.js';
@@ -148,6 +155,8 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<ReportRepository>(ReportRepository).to(KnexReportRepository);
   c.bind<SigningKeyStore>(SigningKeyStore).to(KnexSigningKeyStore);
   c.bind<RegistrationRepository>(RegistrationRepository).to(KnexRegistrationRepository);
+  c.bind<WatchRepository>(WatchRepository).to(KnexWatchRepository);
+  c.bind<WebhookOutbox>(WebhookOutbox).to(KnexWebhookOutbox);
   c.bind<ProofRepository>(ProofRepository).to(KnexProofRepository);
   c.bind<TrustObservationStore>(TrustObservationStore).to(KnexTrustObservationStore);
   c.bind<ObservationSchedule>(ObservationSchedule).to(KnexObservationSchedule);
@@ -176,6 +185,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<ReportSigningOptions>(ReportSigningOptions).toConstantValue({ configuredKey: config.reportSigningKey });
   c.bind<ReportSigner>(ReportSigner).to(Ed25519ReportSigner);
   c.bind<VerdictVerifier>(VerdictVerifier).to(JoseVerdictVerifier);
+  c.bind<WebhookSigner>(WebhookSigner).to(StandardWebhookSigner);
   if (config.smtpUrl) {
     c.bind<SmtpMailerOptions>(SmtpMailerOptions).toConstantValue({ url: config.smtpUrl, from: config.mailFrom });
     c.bind(SmtpMailer).toSelf().onDeactivation((mailer) => mailer.close());
@@ -213,6 +223,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<HttpRoutes>(HttpRoutes).to(ReportRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(ReportHistoryRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(RegistrationRoutes);
+  c.bind<HttpRoutes>(HttpRoutes).to(WatchRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(DocRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(WellKnownRoutes);
   c.bind<HttpRoutes>(HttpRoutes).to(SiteFileRoutes);

@@ -8,6 +8,11 @@ import { RunScanJob } from './application/scan/run-scan-job.js';
 import { SCAN_JOB_RETRIES } from './application/scan/submit-scan.js';
 import { RefreshObservations } from './application/trust/refresh-observations.js';
 import { SweepDueObservations } from './application/trust/sweep-due-observations.js';
+import { DeliverWebhooks } from './application/watches/deliver-webhooks.js';
+import { DetectEvents } from './application/watches/detect-events.js';
+
+/** How often every watched domain is looked at again (one tick for all instances). */
+const WATCH_SWEEP_SECONDS = 60;
 
 /**
  * Makes this process a worker: it takes scan jobs (WORKER_CONCURRENCY at a time), proof re-check
@@ -36,6 +41,14 @@ export async function startWorkers(container: Container, config: AppConfig): Pro
     const handedOut = await container.get(SweepDueObservations).run();
     if (handedOut > 0) logger.info({ handedOut }, 'due observation refreshes handed out');
   });
+  await queue.work('events.detect', { concurrency: 1 }, async (job) => {
+    const watches = await container.get(DetectEvents).detect();
+    if (watches > 0) logger.info({ watches, jobId: job.id }, 'events announced');
+  });
+  await queue.work('events.sweep', { concurrency: 1 }, () => container.get(DetectEvents).sweep());
+  await queue.work('webhook.deliver', { concurrency: 4 }, (job) => container.get(DeliverWebhooks).run(job.data.watchId));
+  // Catches what time alone changes (expiry, staleness) and any delivery whose job was lost.
+  await queue.schedule('events.sweep', WATCH_SWEEP_SECONDS, {});
   if (config.recheckIntervalMinutes > 0) {
     await queue.schedule('proof.sweep', config.recheckIntervalMinutes * 60, {});
     if (config.refreshObservations) await queue.schedule('observations.sweep', config.recheckIntervalMinutes * 60, {});

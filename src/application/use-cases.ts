@@ -31,6 +31,11 @@ import { ObservationCache } from './trust/observation-cache.js';
 import { CheckSignedVerdict } from './check-signed-verdict.js';
 import { SignVerdict } from './sign-verdict.js';
 import { VerifyDomain } from './verify-domain.js';
+import { CreateWatch } from './watches/create-watch.js';
+import { DeliverWebhooks } from './watches/deliver-webhooks.js';
+import { DetectEvents } from './watches/detect-events.js';
+import { ManageWatch } from './watches/manage-watch.js';
+import { WatchedStateReader } from './watches/watched-state-reader.js';
 
 /** Every use case and application service; the container binds each to itself, one instance per process. */
 export const USE_CASES: readonly Newable[] = [
@@ -42,6 +47,11 @@ export const USE_CASES: readonly Newable[] = [
   AssessTrust,
   SignVerdict,
   CheckSignedVerdict,
+  WatchedStateReader,
+  CreateWatch,
+  ManageWatch,
+  DetectEvents,
+  DeliverWebhooks,
   LiveObservations,
   SweepDueObservations,
   RefreshObservations,

@@ -116,9 +116,21 @@ export function jobQueueContract(make: () => Promise<JobQueueSubject>): void {
     expect(await other.enqueue('proof.sweep', {}, { singletonKey: 'tick' }), 'once completed').to.be.a('string');
   });
 
+  it('holds a job enqueued with startAfterSeconds until then, and runs it after', async () => {
+    const ran: number[] = [];
+    await s.queue.work('webhook.deliver', { concurrency: 1 }, async () => void ran.push(Date.now()));
+    const enqueuedAt = Date.now();
+    await s.queue.enqueue('webhook.deliver', { watchId: 'wch_later' }, { startAfterSeconds: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(ran, 'not before its time').to.deep.equal([]);
+    await waitUntil('the delayed job runs', () => ran.length === 1, 15_000);
+    expect(ran[0]! - enqueuedAt).to.be.at.least(1000);
+  });
+
   it('counts waiting, active, failed and completed jobs per kind', async () => {
     const idle = { 'observations.sweep': NONE, 'observations.refresh': NONE };
-    expect(await countsOf(s.queue)).to.deep.equal({ ...idle, 'proof.sweep': NONE, 'proof.recheck': NONE, 'scan.run': NONE });
+    const watchKinds = { 'events.detect': NONE, 'events.sweep': NONE, 'webhook.deliver': NONE };
+    expect(await countsOf(s.queue)).to.deep.equal({ ...idle, 'proof.sweep': NONE, 'proof.recheck': NONE, 'scan.run': NONE, ...watchKinds });
     for (let i = 0; i < 3; i += 1) await s.queue.enqueue('proof.recheck', { entityIds: [`e${i}`] });
     await s.queue.work('scan.run', { concurrency: 1 }, () => hold.opened);
     await s.queue.enqueue('scan.run', { scanId: 'held' });
@@ -128,7 +140,7 @@ export function jobQueueContract(make: () => Promise<JobQueueSubject>): void {
     await s.queue.enqueue('proof.sweep', {}, { retryLimit: 0 });
 
     // In the adapters' order of kinds, which the string comparison below depends on.
-    const expected = { 'proof.sweep': { ...NONE, failed: 1 }, 'proof.recheck': { ...NONE, waiting: 3 }, ...idle, 'scan.run': { ...NONE, active: 1 } };
+    const expected = { 'proof.sweep': { ...NONE, failed: 1 }, 'proof.recheck': { ...NONE, waiting: 3 }, ...idle, 'scan.run': { ...NONE, active: 1 }, ...watchKinds };
     await waitUntil('the counts settle', async () => JSON.stringify(await countsOf(s.queue)) === JSON.stringify(expected));
     expect(await countsOf(s.queue)).to.deep.equal(expected);
   });

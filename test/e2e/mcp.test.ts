@@ -102,7 +102,7 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
       expect(seen.filter((s) => s.method === 'GET').map((s) => s.status)).to.deep.equal([405]);
     });
 
-    it('lists five tools with schemas, a title and all four hints set explicitly', async () => {
+    it('lists seven tools with schemas, a title and all four hints set explicitly', async () => {
       const { tools } = await client.listTools();
       const hints = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
       const reads = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -112,6 +112,8 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
         scan_domain: { title: 'Scan a domain', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
         lookup_entity: { title: 'Look up a registry entity', ...reads },
         check_trust: { title: 'Check the trust status of a domain', ...reads, openWorldHint: true },
+        watch_domain: { title: 'Watch a domain for verdict changes', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+        unwatch_domain: { title: 'Stop watching a domain', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       });
       for (const tool of tools) {
         expect(tool).to.have.keys('name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations');
@@ -227,7 +229,7 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
         try {
           expect(tr.protocolVersion).to.equal(version);
           const { tools } = await c.listTools();
-          expect(tools.map((tool) => tool.name)).to.have.members(['get_report', 'verify_domain', 'scan_domain', 'lookup_entity', 'check_trust']);
+          expect(tools.map((tool) => tool.name)).to.have.members(['get_report', 'verify_domain', 'scan_domain', 'lookup_entity', 'check_trust', 'watch_domain', 'unwatch_domain']);
           for (const tool of tools) expect(tool.name).to.match(/^[A-Za-z0-9_.-]{1,128}$/);
           expect(tools.every((tool) => tool.outputSchema !== undefined)).to.equal(version !== '2025-03-26');
           const verified = (await c.callTool({ name: 'verify_domain', arguments: { domain: 'example.com' } })) as CallToolResult;

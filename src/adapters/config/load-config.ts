@@ -124,6 +124,9 @@ const EnvSchema = z.object({
   SCAN_LIMIT_PER_CLIENT_HOUR: limit(10),
   SCAN_LIMIT_PER_DOMAIN_HOUR: limit(6),
   SCAN_LIMIT_GLOBAL_MINUTE: limit(120),
+  WATCH_LIMIT_PER_CLIENT: limit(20),
+  WATCH_LIMIT_PER_CALLBACK_HOST: limit(100),
+  WEBHOOK_RETRY_BASE_SECONDS: wholeNumber(1, 3600, 30),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
@@ -223,6 +226,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
       perDomainPerHour: e.SCAN_LIMIT_PER_DOMAIN_HOUR,
       globalPerMinute: e.SCAN_LIMIT_GLOBAL_MINUTE,
     }),
+    watches: Object.freeze({ perClient: e.WATCH_LIMIT_PER_CLIENT, perCallbackHost: e.WATCH_LIMIT_PER_CALLBACK_HOST, retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS }),
     mcpAllowedOrigins: Object.freeze([...new Set([new URL(baseUrl).origin, ...e.MCP_ALLOWED_ORIGINS.map((o) => o.replace(/\/$/, ''))])]),
     mcpAllowedHosts: Object.freeze([...new Set([new URL(baseUrl).host, ...e.MCP_ALLOWED_HOSTS.map((h) => h.toLowerCase())])]),
   });

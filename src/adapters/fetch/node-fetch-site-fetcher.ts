@@ -65,7 +65,9 @@ export class NodeFetchSiteFetcher implements SiteFetcher {
       failure: { requestedUrl: request.url, failedUrl, redirects, code, message, durationMs: elapsed(started) },
     });
     const method = request.method ?? 'GET';
-    if (method !== 'GET' && method !== 'HEAD') return fail(request.url, 'BAD_URL', `method ${String(method)} is not supported`);
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return fail(request.url, 'BAD_URL', `method ${String(method)} is not supported`);
+    // A POST is never replayed to wherever a redirect points.
+    if (method === 'POST' && request.followRedirects !== false) return fail(request.url, 'BAD_URL', 'a POST needs followRedirects false');
     const start = parseHttpUrl(request.url);
     if (typeof start === 'string') return fail(request.url, 'BAD_URL', start);
 
@@ -137,7 +139,7 @@ export class NodeFetchSiteFetcher implements SiteFetcher {
     }
   }
 
-  private async hop(url: URL, method: 'GET' | 'HEAD', request: FetchRequest, call: Call): Promise<Hop | Failure> {
+  private async hop(url: URL, method: 'GET' | 'HEAD' | 'POST', request: FetchRequest, call: Call): Promise<Hop | Failure> {
     const target = await this.checkedAddress(url, call);
     if (!target.ok) return target;
     const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
@@ -153,6 +155,7 @@ export class NodeFetchSiteFetcher implements SiteFetcher {
       const response = await nodeFetch(url.href, {
         method,
         headers: this.headersFor(request),
+        ...(method === 'POST' ? { body: request.body ?? '' } : {}),
         redirect: 'manual',
         follow: 0,
         compress: true,

@@ -8,6 +8,8 @@ import { GetReport } from '../../application/scan/get-report.js';
 import { RequestScan } from '../../application/scan/request-scan.js';
 import { AssessTrust } from '../../application/trust/assess-trust.js';
 import { VerifyDomain } from '../../application/verify-domain.js';
+import { CreateWatch } from '../../application/watches/create-watch.js';
+import { ManageWatch } from '../../application/watches/manage-watch.js';
 import { lookupEntityJson, verifyJson } from '../../application/views/registry-view.js';
 import { reportLinks } from '../../application/views/report-links.js';
 import { reportJson } from '../../application/views/report-view.js';
@@ -15,6 +17,7 @@ import { scanResultJson } from '../../application/views/scan-result-view.js';
 import { trustDataJson } from '../../application/views/trust-view.js';
 import { entityLookupOutput, registryStatusOutput, reportOutput, scanOutput, verifyOutput } from '../shared/view-output-schemas.js';
 import { defineTool, type ToolHints, type VettedTool } from './vetted-tool.js';
+import { watchTools } from './watch-tools.js';
 
 const READS_STORED_DATA: ToolHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -44,8 +47,13 @@ export class VettedTools {
     @inject(RequestScan) requestScan: RequestScan,
     @inject(LookupEntity) lookupEntity: LookupEntity,
     @inject(SignVerdict) signVerdict: SignVerdict,
+    @inject(CreateWatch) createWatch: CreateWatch,
+    @inject(ManageWatch) manageWatch: ManageWatch,
   ) {
-    this.list = vettedTools({ baseUrl: config.baseUrl, clock, getReport, verifyDomain, assessTrust, requestScan, lookupEntity, signVerdict });
+    this.list = [
+      ...vettedTools({ baseUrl: config.baseUrl, clock, getReport, verifyDomain, assessTrust, requestScan, lookupEntity, signVerdict }),
+      ...watchTools({ baseUrl: config.baseUrl, createWatch, manageWatch }),
+    ];
   }
 }
 

@@ -4,6 +4,7 @@ import { backgroundWorkMigration } from './migrations/007-background-work.js';
 import { unclaimedDueIndexMigration } from './migrations/008-unclaimed-due-index.js';
 import { observationChangesMigration } from './migrations/009-observation-changes.js';
 import { observationRefreshMigration } from './migrations/010-observation-refresh.js';
+import { watchesMigration } from './migrations/011-watches.js';
 
 import type { Migration } from './migrations/migration.js';
 
@@ -155,6 +156,7 @@ const MIGRATIONS: readonly Migration[] = [
   unclaimedDueIndexMigration,
   observationChangesMigration,
   observationRefreshMigration,
+  watchesMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */

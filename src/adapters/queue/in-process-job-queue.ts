@@ -106,7 +106,11 @@ export class InProcessJobQueue implements JobQueue {
       if (this.singletons.has(singletonKey)) return undefined;
       this.singletons.add(singletonKey);
     }
-    this.ready.get(kind)!.set(entry.id, entry);
+    const startAfterMs = Math.max(0, options.startAfterSeconds ?? 0) * 1000;
+    if (startAfterMs > 0) {
+      entry.notBefore = Date.now() + startAfterMs;
+      this.delayed.add(entry);
+    } else this.ready.get(kind)!.set(entry.id, entry);
     this.dispatch();
     return entry.id;
   }

@@ -89,7 +89,8 @@ export class PgBossJobQueue implements JobQueue {
     const send = this.sendDefaults(checkLease(options.leaseSeconds ?? this.defaults.leaseSeconds), checkRetryLimit(options.retryLimit ?? this.defaults.retryLimit));
     try {
       // pg-boss inserts with ON CONFLICT DO NOTHING: null means the singleton index refused a second job.
-      const id = await boss.send(kind, data, options.singletonKey === undefined ? send : { ...send, singletonKey: options.singletonKey });
+      const delayed = options.startAfterSeconds ? { ...send, startAfter: Math.ceil(options.startAfterSeconds) } : send;
+      const id = await boss.send(kind, data, options.singletonKey === undefined ? delayed : { ...delayed, singletonKey: options.singletonKey });
       if (id === null && options.singletonKey === undefined) throw new Error(`pg-boss has no queue named ${kind}`);
       return id ?? undefined;
     } catch (cause) {

@@ -58,5 +58,7 @@ export interface AppConfig {
   /** Catalog lines read from BRAND_CATALOG_FILE (`brand.com[: owned.tld …]` or `allow: …`), added to the shipped catalog. */
   readonly extraBrandDomains: readonly string[];
   readonly scanLimits: { readonly perClientPerHour: number; readonly perDomainPerHour: number; readonly globalPerMinute: number };
+  /** WATCH_LIMIT_PER_CLIENT, WATCH_LIMIT_PER_CALLBACK_HOST (active watches), WEBHOOK_RETRY_BASE_SECONDS (the first retry's wait, doubling). */
+  readonly watches: { readonly perClient: number; readonly perCallbackHost: number; readonly retryBaseSeconds: number };
 }
 export const AppConfig = Symbol('AppConfig');

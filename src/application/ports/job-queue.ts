@@ -10,6 +10,12 @@ export interface JobData {
   'observations.refresh': { readonly domains: readonly string[] };
   /** Runs the scan recorded as `scanId`. */
   'scan.run': { readonly scanId: string };
+  /** Applies the registry writes not processed yet to the watched domains, announcing what changed. */
+  'events.detect': Record<string, never>;
+  /** events.detect, a new judgement of every watched domain, and a delivery turn for every watch with one due (scheduled). */
+  'events.sweep': Record<string, never>;
+  /** Delivers the pending events of one watch, oldest first. */
+  'webhook.deliver': { readonly watchId: string };
 }
 export type JobKind = keyof JobData;
 
@@ -24,6 +30,8 @@ export interface EnqueueOptions {
   readonly leaseSeconds?: number;
   /** Tries after the first (with exponential backoff); the adapter's default (2) when left out. */
   readonly retryLimit?: number;
+  /** Whole seconds to wait before the job may run (a planned retry); 0 or left out: at once. */
+  readonly startAfterSeconds?: number;
 }
 
 export interface WorkOptions {

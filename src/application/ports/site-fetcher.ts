@@ -1,9 +1,12 @@
 import type { ObservedCertificate, ObservedRedirect } from '../../domain/scan/probes.js';
 
-/** One HTTP(S) request made on behalf of a scan or a proof check. */
+/** One HTTP(S) request made on behalf of a scan, a proof check or a webhook delivery. */
 export interface FetchRequest {
   readonly url: string;
-  readonly method?: 'GET' | 'HEAD';
+  /** POST carries `body` and is never redirected (set followRedirects false). */
+  readonly method?: 'GET' | 'HEAD' | 'POST';
+  /** The request body of a POST (UTF-8 text). */
+  readonly body?: string;
   /** Extra request headers (Accept, for instance). The adapter sets User-Agent itself. */
   readonly headers?: Readonly<Record<string, string>>;
   /** Cap on the decoded body; reading stops there and `truncated` is set. */

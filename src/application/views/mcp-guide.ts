@@ -73,6 +73,8 @@ Under \`2025-11-25\` and \`2025-06-18\` tools have a title and an output schema,
 | \`scan_domain\` | \`domain\` | requests a scan: fetches a few public resources, stores a signed report, returns \`report_id\`, links, score, readiness, \`methodology_version\`, \`scanned_at\`, \`reused\`, \`age_seconds\`. A report of the current methodology from the last ${REUSE_WINDOW_SECONDS / 60} minutes is reused instead (\`reused\` true). |
 | \`lookup_entity\` | \`entity_id\` | one registry entity with its status (active, expired or revoked). Reads only. |
 | \`check_trust\` | \`domain\`, \`external\` (optional boolean: look now at what was not looked at within the hour), \`format\` (optional: \`jws\`) | the object of \`GET /verify/{domain}?signals=true\`: registry status, readiness, \`trust_score\`, \`trust_level\`, \`signals\` (each unobserved one with its \`reason\`) and \`agent_guidance\` (see /api.md, "Trust signals"). Never scans. |
+| \`watch_domain\` | \`domain\`, \`callback_url\` (https), \`events\` (optional list) | \`POST /watches\`: signed webhooks to the callback whenever the domain's verdict changes; returns \`watch_id\`, the signing \`secret\` and a \`token\`, shown once (see /api.md, "Watches and events"). |
+| \`unwatch_domain\` | \`watch_id\`, \`token\` | deletes the watch; undelivered events are dropped. |
 
 Domains are plain names such as \`example.com\`: no scheme, port or path.
 

@@ -36,6 +36,7 @@ describe('configuration from the environment', () => {
       externalDeadlineMs: 4000,
       extraBrandDomains: [],
       scanLimits: { perClientPerHour: 10, perDomainPerHour: 6, globalPerMinute: 120 },
+      watches: { perClient: 20, perCallbackHost: 100, retryBaseSeconds: 30 },
     });
   });
 
@@ -62,6 +63,9 @@ describe('configuration from the environment', () => {
       SCAN_LIMIT_PER_CLIENT_HOUR: '20',
       SCAN_LIMIT_PER_DOMAIN_HOUR: '3',
       SCAN_LIMIT_GLOBAL_MINUTE: '500',
+      WATCH_LIMIT_PER_CLIENT: '5',
+      WATCH_LIMIT_PER_CALLBACK_HOST: '7',
+      WEBHOOK_RETRY_BASE_SECONDS: '2',
       HTTP_HEADERS_TIMEOUT_MS: '5000',
       HTTP_REQUEST_TIMEOUT_MS: '20000',
       HTTP_KEEP_ALIVE_TIMEOUT_MS: '2000',
@@ -103,6 +107,7 @@ describe('configuration from the environment', () => {
       externalDeadlineMs: 2500,
       extraBrandDomains: [],
       scanLimits: { perClientPerHour: 20, perDomainPerHour: 3, globalPerMinute: 500 },
+      watches: { perClient: 5, perCallbackHost: 7, retryBaseSeconds: 2 },
     });
     expect(Object.isFrozen(config)).to.equal(true);
   });

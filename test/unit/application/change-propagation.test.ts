@@ -3,6 +3,7 @@ import { ChangePropagation } from '../../../src/application/change-propagation.j
 import type { DomainRecords } from '../../../src/application/ports/registry-reader.js';
 import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
 import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
+import type { DetectEvents } from '../../../src/application/watches/detect-events.js';
 import { domainName } from '../../../src/domain/domain-name.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { ManualChangeFeed } from '../../fakes/manual-change-feed.js';
@@ -16,6 +17,7 @@ describe('ChangePropagation', () => {
   let observations: ObservationCache;
   let logger: RecordingLogger;
   let propagation: ChangePropagation;
+  let looks: string[];
   const cached = (...names: string[]) => names.filter((n) => cache.get(domainName(n)) !== undefined);
   const observed = (...names: string[]) => names.filter((n) => observations.get(domainName(n)) !== undefined);
 
@@ -24,7 +26,9 @@ describe('ChangePropagation', () => {
     cache = new RegistryReadCache(new FixedClock());
     logger = new RecordingLogger();
     observations = new ObservationCache(new FixedClock());
-    propagation = new ChangePropagation(feed, cache, observations, logger);
+    looks = [];
+    const events = { changed: async (names: readonly string[]) => void looks.push(...names), sweep: async () => void looks.push('sweep') } as unknown as DetectEvents;
+    propagation = new ChangePropagation(feed, cache, observations, events, logger);
     for (const name of ['example.com', 'shop.example.com', 'notexample.com', 'example.org']) {
       cache.set(domainName(name), RECORDS, 3600);
       observations.set(domainName(name), {}, 3600);
@@ -36,6 +40,8 @@ describe('ChangePropagation', () => {
     feed.emit('example.com');
     expect(cached('example.com', 'shop.example.com', 'notexample.com', 'example.org')).to.deep.equal(['notexample.com', 'example.org']);
     expect(observed('example.com', 'shop.example.com', 'notexample.com', 'example.org')).to.deep.equal(['notexample.com', 'example.org']);
+    // The same write asks for a look at the watched domains under the name.
+    expect(looks).to.deep.equal(['example.com']);
   });
 
   it('clears the whole cache when the feed may have missed changes, and says so once', async () => {

@@ -24,7 +24,8 @@ const WRITES = new Set(['/register', '/api/scan']);
 
 function sharingOf(path: string): Sharing {
   if (path === '/mcp') return 'mcp';
-  if (WRITES.has(path)) return 'write';
+  // A watch is managed with its bearer token: only allowed origins may carry one from a browser.
+  if (WRITES.has(path) || path === '/watches' || path.startsWith('/watches/')) return 'write';
   if (path === '/metrics' || path.startsWith('/confirm/')) return 'private';
   return 'public';
 }
@@ -34,7 +35,7 @@ function sharingOf(path: string): Sharing {
  * - public reads (everything not named below: /verify, /lookup, /status, /reports, the
  *   well-known files, the documents): `Access-Control-Allow-Origin: *`, never credentials, with
  *   Age, Retry-After and X-Request-Id readable; a preflight is answered 204 for GET and HEAD.
- * - writes (POST /register, POST /api/scan) and POST /mcp: only the origins OriginPolicy allows,
+ * - writes (POST /register, POST /api/scan, the /watches routes) and POST /mcp: only the origins OriginPolicy allows,
  *   echoed with `Vary: Origin`; a preflight from another origin is refused 403 FORBIDDEN, and so is
  *   a write a browser sends from one (MCP refuses it itself, in JSON-RPC). A request without
  *   Origin (not from a browser) is not concerned.
@@ -59,6 +60,7 @@ export function cors(policy: OriginPolicy): Middleware {
     }
     ctx.set('Access-Control-Allow-Origin', origin);
     ctx.set('Access-Control-Expose-Headers', EXPOSED);
+    if (preflight && ctx.path.startsWith('/watches')) return allowPreflight(ctx, 'GET, POST, DELETE', MCP_HEADERS);
     if (preflight) return allowPreflight(ctx, 'POST', sharing === 'mcp' ? MCP_HEADERS : PAGE_HEADERS);
     return next();
   };

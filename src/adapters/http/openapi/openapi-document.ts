@@ -27,6 +27,7 @@ export class OpenApiDescription {
 /** The OpenAPI 3.1 description of every HTTP route, with `baseUrl` as the server; built from the route table. */
 export function openApiDocument(baseUrl: string): OpenApiDocument {
   const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'watchToken', { type: 'http', scheme: 'bearer', description: 'The wtk_… token POST /watches returned.' });
   for (const route of routeTable()) registry.registerPath(route);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -41,6 +42,7 @@ export function openApiDocument(baseUrl: string): OpenApiDocument {
       { name: 'scans', description: 'Scans on explicit request, under budgets.' },
       { name: 'reports', description: 'Stored, signed reports and their evidence.' },
       { name: 'registration', description: 'Getting a domain verified.' },
+      { name: 'watches', description: 'Signed webhooks when a domain\'s verdict changes.' },
       { name: 'mcp', description: 'The MCP endpoint (Streamable HTTP).' },
       { name: 'operations', description: 'For operators.' },
       { name: 'docs', description: 'Documents and files for people, crawlers and agents.' },

@@ -20,6 +20,7 @@ import {
   dataEnvelope as envelopeOf,
 } from './answer-schemas.js';
 import { mcpRoutes, staticRoutes } from './static-routes.js';
+import { watchRoutes } from './watch-route-table.js';
 import { BODY_ERRORS, cached, COMMON_ERRORS, enveloped, errors, HTML, MARKDOWN, NO_STORE, seeOther, STORE_ERRORS, answer, textAnswer, textBody } from './responses.js';
 
 const param = (name: string, description: string) => z.object({ [name]: z.string().meta({ description }) });
@@ -156,6 +157,7 @@ export function routeTable(): RouteConfig[] {
       method: 'get', path: '/openapi.json', tags: ['docs'], summary: 'This document',
       responses: { 200: answer('The OpenAPI 3.1 description of the HTTP API.', json(z.looseObject({ openapi: z.string() }))) },
     },
+    ...watchRoutes(),
     ...staticRoutes(),
     ...mcpRoutes(),
   ];

@@ -46,6 +46,18 @@ export const VETTED_SKILLS: readonly VettedSkill[] = [
     description: 'One entity of the registry by id: name, domain, level, type, verification and expiry, status.',
     tags: ['registry', 'entities'],
   },
+  {
+    name: 'watch_domain',
+    title: 'Watch a domain for verdict changes',
+    description: 'Signed webhooks (Standard Webhooks) to an https callback whenever a domain is verified, revoked, expired, blocked, unblocked, rescanned or changes readiness.',
+    tags: ['events', 'webhooks', 'monitoring'],
+  },
+  {
+    name: 'unwatch_domain',
+    title: 'Stop watching a domain',
+    description: 'Deletes a watch with the token shown at its creation.',
+    tags: ['events', 'webhooks'],
+  },
 ];
 
 // The MCP revision the endpoint prefers; it also speaks the older ones (see /mcp.md).
