@@ -16,6 +16,7 @@ import type {
 } from '../../application/ports/site-fetcher.js';
 import { type AbortCause, classifyFetchError } from './classify-fetch-error.js';
 import { FetcherOptions } from './fetcher-options.js';
+import { hostOf, parseHttpUrl, safeResolve } from './fetch-urls.js';
 import { createPinnedAgent, type HopConnection } from './pinned-agent.js';
 import { readCappedBody } from './read-capped-body.js';
 
@@ -207,33 +208,6 @@ export class NodeFetchSiteFetcher implements SiteFetcher {
     headers['User-Agent'] = this.options.userAgent;
     return headers;
   }
-}
-
-/** An absolute http(s) URL without credentials, or the reason it is not one. */
-function parseHttpUrl(text: string, base?: URL): URL | string {
-  let url: URL;
-  try {
-    url = new URL(text, base);
-  } catch {
-    return `not a valid URL: ${text.slice(0, 200)}`;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `unsupported scheme ${url.protocol}`;
-  if (url.username || url.password) return 'URLs with credentials are not fetched';
-  return url;
-}
-
-function safeResolve(location: string, base: URL): string {
-  try {
-    return new URL(location, base).href;
-  } catch {
-    return location;
-  }
-}
-
-// The WHATWG parser has already normalised IPv4 spellings (2130706433, 0x7f.1) to dotted form.
-function hostOf(url: URL): string {
-  const host = url.hostname;
-  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 }
 
 function blocked(message: string): Failure {
