@@ -35,6 +35,13 @@ export function scanAdmissionContract(make: (limits: AdmissionLimits) => Promise
     expect(await s.admission.admit({ clientId: 'c9', domain: d('a.example.com') }, at(3600))).to.deep.equal({ admitted: true });
   });
 
+  it('never asks to wait longer than the window, even when the admissions are a moment younger than the decision', async () => {
+    s = await make(LIMITS);
+    for (let i = 0; i < 6; i++) expect((await s.admission.admit({ clientId: `c${i}`, domain: d('late.example.com') }, at(10))).admitted).to.equal(true);
+    // A decision whose clock was read before another instance's admissions (it waited for the lock).
+    expect(await s.admission.admit({ clientId: 'c9', domain: d('late.example.com') }, at(9))).to.deep.equal({ admitted: false, limit: 'domain', retryAfterSeconds: 3600 });
+  });
+
   it('admits up to the per-client limit across domains', async () => {
     s = await make(LIMITS);
     for (let i = 0; i < 10; i++) expect((await s.admission.admit({ clientId: '198.51.100.7', domain: d(`d${i}.example.com`) }, at(i))).admitted).to.equal(true);

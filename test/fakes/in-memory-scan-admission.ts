@@ -21,7 +21,7 @@ export class InMemoryScanAdmission implements ScanAdmission {
     ];
     for (const w of windows) {
       const times = this.admitted.filter((a) => w.match(a) && a.at > t - w.ms).map((a) => a.at).sort((a, b) => b - a);
-      if (times.length >= w.max) return { admitted: false, limit: w.limit, retryAfterSeconds: Math.max(1, Math.ceil((times[w.max - 1]! + w.ms - t) / 1000)) };
+      if (times.length >= w.max) return { admitted: false, limit: w.limit, retryAfterSeconds: Math.max(1, Math.min(w.ms / 1000, Math.ceil((times[w.max - 1]! + w.ms - t) / 1000))) };
     }
     this.admitted.push({ clientId, domain, at: t });
     return { admitted: true };

@@ -145,9 +145,12 @@ export class KnexScanAdmission implements ScanAdmission {
           .limit(w.max)
           .pluck('admitted_at_ms')) as Array<number | string>;
         if (times.length >= w.max) {
-          // The oldest of the last `max` admissions must leave the window before another fits.
+          // The oldest of the last `max` admissions must leave the window before another fits. Another
+          // instance may have admitted a few milliseconds after this decision's `nowMs` (it took
+          // the lock first), so the wait is capped at the window itself.
           const frees = Number(times[w.max - 1]) + w.windowMs;
-          return { admitted: false, limit: w.limit, retryAfterSeconds: Math.max(1, Math.ceil((frees - nowMs) / 1000)) };
+          const waitSeconds = Math.min(w.windowMs / 1000, Math.ceil((frees - nowMs) / 1000));
+          return { admitted: false, limit: w.limit, retryAfterSeconds: Math.max(1, waitSeconds) };
         }
       }
       // A decision already refused for want of progress may get the lock later: it must not spend budget then.
