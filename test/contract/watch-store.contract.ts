@@ -133,5 +133,12 @@ export function watchStoreContract(make: () => Promise<WatchStoreSubject>): void
     expect(await s.outbox.nextPending(w.id)).to.equal(undefined);
     expect(await s.watches.remove(w.id)).to.equal(true);
     expect(await s.watches.remove(w.id)).to.equal(false);
+    // Watched again later, the domain starts afresh from the store, not from the old projection.
+    await s.blocklist.remove(SHOP);
+    await s.outbox.applyChanges(100, apply, newId);
+    const again = aWatch({ events: ['domain.blocked'] });
+    await watch(again);
+    await s.blocklist.add([aBlock('shop.example.com')]);
+    expect((await s.outbox.applyChanges(100, apply, newId)).watchIds).to.deep.equal([again.id]);
   });
 }

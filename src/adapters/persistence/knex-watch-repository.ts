@@ -58,9 +58,14 @@ export class KnexWatchRepository implements WatchRepository {
 
   async remove(id: string): Promise<boolean> {
     return this.db.transaction(async (trx) => {
-      const removed = await trx('watches').where({ id }).delete();
+      const watch: { domain: string } | undefined = await trx('watches').where({ id }).first('domain');
+      if (!watch) return false;
+      await trx('watches').where({ id }).delete();
       await trx('webhook_deliveries').where({ watch_id: id, state: 'pending' }).update({ state: 'cancelled' });
-      return removed > 0;
+      // A domain nobody watches any more is no longer projected; a new watch starts it afresh.
+      const left = await trx('watches').where({ domain: watch.domain }).first('id');
+      if (!left) await trx('watch_states').where({ domain: watch.domain }).delete();
+      return true;
     });
   }
 

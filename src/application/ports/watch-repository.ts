@@ -25,7 +25,7 @@ export interface WatchRepository {
    */
   create(watch: StoredWatch, limits: { readonly perClient: number; readonly perCallbackHost: number }, projection: WatchProjection, asOfSeq: number): Promise<WatchCreation>;
   find(id: string): Promise<StoredWatch | undefined>;
-  /** Deletes the watch and drops its undelivered deliveries; false when there was none. */
+  /** Deletes the watch and drops its undelivered deliveries (and the domain's projection when no watch is left); false when there was none. */
   remove(id: string): Promise<boolean>;
   /** Every domain an active watch follows. */
   watchedDomains(): Promise<DomainName[]>;
