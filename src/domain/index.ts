@@ -9,6 +9,7 @@ export * from './service-info.js';
 export * from './trust/agent-guidance.js';
 export * from './registration/registration.js';
 export * from './registration/proof-recheck.js';
+export * from './scan/declaration-sets.js';
 export * from './scan/judge/judge-site.js';
 export * from './scan/methodology.js';
 export * from './scan/methodology-markdown.js';

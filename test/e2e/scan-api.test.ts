@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { Parser } from 'htmlparser2';
 import { CliCommands } from '../../src/adapters/cli/cli-commands.js';
 import { verifyReportSignature } from '../../src/adapters/signing/verify-report-signature.js';
+import { CURRENT_DECLARATION_SET } from '../../src/domain/scan/declaration-sets.js';
 import { METHODOLOGY_VERSION } from '../../src/domain/scan/methodology.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { compressionBomb, oversized, redirect, slowDrip, startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
@@ -106,6 +107,7 @@ describe('scanning over HTTP, against real local sites', function () {
     const json = (await openApi().expectDeclared(await t.get(local(data.json_url)), '/reports/{file}', 'get', 200)) as any;
     expect(json.checks.every((c: { status: string }) => c.status === 'pass')).to.equal(true);
     expect(json.declarations.filter((d: { status: string }) => d.status === 'pass')).to.have.length(16);
+    expect(json.declaration_set, 'the set looked for is recorded, and signed below').to.equal(CURRENT_DECLARATION_SET.id);
     expect(json.evidence).to.have.length(GOOD_SITE_PROBE_COUNT);
     const sitemapEvidence = json.evidence.find((e: { probe: string }) => e.probe === 'sitemap');
     expect(sitemapEvidence.requested_url).to.equal('https://good.example.com/sitemap-main.xml');

@@ -54,6 +54,7 @@ export const reportOutput = z.looseObject({
   https_valid: z.boolean(),
   checks: z.array(checkOutput),
   declarations: z.array(checkOutput),
+  declaration_set: text.optional().describe('The declaration set the scan looked for (see /methodology.md); reports made before 2026-11-25 lack it.'),
   untrusted_site: z
     .looseObject({ title: nullableText, description: nullableText, language: nullableText, organization_name: nullableText })
     .describe(UNTRUSTED),

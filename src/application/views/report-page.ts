@@ -1,3 +1,4 @@
+import { declarationSetOf } from '../../domain/scan/declaration-sets.js';
 import { fixFor, type CheckFix } from '../../domain/scan/fixes.js';
 import type { Readiness } from '../../domain/scan/readiness.js';
 import type { ReportChange } from '../../domain/scan/report-diff.js';
@@ -27,6 +28,8 @@ export interface ReportPage {
   readonly methodologyUrl: string;
   readonly checks: readonly CheckLine[];
   readonly declarations: readonly CheckLine[];
+  /** The declaration set the report looked for (stored, or told from its list); null for a list no set has. */
+  readonly declarationSet: string | null;
   /** The scope's paths as people read them: `/robots.txt`, and the plain-HTTP probe as `http://{domain}/`. */
   readonly scopePaths: readonly string[];
   readonly evidence: readonly EvidenceEntry[];
@@ -53,6 +56,7 @@ export function reportPage(stored: StoredReport, readiness: Readiness, baseUrl: 
     methodologyUrl: `${baseUrl}/methodology.md`,
     checks: report.checks.map(line),
     declarations: report.declarations.map(line),
+    declarationSet: declarationSetOf(report)?.id ?? null,
     scopePaths: report.scope.paths.map((path) => (path.startsWith('http:') ? `http://${report.domain}${path.slice('http:'.length)}` : path)),
     evidence: collapsed(report.evidence),
     change: change && { since: change, diffUrl: diffUrl(baseUrl, change) },

@@ -1,3 +1,4 @@
+import { CURRENT_DECLARATION_SET, DECLARATION_SETS } from './declaration-sets.js';
 import { METHODOLOGY_REVISIONS } from './methodology-history.js';
 import { CORE_CHECKS, DECLARATIONS, METHODOLOGY_VERSION, NOT_COVERED } from './methodology.js';
 import { READINESS_THRESHOLDS } from './readiness.js';
@@ -45,6 +46,17 @@ export function methodologyMarkdown(): string {
     '| Declaration | Standard | Verdicts |',
     '|---|---|---|',
     ...DECLARATIONS.map((d) => `| \`${d.id}\` ${d.title} | ${d.standard} | ${d.rule} |`),
+    '',
+    '### Declaration sets',
+    '',
+    'Each report records the set of declarations it looked for (`declaration_set`; reports made',
+    'before 2026-11-25 do not store it, and their set is the one whose members they list). A',
+    'declaration outside a report\'s set was not looked for, which is not the same as absent;',
+    'comparisons say `not_looked_for`.',
+    '',
+    '| Set | Declarations looked for |',
+    '|---|---|',
+    ...DECLARATION_SETS.map((set) => `| ${set.id}${set === CURRENT_DECLARATION_SET ? ' (current)' : ''} | ${set.ids.map((id) => `\`${id}\``).join(', ')} |`),
     '',
     '## Readiness',
     '',

@@ -18,6 +18,8 @@ export function reportContent(report: Report) {
     https_valid: report.httpsValid,
     checks: report.checks.map(checkJson),
     declarations: report.declarations.map(checkJson),
+    // Only what was stored is signed: a report made before sets were recorded has no such field.
+    ...(report.declarationSet === undefined ? {} : { declaration_set: report.declarationSet }),
     untrusted_site: {
       title: report.site.untrustedTitle,
       description: report.site.untrustedDescription,

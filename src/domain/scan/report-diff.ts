@@ -4,12 +4,15 @@ import type { CheckStatus, Report } from './report.js';
 /** A report without its evidence: what history and comparisons read. */
 export type ReportCore = Omit<Report, 'evidence'>;
 
-/** A check (or declaration) whose status moved between two reports; `absent` when one report lacks it. */
+/**
+ * A check (or declaration) whose status moved between two reports; `not_looked_for` on the side
+ * whose report did not look for it (another methodology version, or an older declaration set).
+ */
 export interface CheckMove {
   readonly id: string;
   readonly title: string;
-  readonly from: CheckStatus | 'absent';
-  readonly to: CheckStatus | 'absent';
+  readonly from: CheckStatus | 'not_looked_for';
+  readonly to: CheckStatus | 'not_looked_for';
 }
 
 /** One side of a comparison, as it stood when it was scanned. */
@@ -41,10 +44,10 @@ export function compareReports(older: ReportCore, newer: ReportCore): ReportChan
   const moved: CheckMove[] = [];
   for (const check of after) {
     const was = before.get(check.id);
-    if (!was || was.status !== check.status) moved.push({ id: check.id, title: check.title, from: was?.status ?? 'absent', to: check.status });
+    if (!was || was.status !== check.status) moved.push({ id: check.id, title: check.title, from: was?.status ?? 'not_looked_for', to: check.status });
   }
   const now = new Set(after.map((c) => c.id));
-  for (const [id, was] of before) if (!now.has(id)) moved.push({ id, title: was.title, from: was.status, to: 'absent' });
+  for (const [id, was] of before) if (!now.has(id)) moved.push({ id, title: was.title, from: was.status, to: 'not_looked_for' });
   return { from: sideOf(older), to: sideOf(newer), scoreDelta: newer.score - older.score, moved };
 }
 

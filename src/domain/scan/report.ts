@@ -70,6 +70,11 @@ export interface Report {
   readonly httpsValid: boolean;
   readonly checks: readonly CheckResult[];
   readonly declarations: readonly CheckResult[];
+  /**
+   * The declaration set the scan looked for (see DECLARATION_SETS). Stored from the 2026-11-25 set
+   * on; older reports lack it and `declarationSetOf` tells their set from their declarations.
+   */
+  readonly declarationSet?: string;
   readonly site: SiteFacts;
   readonly evidence: readonly EvidenceItem[];
 }

@@ -167,7 +167,7 @@ describe('report representations', () => {
       const rows = DomUtils.findAll((e) => e.name === 'tbody', doc.children).slice(0, 2).map((t) => DomUtils.getChildren(t).filter((c) => c.type === ElementType.Tag).length);
       expect(rows).to.deep.equal([report.checks.length, report.declarations.length]);
       // An older report says which declaration set it looked for, so a missing newer one reads right.
-      expect(text).to.include(`This report looked for these ${report.declarations.length} declarations under methodology 2026-09-05.1; any added since are not listed.`);
+      expect(text).to.include(`This report looked for these ${report.declarations.length} declarations under methodology 2026-09-05.1; declarations added since were not looked for and are not listed.`);
     });
 
     it('sends a CSP that allows no script at all', () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { renderReportHtml } from '../../../src/adapters/http/presenters/report-html.js';
 import { renderReportMarkdown } from '../../../src/adapters/http/presenters/report-markdown.js';
 import { reportPage } from '../../../src/application/views/report-page.js';
+import { DECLARATION_SETS } from '../../../src/domain/scan/declaration-sets.js';
 import { CHECK_FIXES } from '../../../src/domain/scan/fixes.js';
 import { CORE_CHECKS, DECLARATIONS } from '../../../src/domain/scan/methodology.js';
 import { judgeReadiness } from '../../../src/domain/scan/readiness.js';
@@ -36,6 +37,12 @@ describe('the report page model', () => {
     expect(page.checks.filter((line) => line.fix).map((line) => line.check.id)).to.deep.equal(['robots_txt']);
     expect(page.checks.find((line) => line.check.id === 'robots_txt')!.fix!.fix).to.include('/robots.txt');
     expect(page.declarations.every((line) => line.fix === undefined), 'an absent declaration is not a failure').to.equal(true);
+  });
+
+  it('names the declaration set a report looked for, told from its list when the report did not store it', () => {
+    expect(pageOf(aReport({ declarationSet: '2026-11-23' })).declarationSet).to.equal('2026-11-23');
+    expect(pageOf(aReport({ declarations: DECLARATION_SETS.at(-1)!.ids.map((id) => ({ ...aReport().declarations[0]!, id })) })).declarationSet).to.equal('2026-09-05');
+    expect(pageOf(aReport()).declarationSet).to.equal(null);
   });
 
   it('collapses fetches that failed the same way into one entry, and prints the plain-HTTP path as a URL', () => {

@@ -122,7 +122,7 @@ export function routeTable(): RouteConfig[] {
       method: 'get', path: '/reports/{id}/diff/{other}', tags: ['reports'], summary: 'Two reports of one domain compared',
       request: { params: param('id', 'A report id.').extend({ other: z.string().meta({ description: 'Another report id of the same domain.' }) }) },
       responses: {
-        200: answer('What changed, older first.', { [HTML]: { schema: textBody }, 'application/json': { schema: envelopeOf(z.looseObject({ from: z.looseObject({}), to: z.looseObject({}), score_delta: z.number(), checks: z.array(z.looseObject({})) })) }, [MARKDOWN]: { schema: textBody } }, cached('public, max-age=60')),
+        200: answer('What changed, older first.', { [HTML]: { schema: textBody }, 'application/json': { schema: envelopeOf(z.looseObject({ from: z.looseObject({}), to: z.looseObject({}), score_delta: z.number(), checks: z.array(z.looseObject({ id: z.string(), title: z.string(), from: z.string().describe('A check status, or not_looked_for when that report did not look for it (another methodology version or declaration set).'), to: z.string() })) })) }, [MARKDOWN]: { schema: textBody } }, cached('public, max-age=60')),
         ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]),
       },
     },

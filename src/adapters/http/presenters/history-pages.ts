@@ -4,7 +4,7 @@ import type { HistoryPage } from '../../../application/scan/report-history.js';
 import type { ReportChange } from '../../../domain/scan/report-diff.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
-import { changeSummary } from './report-text.js';
+import { changeSummary, statusWords } from './report-text.js';
 import { escapeMarkdownInline } from './report-markdown.js';
 
 const CSS = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
@@ -33,7 +33,7 @@ export function renderHistoryHtml(page: HistoryPage, baseUrl: string): string {
 /** Two reports of one domain compared, as an HTML page. */
 export function renderDiffHtml(change: ReportChange, baseUrl: string): string {
   const side = (s: ReportChange['from']) => `<a href="${escapeHtml(reportLinks(baseUrl, s.id, 0).html)}">${escapeHtml(s.id)}</a> (<time>${escapeHtml(s.scannedAt)}</time>): score ${escapeHtml(s.score)}, ${escapeHtml(s.readiness)}`;
-  const rows = change.moved.map((m) => `<tr><td>${escapeHtml(m.title)}</td><td>${escapeHtml(m.from)}</td><td>${escapeHtml(m.to)}</td></tr>`);
+  const rows = change.moved.map((m) => `<tr><td>${escapeHtml(m.title)}</td><td>${escapeHtml(statusWords(m.from))}</td><td>${escapeHtml(statusWords(m.to))}</td></tr>`);
   const table = rows.length === 0
     ? '<p>No check changed status.</p>'
     : `<div class="scroll"><table><thead><tr><th scope="col">Check</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
@@ -70,7 +70,7 @@ export function renderDiffMarkdown(change: ReportChange, baseUrl: string): strin
     side('After', change.to),
     `- Score: ${change.scoreDelta >= 0 ? '+' : ''}${change.scoreDelta}`,
     '',
-    ...(change.moved.length === 0 ? ['No check changed status.'] : ['| Check | Before | After |', '| --- | --- | --- |', ...change.moved.map((m) => `| ${escapeMarkdownInline(m.title)} | ${m.from} | ${m.to} |`)]),
+    ...(change.moved.length === 0 ? ['No check changed status.'] : ['| Check | Before | After |', '| --- | --- | --- |', ...change.moved.map((m) => `| ${escapeMarkdownInline(m.title)} | ${statusWords(m.from)} | ${statusWords(m.to)} |`)]),
     '',
   ].join('\n');
 }

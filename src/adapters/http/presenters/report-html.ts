@@ -50,7 +50,7 @@ export function renderReportHtml(page: ReportPage): string {
     '<h2>Core checks</h2>',
     checksTable(page.checks, links, true),
     '<h2>Optional declarations</h2>',
-    `<p>${escapeHtml(declarationsNote(page.declarations.length, report.methodologyVersion))}</p>`,
+    `<p>${escapeHtml(declarationsNote(page.declarations.length, page.declarationSet, report.methodologyVersion))}</p>`,
     checksTable(page.declarations, links, false),
     siteFacts(report.site),
     scope(report.scope.origin, page.scopePaths, report.scope.notCovered),

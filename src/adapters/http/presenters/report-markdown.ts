@@ -53,7 +53,7 @@ export function renderReportMarkdown(page: ReportPage): string {
     ...fixes(page.checks),
     '## Optional declarations',
     '',
-    declarationsNote(page.declarations.length, report.methodologyVersion),
+    declarationsNote(page.declarations.length, page.declarationSet, report.methodologyVersion),
     '',
     checksTable(page.declarations, false),
     '',

@@ -14,7 +14,7 @@ export function errorHeading(status: number): string {
 export function changeSummary(change: ReportChange): string {
   const parts = [`score ${change.scoreDelta >= 0 ? '+' : ''}${change.scoreDelta}`];
   if (change.from.readiness !== change.to.readiness) parts.push(`readiness ${change.from.readiness} to ${change.to.readiness}`);
-  parts.push(change.moved.length === 0 ? 'no check moved' : change.moved.map((m) => `${m.title}: ${m.from} to ${m.to}`).join(', '));
+  parts.push(change.moved.length === 0 ? 'no check moved' : change.moved.map((m) => `${m.title}: ${statusWords(m.from)} to ${statusWords(m.to)}`).join(', '));
   return parts.join('; ');
 }
 
@@ -28,7 +28,13 @@ export function humanAge(seconds: number): string {
   return `${seconds} seconds`;
 }
 
+/** A status as people read it: `not_looked_for` is "not looked for". */
+export function statusWords(status: string): string {
+  return status.replaceAll('_', ' ');
+}
+
 /** What the declarations table of a report is: its own declaration set, never scored. */
-export function declarationsNote(count: number, methodologyVersion: string): string {
-  return `Recorded, never scored; a missing declaration is not a failure. This report looked for these ${count} declarations under methodology ${methodologyVersion}; any added since are not listed.`;
+export function declarationsNote(count: number, declarationSet: string | null, methodologyVersion: string): string {
+  const set = declarationSet === null ? '' : ` of declaration set ${declarationSet}`;
+  return `Recorded, never scored; a missing declaration is not a failure. This report looked for these ${count} declarations${set} under methodology ${methodologyVersion}; declarations added since were not looked for and are not listed.`;
 }

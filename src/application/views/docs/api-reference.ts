@@ -24,7 +24,7 @@ or \`{"success": false, "error": {"code", "message", …}}\`. Errors are never c
 | \`GET /reports/{id}\` · \`.json\` · \`.md\` | a stored report as HTML, JSON (signed) or Markdown |
 | \`GET /reports/{id}/evidence/{n}\` | one evidence item |
 | \`GET /reports?domain={domain}\` | the reports of a domain, newest first, each with what changed since the previous one (score, readiness, checks that moved); HTML, JSON or Markdown by Accept; \`limit\` (1 to 100, default 20) and the \`cursor\` of \`next_url\` page on |
-| \`GET /reports/{id}/diff/{other}\` | two reports of one domain compared, older first; reports of different domains: 400 \`VALIDATION_ERROR\` |
+| \`GET /reports/{id}/diff/{other}\` | two reports of one domain compared, older first: each check or declaration whose status moved, \`not_looked_for\` on the side whose methodology version or declaration set did not have it; reports of different domains: 400 \`VALIDATION_ERROR\` |
 | \`GET /openapi.json\` | this API as an OpenAPI 3.1 document (JSON): every route, its parameters, bodies, answers and headers |
 | \`GET /methodology.md\` | the scan methodology and readiness thresholds |
 | \`GET /.well-known/jwks.json\` | the report-signing keys |

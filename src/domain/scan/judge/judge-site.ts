@@ -1,4 +1,5 @@
 import type { DomainName } from '../../domain-name.js';
+import { CURRENT_DECLARATION_SET } from '../declaration-sets.js';
 import { METHODOLOGY_VERSION, NOT_COVERED } from '../methodology.js';
 import { collapseWhitespace } from '../parsers/text-helpers.js';
 import type { ProbeResult } from '../probes.js';
@@ -48,6 +49,7 @@ export function judgeSite(id: string, domain: DomainName, probes: readonly Probe
     httpsValid: https?.ok === true && https.certificate !== null && https.finalUrl.startsWith('https:'),
     checks,
     declarations: declarationChecks(obs),
+    declarationSet: CURRENT_DECLARATION_SET.id,
     site: siteFacts(obs),
     evidence: probes.map((p, i) => evidenceItem(i + 1, p)),
   };
