@@ -87,9 +87,14 @@ const TERMS_PHRASES = [
   'términos', 'condiciones', 'responsabilidad', 'garantía',
 ];
 const ERROR_TITLE = /\b(?:404|not found|page not found|nicht gefunden|introuvable|no encontrad[ao])\b/i;
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
-// Seven or more digits, with the spaces, dots, dashes and brackets telephone numbers are written with.
-const PHONE = /(?:\+|\b)\d[\d ().-]{5,}\d\b/;
+// One character of an address's local part just before the '@', and (sticky, from just after
+// it) a domain label followed by a dot and the start of another label. Neither can backtrack
+// beyond one label run, which ends at the next '@' at the latest, so a page costs linear time.
+const LOCAL_CHAR = /[\p{L}\p{N}._%+-]$/u;
+const DOMAIN = /[\p{L}\p{N}-]+\.[\p{L}\p{N}-]/uy;
+// Seven to 32 characters from a digit to a digit, with the spaces, dots, dashes and brackets
+// telephone numbers are written with; the bound keeps each attempt short (E.164 allows 15 digits).
+const PHONE = /(?:\+|\b)\d[\d ().-]{5,30}\d\b/;
 
 /**
  * Judges whether a fetched page is what its homepage link promised: a privacy notice or terms
@@ -101,7 +106,7 @@ export function judgeLegalPage(kind: LegalPageKind, page: LegalPageText): LegalP
   if (ERROR_TITLE.test(page.title) && page.words < MIN_POLICY_WORDS * 4) return { reads: false, reason: 'reads as an error page' };
   if (kind === 'contact') {
     if (page.linksMailOrPhone) return { reads: true, reason: 'links an e-mail address or telephone number' };
-    if (EMAIL.test(page.text)) return { reads: true, reason: 'gives an e-mail address' };
+    if (hasEmailAddress(page.text)) return { reads: true, reason: 'gives an e-mail address' };
     if (page.hasContactForm) return { reads: true, reason: 'has a contact form' };
     if (PHONE.test(page.text)) return { reads: true, reason: 'gives a telephone number' };
     return { reads: false, reason: 'gives no e-mail address, telephone number or contact form' };
@@ -113,4 +118,18 @@ export function judgeLegalPage(kind: LegalPageKind, page: LegalPageText): LegalP
   if (page.words < MIN_POLICY_WORDS) return { reads: false, reason: `has ${page.words} words, too few for ${what}` };
   if (found.length < 2) return { reads: false, reason: `does not read as ${what} (it names ${found.length === 0 ? 'none' : 'only one'} of: ${phrases.slice(0, 5).join(', ')})` };
   return { reads: true, reason: `reads as ${what} (${page.words} words)` };
+}
+
+/**
+ * Whether the text holds something shaped like an e-mail address: a letter, digit or one of
+ * `._%+-` before an '@', and after it a domain of at least two dot-separated labels. Looks only
+ * around each '@', in time linear in the text's length.
+ */
+export function hasEmailAddress(text: string): boolean {
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    if (!LOCAL_CHAR.test(text.slice(Math.max(0, at - 2), at))) continue;
+    DOMAIN.lastIndex = at + 1;
+    if (DOMAIN.test(text)) return true;
+  }
+  return false;
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { judgeLegalPage, MAX_PAGE_CHARS, MIN_POLICY_WORDS, readLegalPage } from '../../../../../src/domain/scan/parsers/legal-page.js';
+import { hasEmailAddress, judgeLegalPage, MAX_PAGE_CHARS, MIN_POLICY_WORDS, readLegalPage } from '../../../../../src/domain/scan/parsers/legal-page.js';
 
 const filler = (words: number) => Array.from({ length: words }, (_, i) => `word${i}`).join(' ');
 const page = (title: string, body: string) => `<!DOCTYPE html><html><head><title>${title}</title><style>p{color:red}</style></head><body>${body}</body></html>`;
@@ -60,5 +60,51 @@ describe('judgeLegalPage', () => {
     expect(judgeLegalPage('contact', readLegalPage('<form><textarea></textarea></form>')).reason).to.equal('has a contact form');
     expect(judgeLegalPage('contact', readLegalPage('<p>Call +49 (30) 123-4567</p>')).reason).to.equal('gives a telephone number');
     expect(judgeLegalPage('contact', readLegalPage('<p>We are based in 2024 and love you.</p>'))).to.deep.equal({ reads: false, reason: 'gives no e-mail address, telephone number or contact form' });
+  });
+
+  // A regular expression that backtracks over a whole run made one long word cost seconds.
+  it('judges a contact page in time linear in its length, whatever its one long word or its many @ tokens', () => {
+    const text = (t: string) => ({ text: t, words: t.split(' ').length, title: '', linksMailOrPhone: false, hasContactForm: false });
+    const hostile = [
+      'a'.repeat(64 * 1024),
+      '1-'.repeat(32 * 1024),
+      `a@${'b'.repeat(64 * 1024)}`,
+      Array.from({ length: 20_000 }, (_, i) => `x${i % 10}@y`).join(' '),
+      Array.from({ length: 20_000 }, () => 'a@b.').join(''),
+    ];
+    for (const t of hostile) {
+      const started = performance.now();
+      judgeLegalPage('contact', text(t));
+      expect(performance.now() - started, `${t.slice(0, 12)}... (${t.length} characters)`).to.be.below(1000);
+    }
+  });
+
+  it('finds an e-mail address exactly where the plain pattern would, on any short text (property)', () => {
+    const plain = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
+    const units = ['a', 'Z', '7', 'é', '\u{1D49C}', '\uD835', '.', '@', '-', '_', '%', '+', ' ', '(', ':'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...units), { maxLength: 40 }), (parts) => {
+        const t = parts.join('');
+        expect(hasEmailAddress(t), JSON.stringify(t)).to.equal(plain.test(t));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads any text with an address in it as a contact page, and no text without an @ (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.stringMatching(/^[a-z0-9._%+-]{1,20}@[a-z0-9-]{1,10}(?:\.[a-zé0-9-]{1,10}){1,3}$/), fc.string({ maxLength: 200 }), (before, address, after) => {
+        const withAddress = { text: `${before} ${address} ${after}`, words: 3, title: '', linksMailOrPhone: false, hasContactForm: false };
+        expect(judgeLegalPage('contact', withAddress).reads).to.equal(true);
+        expect(hasEmailAddress(`${before}${after}`.replaceAll('@', ' '))).to.equal(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives a telephone number of seven to 32 characters, not a long run of digits', () => {
+    const contact = (t: string) => judgeLegalPage('contact', { text: t, words: 1, title: '', linksMailOrPhone: false, hasContactForm: false }).reads;
+    expect(contact('Call +1 (555) 010-9999 or +44 20 7946 0000')).to.equal(true);
+    expect(contact(`Order ${'1'.repeat(40)}`)).to.equal(false);
   });
 });
