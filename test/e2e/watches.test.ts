@@ -7,12 +7,14 @@ import { domainName } from '../../src/domain/domain-name.js';
 import { aBlock, aNewEntity } from '../support/builders.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { createTestCa } from '../support/test-ca.js';
+import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { waitUntil } from '../support/wait-until.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const HOOK = 'https://hooks.example.com/hook';
+const SHOP = 'shop.example.net';
 
 describe('watches: signed webhooks when a verdict changes (SQLite, one instance)', function () {
   this.timeout(60_000);
@@ -22,8 +24,11 @@ describe('watches: signed webhooks when a verdict changes (SQLite, one instance)
 
   before(async () => {
     const ca = await createTestCa();
-    receiver = await startWebhookReceiver(await ca.issue(['hooks.example.com']), 'hooks.example.com');
-    dns = await startDnsServer({ 'hooks.example.com': { A: ['127.0.0.1'] }, 'internal.example.com': { A: ['10.1.2.3'] } });
+    receiver = await startWebhookReceiver(await ca.issue(['hooks.example.com', SHOP]), 'hooks.example.com');
+    // The receiver's fixture server also serves a well-formed site, so a real scan can make a report.
+    receiver.site.route(`${SHOP}/`, { handler: goodHomepageHandler(SHOP) });
+    for (const [path, file] of Object.entries(goodSiteFiles(SHOP).https)) if (path !== '/') receiver.site.route(`${SHOP}${path}`, file);
+    dns = await startDnsServer({ 'hooks.example.com': { A: ['127.0.0.1'] }, [SHOP]: { A: ['127.0.0.1'] }, 'internal.example.com': { A: ['10.1.2.3'] } });
     t = await startTestService(
       databaseKinds()[0]!,
       { BASE_URL: 'https://vetted.example.org', DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', WEBHOOK_RETRY_BASE_SECONDS: '1' },
@@ -82,6 +87,21 @@ describe('watches: signed webhooks when a verdict changes (SQLite, one instance)
     expect(new Set(seen.map((d) => d.id)).size).to.equal(4);
     expect(seen[1]!.body.data).to.deep.include({ domain: 'pay.example.net', previous: { registry: 'verified', entity_id: entity.id }, current: { registry: 'blocked', entity_id: null } });
     expect(seen[1]!.body.data.links).to.deep.equal({ verify: 'https://vetted.example.org/verify/pay.example.net', history: 'https://vetted.example.org/reports?domain=pay.example.net' });
+  });
+
+  it('announces a scan of the watched domain: report.created, then readiness.changed from unknown to ready, with the report linked', async () => {
+    await watch(SHOP, ['report.created', 'readiness.changed']);
+    const res = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: SHOP }) });
+    expect(res.status, await res.clone().text()).to.equal(201);
+    const reportId = ((await res.json()) as any).data.report_id;
+    await waitUntil('both events arrive', () => of(SHOP).length >= 2, 10_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    const seen = of(SHOP);
+    expect(seen.map((d) => d.body.type)).to.deep.equal(['report.created', 'readiness.changed']);
+    expect(seen.every((d) => d.verified)).to.equal(true);
+    expect(seen[0]!.body.data).to.deep.include({ previous: { report_id: null }, current: { report_id: reportId } });
+    expect(seen[1]!.body.data).to.deep.include({ previous: { readiness: 'unknown' }, current: { readiness: 'ready' } });
+    expect(seen[1]!.body.data.links.report).to.equal(`https://vetted.example.org/reports/${reportId}`);
   });
 
   it('retries a failing callback with backoff: two failures, then the third try delivers, all listed', async () => {
