@@ -53,8 +53,8 @@ export function legalPageSources(homepage: ProbeResponse, facts: HomepageFacts):
 /**
  * Contact and legal pages: 2 points each for a privacy notice, terms, and a contact page or legal
  * notice whose fetched content reads as one (or an e-mail link on the homepage); 1 point for a link
- * that could not be read (another host, or the fetch failed); 0 for no link, a 4xx answer or a page
- * that does not read as what its link promised.
+ * that could not be read (another host, a page that redirects to another host, or the fetch
+ * failed); 0 for no link, a 4xx answer or a page that does not read as what its link promised.
  */
 export function contactLegalCheck(obs: ScanObservations, homepage: ProbeResponse, facts: HomepageFacts, homeEvidence: number[]): CheckResult {
   const judged = legalPageSources(homepage, facts).map((source) => judgeSource(obs, homepage, source));
@@ -84,21 +84,32 @@ function judgeSource(obs: ScanObservations, homepage: ProbeResponse, source: Leg
       return { points: verdict.reads ? POINTS_READ : 0, line: `${label}: the homepage, which the link points back to, ${verdict.reason}.`, evidence: [] };
     }
     case 'probe':
-      return judgeFetched(obs, source.probe, label, source);
+      return judgeFetched(obs, homepage, label, source);
   }
 }
 
-function judgeFetched(obs: ScanObservations, probe: ProbeId, label: string, source: LegalPageSource & { from: 'probe' }): Judged {
+function judgeFetched(obs: ScanObservations, homepage: ProbeResponse, label: string, source: LegalPageSource & { from: 'probe' }): Judged {
+  const probe = source.probe;
   const result = obs.probes[probe]?.result;
   const n = obs.probes[probe]?.n;
   // Details never quote the site: the page is named by its evidence number, where its URL is kept.
   const where = n === undefined ? 'the linked page' : `the linked page (evidence ${n})`;
   if (!result) return { points: POINTS_LINK_ONLY, line: `${label}: ${where} was not fetched.`, evidence: [] };
   if (!result.ok) return { points: POINTS_LINK_ONLY, line: `${label}: ${where} could not be fetched (${result.code}).`, evidence: [probe] };
+  // The fetcher follows redirects anywhere public; a page that ends on another host is not the
+  // site's own, so it counts as a link there.
+  if (!onHostOf(homepage.finalUrl, result.finalUrl)) {
+    return { points: POINTS_LINK_ONLY, line: `${label}: ${where} redirected to another host, which a scan does not judge.`, evidence: [probe] };
+  }
   if (result.status >= 500) return { points: POINTS_LINK_ONLY, line: `${label}: ${where} answered HTTP ${result.status}.`, evidence: [probe] };
   if (result.status < 200 || result.status >= 300) return { points: 0, line: `${label}: ${where} answered HTTP ${result.status}.`, evidence: [probe] };
   const verdict = judgeLegalPage(source.kind, readLegalPage(result.bodyText));
   return { points: verdict.reads ? POINTS_READ : 0, line: `${label}: ${where} ${verdict.reason}.`, evidence: [probe] };
+}
+
+function onHostOf(home: string, href: string): boolean {
+  const host = safeUrl(home)?.host;
+  return host !== undefined && safeUrl(href)?.host === host;
 }
 
 function withoutHash(href: string): string {

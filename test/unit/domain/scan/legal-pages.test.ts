@@ -72,6 +72,22 @@ describe('the contact and legal check', () => {
     expect(result.detail).to.contain('could not be fetched (TIMEOUT)');
   });
 
+  it('judges a page that redirects to another host as a link there: 1 point, its content unread', () => {
+    const away = (probe: ProbeId, path: string, body: string): ProbeResponse => ({
+      ...page(probe, `https://elsewhere.example.net${path}`, body),
+      requestedUrl: `${HOME}${path.slice(1)}`,
+      redirects: [{ url: `${HOME}${path.slice(1)}`, status: 302, location: `https://elsewhere.example.net${path}` }],
+    });
+    const result = legal([homepage(OWN_LINKS), away('privacy_page', '/privacy', PRIVACY), away('terms_page', '/terms', TERMS), page('contact_page', `${HOME}contact`, CONTACT)]);
+    expect(result).to.include({ status: 'warn', points: 4 });
+    expect(result.evidence).to.deep.equal([1, 2, 3, 4]);
+    expect(result.detail).to.equal(
+      'Privacy policy: the linked page (evidence 2) redirected to another host, which a scan does not judge. Terms: the linked page (evidence 3) redirected to another host, which a scan does not judge. Contact or legal notice: the linked page (evidence 4) gives an e-mail address.',
+    );
+    const sameHostRedirect = { ...page('privacy_page', `${HOME}privacy-notice`, PRIVACY), requestedUrl: `${HOME}privacy` };
+    expect(legal([homepage(OWN_LINKS), sameHostRedirect]).detail).to.contain('Privacy policy: the linked page (evidence 2) reads as a privacy notice');
+  });
+
   it('reads a contact section on the homepage itself, and an e-mail link there, without fetching', () => {
     expect(legal([homepage('<a href="#contact">Contact</a><p id="contact">Call +44 20 7946 0000</p>')]).detail).to.contain('Contact or legal notice: the homepage, which the link points back to, gives a telephone number.');
     expect(legal([homepage('<a href="mailto:hi@shop.example.com">Contact us</a>')])).to.include({ points: 2 });
