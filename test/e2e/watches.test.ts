@@ -112,9 +112,16 @@ describe('watches: signed webhooks when a verdict changes (SQLite, one instance)
     const seen = of('retry.example.org');
     expect(seen.map((d) => d.status)).to.deep.equal([500, 503, 200]);
     expect(new Set(seen.map((d) => d.id)).size).to.equal(1);
-    const listed = ((await (await t.get(`/watches/${created.watch_id}/deliveries`, { headers: { authorization: `Bearer ${created.token}` } })).json()) as any).data.attempts;
+    // The receiver answers before Vetted records the attempt: wait for the record, not only the request.
+    const attempts = async () => ((await (await t.get(`/watches/${created.watch_id}/deliveries`, { headers: { authorization: `Bearer ${created.token}` } })).json()) as any).data.attempts;
+    await waitUntil('the third attempt is recorded', async () => (await attempts()).length >= 3, 5_000);
+    const listed = await attempts();
     expect(listed.map((a: any) => [a.attempt, a.status, a.outcome])).to.deep.equal([[3, 200, 'delivered'], [2, 503, 'retrying'], [1, 500, 'retrying']]);
     expect(Date.parse(listed[0].at) - Date.parse(listed[2].at)).to.be.at.least(2500);
+    const metrics = await (await t.get('/metrics')).text();
+    const count = (outcome: string) => Number(new RegExp(`^vetted_webhook_deliveries_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(metrics)?.[1] ?? 0);
+    expect(count('retrying'), 'both failed attempts counted').to.be.at.least(2);
+    expect(count('delivered')).to.be.at.least(1);
   });
 
   it('refuses at delivery a callback whose host now resolves to an address Vetted never calls', async () => {

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { JobQueue } from '../../application/ports/job-queue.js';
 import type { MetricsExposition } from '../../application/ports/metrics-exposition.js';
-import type { CacheName, Metrics, RecheckEnd, RefusingBudget, ScanEnd } from '../../application/ports/metrics.js';
+import type { CacheName, DeliveryEnd, Metrics, RecheckEnd, RefusingBudget, ScanEnd } from '../../application/ports/metrics.js';
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -43,6 +43,7 @@ export class PromMetrics implements Metrics, MetricsExposition {
     registers: [this.registry],
   });
   private readonly rechecks = new Counter({ name: 'vetted_proof_rechecks_total', help: 'Proof re-checks by outcome.', labelNames: ['outcome'] as const, registers: [this.registry] });
+  private readonly deliveries = new Counter({ name: 'vetted_webhook_deliveries_total', help: 'Webhook delivery attempts by outcome (delivered, retrying, failed).', labelNames: ['outcome'] as const, registers: [this.registry] });
 
   private readonly requestChildren = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
 
@@ -92,6 +93,10 @@ export class PromMetrics implements Metrics, MetricsExposition {
 
   recheckEnded(end: RecheckEnd): void {
     this.rechecks.inc({ outcome: end });
+  }
+
+  webhookAttempted(end: DeliveryEnd): void {
+    this.deliveries.inc({ outcome: end });
   }
 
   async render(): Promise<{ contentType: string; body: string }> {

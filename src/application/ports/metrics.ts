@@ -6,6 +6,8 @@ export type RefusingBudget = 'client' | 'domain' | 'global' | 'unavailable';
 export type CacheName = 'registry' | 'observations' | 'answers';
 /** How one proof re-check ended. */
 export type RecheckEnd = 'proven' | 'failed' | 'revoked';
+/** How one webhook delivery attempt ended: delivered, to be retried, or given up (the watch disabled). */
+export type DeliveryEnd = 'delivered' | 'retrying' | 'failed';
 
 /**
  * What the service counts for its operators (GET /metrics). Counts are per process: each instance
@@ -23,6 +25,7 @@ export interface Metrics {
    */
   cacheLookup(cache: CacheName, hit: boolean): void;
   recheckEnded(end: RecheckEnd): void;
+  webhookAttempted(end: DeliveryEnd): void;
 }
 export const Metrics = Symbol('Metrics');
 
@@ -33,4 +36,5 @@ export const NO_METRICS: Metrics = Object.freeze({
   admissionRefused: () => undefined,
   cacheLookup: () => undefined,
   recheckEnded: () => undefined,
+  webhookAttempted: () => undefined,
 });

@@ -1,8 +1,9 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { pastDeliveryWindow, retryDelaySeconds } from '../../domain/events/watch.js';
 import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
 import { JobQueue } from '../ports/job-queue.js';
+import { Metrics, NO_METRICS } from '../ports/metrics.js';
 import { SiteFetcher } from '../ports/site-fetcher.js';
 import { WebhookOutbox, type AttemptDecision, type PendingDelivery } from '../ports/webhook-outbox.js';
 import { WebhookSigner } from '../ports/webhook-signer.js';
@@ -33,6 +34,7 @@ export class DeliverWebhooks {
     @inject(JobQueue) private readonly queue: JobQueue,
     @inject(Clock) private readonly clock: Clock,
     @inject(AppConfig) private readonly config: AppConfig,
+    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   async run(watchId: string): Promise<void> {
@@ -84,7 +86,9 @@ export class DeliverWebhooks {
     const delivered = status !== null && status >= 200 && status < 300;
     const error = outcome.ok ? (delivered ? null : `HTTP ${status}`) : `${outcome.failure.code}: ${outcome.failure.message.slice(0, 200)}`;
     const attempt = { attempt: delivery.attempts + 1, at: at.toISOString(), status, error, durationMs: outcome.ok ? outcome.resource.durationMs : outcome.failure.durationMs };
-    await this.outbox.recordAttempt(delivery, attempt, delivered ? { outcome: 'delivered', failingSince: null } : this.afterFailure(delivery, at));
+    const decision: AttemptDecision = delivered ? { outcome: 'delivered', failingSince: null } : this.afterFailure(delivery, at);
+    await this.outbox.recordAttempt(delivery, attempt, decision);
+    this.metrics.webhookAttempted(decision.outcome);
     if (!delivered) {
       const next = delivery.attempts + 1;
       if (!pastDeliveryWindow(delivery.failingSince ?? at.toISOString(), at)) await this.queue.enqueue('webhook.deliver', { watchId: delivery.watchId }, { startAfterSeconds: retryDelaySeconds(next, this.config.watches.retryBaseSeconds) });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { AppConfig } from '../../../src/application/ports/app-config.js';
+import { NO_METRICS, type DeliveryEnd } from '../../../src/application/ports/metrics.js';
 import type { AttemptDecision, PendingDelivery, WebhookOutbox } from '../../../src/application/ports/webhook-outbox.js';
 import { DeliverWebhooks } from '../../../src/application/watches/deliver-webhooks.js';
 import { StandardWebhookSigner } from '../../../src/adapters/signing/standard-webhook-signer.js';
@@ -35,13 +36,16 @@ describe('DeliverWebhooks', () => {
   let fetcher: FakeSiteFetcher;
   let clock: FixedClock;
   let queue: ImmediateJobQueue;
-  const deliver = () => new DeliverWebhooks(outbox as unknown as WebhookOutbox, fetcher, new StandardWebhookSigner(), queue, clock, CONFIG).run('wch_a');
+  let attempts: DeliveryEnd[];
+  const metrics = { ...NO_METRICS, webhookAttempted: (end: DeliveryEnd) => void attempts.push(end) };
+  const deliver = () => new DeliverWebhooks(outbox as unknown as WebhookOutbox, fetcher, new StandardWebhookSigner(), queue, clock, CONFIG, metrics).run('wch_a');
 
   beforeEach(() => {
     outbox = new OneWatchOutbox();
     fetcher = new FakeSiteFetcher();
     clock = new FixedClock('2026-11-25T00:00:00.000Z');
     queue = new ImmediateJobQueue();
+    attempts = [];
   });
 
   it('sends pending events oldest first as signed POSTs that never follow redirects', async () => {
@@ -51,6 +55,7 @@ describe('DeliverWebhooks', () => {
     expect(fetcher.requests.map((r) => [r.method, r.followRedirects, r.body, r.headers?.['webhook-id']])).to.deep.equal([['POST', false, '{"n":"msg_1"}', 'msg_1'], ['POST', false, '{"n":"msg_2"}', 'msg_2']]);
     expect(fetcher.requests[0]!.headers?.['webhook-signature']).to.match(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(outbox.decisions.map((d) => d.outcome)).to.deep.equal(['delivered', 'delivered']);
+    expect(attempts).to.deep.equal(['delivered', 'delivered']);
   });
 
   it('waits longer after each failure, keeps later events behind, and disables the watch after 24 hours of failing', async () => {
@@ -67,6 +72,7 @@ describe('DeliverWebhooks', () => {
     await deliver();
     expect(outbox.decisions[2]).to.deep.include({ outcome: 'failed', failingSince: '2026-11-25T00:00:00.000Z' });
     expect(outbox.decisions[2]!.disableReason).to.match(/^Disabled at 2026-11-26T00:00:00.000Z: every delivery to the callback failed for 24 hours/);
+    expect(attempts, 'each attempt counted for /metrics').to.deep.equal(['retrying', 'retrying', 'failed']);
   });
 
   it('does not send before a retry is due: it asks to be run again then', async () => {
