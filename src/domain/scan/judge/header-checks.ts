@@ -1,14 +1,24 @@
 import { judgeCsp, parseCspPolicies } from '../parsers/csp-policy.js';
 import { parseHsts } from '../parsers/hsts-header.js';
 import { readHtmlSecurity } from '../parsers/html-security.js';
-import { isNosniff, parseFrameOptions, parseReferrerPolicy, PRIVATE_REFERRER_POLICIES } from '../parsers/response-headers.js';
+import { isNosniff, parseFrameOptions, parseReferrerPolicy, PRIVATE_REFERRER_POLICIES, type ReferrerPolicy } from '../parsers/response-headers.js';
 import type { ProbeResponse } from '../probes.js';
 import type { CheckResult } from '../report.js';
 import { coreCheck, evidenceOf, responseOf, sentence, type ScanObservations } from './observations.js';
 
 const HSTS_MIN_MAX_AGE = 15_768_000;
-const HSTS_FIX = 'Send `Strict-Transport-Security: max-age=31536000; includeSubDomains` (each directive once).';
-const CSP_FIX = "Send `Content-Security-Policy: script-src 'nonce-{random}' 'strict-dynamic'; object-src 'none'; base-uri 'none'` (or `default-src 'self'; object-src 'none'; base-uri 'self'`) and drop 'unsafe-inline', 'unsafe-eval' and wildcards from script-src.";
+const HSTS_HEADER = '`Strict-Transport-Security: max-age=31536000; includeSubDomains` (each directive once)';
+const HSTS_FIX = `Send ${HSTS_HEADER}.`;
+const CSP_FIX = "Send `Content-Security-Policy: script-src 'nonce-{random}' 'strict-dynamic'; object-src 'none'; base-uri 'none'` (or `default-src 'self'; object-src 'none'; base-uri 'self'`) and drop `'unsafe-inline'`, `'unsafe-eval'` and wildcards from `script-src`.";
+const FRAME_ANCESTORS_FIX = "Send `Content-Security-Policy: frame-ancestors 'none'` (or `'self'`)";
+const REFERRER_HEADER = '`Referrer-Policy: strict-origin-when-cross-origin` (or `no-referrer`)';
+// What each policy that is not private sends, in the W3C Referrer Policy's terms.
+const REFERRER_LEAK: Partial<Record<ReferrerPolicy, string>> = {
+  'unsafe-url': 'sends the full address, path and query included, to every site, even over plain HTTP',
+  'no-referrer-when-downgrade': 'sends the full address, path and query included, to every other HTTPS site',
+  origin: 'sends the origin to every site, even over plain HTTP',
+  'origin-when-cross-origin': 'sends the origin to other sites even over plain HTTP',
+};
 
 /** The response whose headers the header checks judge: the HTTPS homepage, else the HTTP one. */
 function homepage(obs: ScanObservations): ProbeResponse | undefined {
@@ -27,7 +37,7 @@ function hsts(obs: ScanObservations): CheckResult {
   const ev = evidenceOf(obs, 'https_root');
   const res = responseOf(obs, 'https_root');
   const header = res?.headers['strict-transport-security'];
-  if (!res || !res.certificate) return coreCheck('hsts', 'fail', 0, 'No HTTPS homepage to carry the header.', ev);
+  if (!res || !res.certificate) return coreCheck('hsts', 'fail', 0, `No HTTPS homepage to carry the header. Serve the homepage over HTTPS, then send ${HSTS_HEADER}.`, ev);
   if (header === undefined) return coreCheck('hsts', 'fail', 0, `Strict-Transport-Security is absent. ${HSTS_FIX}`, ev);
   const policy = parseHsts(header);
   const first = policy.severalHeaders ? ' (of several headers, browsers read only the first)' : '';
@@ -44,43 +54,60 @@ function hsts(obs: ScanObservations): CheckResult {
   const notes = `${policy.includeSubDomains ? ', includeSubDomains' : ''}${policy.preload ? ', preload' : ''}`;
   if (policy.maxAge === 0) return coreCheck('hsts', 'fail', 0, `max-age=0${first} tells browsers to forget the policy (RFC 6797 §6.1.1). ${HSTS_FIX}`, ev);
   if (policy.maxAge! >= HSTS_MIN_MAX_AGE) return coreCheck('hsts', 'pass', 6, `max-age=${policy.maxAge}${notes}${first}.`, ev);
-  return coreCheck('hsts', 'warn', 3, `max-age=${policy.maxAge}${first} is under six months. ${HSTS_FIX}`, ev);
+  return coreCheck('hsts', 'warn', 3, `max-age=${policy.maxAge}${notes}${first}: the max-age is under six months (15768000). ${HSTS_FIX}`, ev);
 }
 
 function contentSecurityPolicy(obs: ScanObservations, res: ProbeResponse | undefined, csp: ReturnType<typeof judgeCsp>): CheckResult {
   const ev = evidenceOf(obs, 'https_root');
-  if (!res) return coreCheck('content_security_policy', 'fail', 0, 'No homepage answer to judge.', ev);
+  if (!res) return coreCheck('content_security_policy', 'fail', 0, `No homepage answer to judge. ${CSP_FIX}`, ev);
   const scripts = csp.scripts === 'protected' ? 6 : csp.scripts === 'eval_allowed' ? 3 : 0;
   const points = scripts + (csp.objectsRestricted ? 1 : 0) + (csp.baseUriRestricted ? 1 : 0);
   const wrong = [
-    ...csp.scriptReasons.map((r) => (scripts === 0 ? `${r}, so injected script runs` : r)),
-    ...(csp.objectsRestricted ? [] : ['object-src (or default-src) does not limit plugins']),
-    ...(csp.baseUriRestricted ? [] : ['base-uri is not set, so an injected <base> can redirect relative scripts']),
+    ...csp.scriptReasons.map((r) => `${r}, so ${scripts === 0 ? 'injected script runs' : 'a script can still run strings as code'}`),
+    ...(csp.objectsRestricted ? [] : ['`object-src` (or `default-src`) does not limit plugins']),
+    ...(csp.baseUriRestricted ? [] : ['`base-uri` is not limited, so an injected `<base>` can redirect relative scripts']),
   ];
   if (points === 8) return coreCheck('content_security_policy', 'pass', 8, 'Scripts, plugins and <base> are restricted.', ev);
   return coreCheck('content_security_policy', points > 0 ? 'warn' : 'fail', points, `${sentence(wrong.join('; '))}. ${CSP_FIX}`, ev);
 }
 
-function securityHeaders(obs: ScanObservations, res: ProbeResponse | undefined, csp: ReturnType<typeof judgeCsp>, metaReferrer: string | null): CheckResult {
+function securityHeaders(obs: ScanObservations, res: ProbeResponse | undefined, csp: ReturnType<typeof judgeCsp>, metaReferrer: ReferrerPolicy | null): CheckResult {
   const ev = evidenceOf(obs, 'https_root');
-  if (!res) return coreCheck('security_headers', 'fail', 0, 'No homepage answer to judge.', ev);
+  const fixAll = "Send `X-Content-Type-Options: nosniff`, `Content-Security-Policy: frame-ancestors 'none'` and `Referrer-Policy: strict-origin-when-cross-origin`.";
+  if (!res) return coreCheck('security_headers', 'fail', 0, `No homepage answer to judge. ${fixAll}`, ev);
   const h = res.headers;
-  const problems: string[] = [];
-  let points = 0;
-  if (isNosniff(h['x-content-type-options'])) points += 2;
-  else problems.push('X-Content-Type-Options is not `nosniff` (its first value counts). Send `X-Content-Type-Options: nosniff`');
-  const frame = parseFrameOptions(h['x-frame-options']);
-  if (csp.framingRestricted || frame !== 'allow') points += 2;
-  else problems.push(`${framingProblem(h['x-frame-options'], csp.framingOnlyInMeta)}. Send \`Content-Security-Policy: frame-ancestors 'none'\` (or 'self'), or \`X-Frame-Options: DENY\``);
-  const referrer = parseReferrerPolicy(h['referrer-policy']) ?? parseReferrerPolicy(metaReferrer ?? undefined);
-  if (referrer && PRIVATE_REFERRER_POLICIES.has(referrer)) points += 2;
-  else problems.push(`${referrer ? `Referrer-Policy ${referrer} sends the full address to other sites or over HTTP` : 'No Referrer-Policy a browser recognizes'}. Send \`Referrer-Policy: strict-origin-when-cross-origin\` (or no-referrer)`);
-  if (problems.length === 0) return coreCheck('security_headers', 'pass', 6, 'nosniff, framing protection and a private Referrer-Policy are set.', ev);
-  return coreCheck('security_headers', points > 0 ? 'warn' : 'fail', points, `${problems.join('. ')}.`, ev);
+  const problems = [
+    isNosniff(h['x-content-type-options']) ? null : 'X-Content-Type-Options is not `nosniff` (its first value counts). Send `X-Content-Type-Options: nosniff`',
+    framingProblem(h['x-frame-options'], csp),
+    referrerProblem(parseReferrerPolicy(h['referrer-policy']), metaReferrer),
+  ];
+  const wrong = problems.filter((p): p is string => p !== null);
+  const points = 2 * (problems.length - wrong.length);
+  if (wrong.length === 0) return coreCheck('security_headers', 'pass', 6, 'nosniff, framing protection and a private Referrer-Policy are set.', ev);
+  return coreCheck('security_headers', points > 0 ? 'warn' : 'fail', points, `${wrong.join('. ')}.`, ev);
 }
 
-function framingProblem(xfo: string | undefined, onlyInMeta: boolean): string {
-  if (onlyInMeta) return 'frame-ancestors in a <meta> policy is ignored by browsers';
-  if (xfo !== undefined && /allow-from/i.test(xfo)) return 'X-Frame-Options ALLOW-FROM is obsolete and ignored';
-  return 'Nothing stops other sites from framing the page';
+// WHATWG HTML: once an enforced header policy has frame-ancestors, X-Frame-Options is ignored.
+function framingProblem(xfo: string | undefined, csp: ReturnType<typeof judgeCsp>): string | null {
+  if (csp.frameAncestors === 'restricted') return null;
+  if (csp.frameAncestors === 'open') {
+    const ignored = xfo !== undefined ? ', and browsers then ignore X-Frame-Options' : '';
+    return `\`frame-ancestors\` lets any site frame the page${ignored}. ${FRAME_ANCESTORS_FIX}`;
+  }
+  if (parseFrameOptions(xfo) !== 'allow') return null;
+  const why = csp.framingOnlyInMeta ? '`frame-ancestors` in a `<meta>` policy is ignored by browsers, and nothing else stops other sites from framing the page'
+    : xfo === undefined ? 'Nothing stops other sites from framing the page'
+    : /allow-from/i.test(xfo) ? 'X-Frame-Options ALLOW-FROM is obsolete and ignored, so other sites can frame the page'
+    : 'X-Frame-Options holds no value browsers act on, so other sites can frame the page';
+  return `${why}. ${FRAME_ANCESTORS_FIX}, or \`X-Frame-Options: DENY\``;
+}
+
+// WHATWG HTML: a valid <meta name="referrer"> replaces the policy the header gave the document.
+function referrerProblem(header: ReferrerPolicy | null, meta: ReferrerPolicy | null): string | null {
+  const policy = meta ?? header;
+  if (policy !== null && PRIVATE_REFERRER_POLICIES.has(policy)) return null;
+  if (policy === null) return `No Referrer-Policy a browser recognizes, in the header or a \`<meta name="referrer">\`. Send ${REFERRER_HEADER}`;
+  if (meta === null) return `Referrer-Policy ${policy} ${REFERRER_LEAK[policy]}. Send ${REFERRER_HEADER}`;
+  const overrides = header === null ? '' : ', which overrides the Referrer-Policy header,';
+  return `The \`<meta name="referrer">\` sets ${policy}${overrides} and ${REFERRER_LEAK[policy]}. Remove it or make it \`<meta name="referrer" content="strict-origin-when-cross-origin">\`, and send ${REFERRER_HEADER}`;
 }

@@ -31,7 +31,7 @@ function cookies(obs: ScanObservations): CheckResult {
   ];
   const minor = list.filter((c) => c.sameSite === 'missing').map((c) => `${of(c)} has no SameSite attribute`);
   const fix = `Send each as \`${COOKIE_FIX}\` (HttpOnly unless scripts must read it).`;
-  if (severe.length > 0) return coreCheck('cookies', 'fail', 0, `${sentence([...severe, ...moderate].join('; '))}. ${fix}`, ev);
+  if (severe.length > 0) return coreCheck('cookies', 'fail', 0, `${sentence([...severe, ...moderate, ...minor].join('; '))}. ${fix}`, ev);
   if (moderate.length > 0) return coreCheck('cookies', 'warn', 3, `${sentence([...moderate, ...minor].join('; '))}. ${fix}`, ev);
   if (minor.length > 0) return coreCheck('cookies', 'warn', 5, `${sentence(minor.join('; '))}. ${fix}`, ev);
   return coreCheck('cookies', 'pass', 6, `${list.length} cookie${list.length === 1 ? '' : 's'}, each Secure with SameSite, session cookies HttpOnly.`, ev);
@@ -49,9 +49,14 @@ function subresourceIntegrity(obs: ScanObservations): CheckResult {
   const styles = count('stylesheet', (l) => !l.integrity);
   const fix = 'Add `integrity="sha384-{digest}" crossorigin="anonymous"` to each, or serve the file from your own origin.';
   if (insecure > 0) return coreCheck('subresource_integrity', 'fail', 0, `${insecure} cross-origin script${insecure === 1 ? ' or stylesheet is' : 's or stylesheets are'} loaded over plain HTTP. Load them over HTTPS. ${fix}`, ev);
-  if (scripts > 0) return coreCheck('subresource_integrity', 'warn', 1, `${scripts} of ${count('script', () => true)} cross-origin scripts carry no integrity digest, so the other origin can run anything on the page. ${fix}`, ev);
-  if (styles > 0) return coreCheck('subresource_integrity', 'warn', 3, `${styles} of ${count('stylesheet', () => true)} cross-origin stylesheets carry no integrity digest. ${fix}`, ev);
+  if (scripts > 0) return coreCheck('subresource_integrity', 'warn', 1, `${ofAll(scripts, count('script', () => true), 'script')} no integrity digest, so the other origin can run anything on the page. ${fix}`, ev);
+  if (styles > 0) return coreCheck('subresource_integrity', 'warn', 3, `${ofAll(styles, count('stylesheet', () => true), 'stylesheet')} no integrity digest, so the other origin can restyle the page. ${fix}`, ev);
   return coreCheck('subresource_integrity', 'pass', 4, `All ${loads.length} cross-origin scripts and stylesheets carry an integrity digest.`, ev);
+}
+
+/** "2 of 3 cross-origin scripts carry", with the verb agreeing. */
+function ofAll(some: number, all: number, kind: string): string {
+  return `${some} of ${all} cross-origin ${kind}${all === 1 ? '' : 's'} ${some === 1 ? 'carries' : 'carry'}`;
 }
 
 function crossOrigin(obs: ScanObservations): CheckResult {

@@ -1,4 +1,5 @@
 import { walkBoundedHtml } from './bounded-html.js';
+import { parseMetaReferrer, type ReferrerPolicy } from './response-headers.js';
 import { capText } from './text-helpers.js';
 
 /** A script or stylesheet a page loads from another origin. */
@@ -14,8 +15,11 @@ export interface Subresource {
 export interface HtmlSecurityFacts {
   /** `<meta http-equiv="Content-Security-Policy" content>` values inside `<head>` (first 5). */
   readonly metaCsp: readonly string[];
-  /** `<meta name="referrer" content>`, the first one. */
-  readonly metaReferrer: string | null;
+  /**
+   * The policy the `<meta name="referrer">` elements leave the document with: browsers apply each
+   * in document order, so the last with a valid value wins; null when none has one.
+   */
+  readonly metaReferrer: ReferrerPolicy | null;
   /** Scripts and stylesheets from another origin (first MAX_SUBRESOURCES). */
   readonly crossOrigin: readonly Subresource[];
 }
@@ -27,16 +31,17 @@ const INTEGRITY = /(?:^|\s)sha(?:256|384|512)-[A-Za-z0-9+/_-]{20,}={0,2}(?:\?\S*
 
 /**
  * Reads a homepage for its own security signals: CSP and referrer policies delivered in `<meta>`
- * (CSP only inside `<head>`, where browsers honour it), and the scripts and stylesheets it loads
- * from other origins with whether each carries Subresource Integrity. URLs resolve against the
- * page (and a `<base href>`). Bounded like the homepage parser; never throws.
+ * (CSP only inside `<head>`, where browsers honour it; a referrer policy anywhere in the page),
+ * and the scripts and stylesheets it loads from other origins with whether each carries
+ * Subresource Integrity. URLs resolve against the page (and a `<base href>`). Bounded like the
+ * homepage parser; never throws.
  */
 export function readHtmlSecurity(html: string, pageUrl: string): HtmlSecurityFacts {
   const { text: source } = capText(typeof html === 'string' ? html : '', MAX_HTML_CHARS);
   let base = safeUrl(pageUrl, undefined);
   const origin = base?.origin ?? null;
   const metaCsp: string[] = [];
-  let metaReferrer: string | null = null;
+  let metaReferrer: ReferrerPolicy | null = null;
   const crossOrigin: Subresource[] = [];
   // Until <body> opens or </head> closes, a <meta> is in the (possibly implied) head.
   let inHead = true;
@@ -52,7 +57,8 @@ export function readHtmlSecurity(html: string, pageUrl: string): HtmlSecurityFac
       else if (name === 'meta') {
         const equiv = (attrs['http-equiv'] ?? '').trim().toLowerCase();
         if (equiv === 'content-security-policy' && inHead && attrs.content !== undefined && metaCsp.length < MAX_META) metaCsp.push(attrs.content);
-        if ((attrs.name ?? '').trim().toLowerCase() === 'referrer' && metaReferrer === null && attrs.content !== undefined) metaReferrer = attrs.content.slice(0, 200);
+        // WHATWG HTML matches the name ASCII case-insensitively, untrimmed.
+        if ((attrs.name ?? '').toLowerCase() === 'referrer') metaReferrer = parseMetaReferrer(attrs.content) ?? metaReferrer;
       } else if (name === 'script') add('script', attrs.src, attrs.integrity);
       else if (name === 'link' && /(?:^|\s)stylesheet(?:\s|$)/i.test(attrs.rel ?? '')) add('stylesheet', attrs.href, attrs.integrity);
     },

@@ -8,6 +8,10 @@ export type ReferrerPolicy = (typeof REFERRER_POLICIES)[number];
 export const PRIVATE_REFERRER_POLICIES: ReadonlySet<ReferrerPolicy> = new Set(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']);
 
 const MAX_VALUE_CHARS = 4096;
+// WHATWG HTML, meta name=referrer: the legacy keywords and the policies they stand for.
+const LEGACY_META_REFERRER: ReadonlyMap<string, ReferrerPolicy> = new Map([
+  ['never', 'no-referrer'], ['default', 'strict-origin-when-cross-origin'], ['always', 'unsafe-url'], ['origin-when-crossorigin', 'origin-when-cross-origin'],
+]);
 
 /**
  * The policy a browser applies from a Referrer-Policy value: of the comma-separated tokens
@@ -20,6 +24,20 @@ export function parseReferrerPolicy(value: string | undefined): ReferrerPolicy |
     if ((REFERRER_POLICIES as readonly string[]).includes(token)) policy = token as ReferrerPolicy;
   }
   return policy;
+}
+
+/**
+ * The policy a `<meta name="referrer" content>` sets, as WHATWG HTML reads it: the whole value,
+ * ASCII lower-cased (one token, neither split on commas nor trimmed), with the legacy keywords
+ * never, default, always and origin-when-crossorigin mapped to their policies. It replaces the
+ * policy the Referrer-Policy header gave the document. Null when the value is empty or no policy,
+ * so the document keeps the policy it had.
+ */
+export function parseMetaReferrer(content: string | undefined): ReferrerPolicy | null {
+  if (typeof content !== 'string' || content.length > 64) return null;
+  const value = asciiLowerCase(content);
+  const policy = LEGACY_META_REFERRER.get(value) ?? value;
+  return (REFERRER_POLICIES as readonly string[]).includes(policy) ? (policy as ReferrerPolicy) : null;
 }
 
 /** X-Content-Type-Options as WHATWG Fetch reads it: the first value, case-insensitive, is `nosniff`. */
@@ -37,16 +55,33 @@ export type FrameOptions = 'deny' | 'sameorigin' | 'allow';
  * allow it.
  */
 export function parseFrameOptions(value: string | undefined): FrameOptions {
-  const set = new Set(listValues(value));
+  const set = new Set(listValues(value, true));
   if (set.size > 1) return ['deny', 'sameorigin', 'allowall'].some((v) => set.has(v)) ? 'deny' : 'allow';
   if (set.has('deny')) return 'deny';
   if (set.has('sameorigin')) return 'sameorigin';
   return 'allow';
 }
 
-/** A header's comma-separated values, trimmed and lower-cased; empty ones dropped unless kept. */
+/**
+ * A header's comma-separated values, stripped of HTTP whitespace and ASCII lower-cased, as
+ * WHATWG Fetch splits them; empty ones dropped unless kept.
+ */
 function listValues(value: string | undefined, keepEmpty = false): string[] {
   if (typeof value !== 'string') return [];
-  const values = value.slice(0, MAX_VALUE_CHARS).split(',').map((v) => v.trim().toLowerCase());
+  const values = value.slice(0, MAX_VALUE_CHARS).split(',').map((v) => asciiLowerCase(stripHttpWhitespace(v)));
   return keepEmpty ? values : values.filter((v) => v !== '');
+}
+
+// A loop, not a regular expression: a trailing-whitespace pattern backtracks on long blank runs.
+function stripHttpWhitespace(text: string): string {
+  const blank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+  let start = 0;
+  let end = text.length;
+  while (start < end && blank(text[start])) start += 1;
+  while (end > start && blank(text[end - 1])) end -= 1;
+  return text.slice(start, end);
+}
+
+function asciiLowerCase(text: string): string {
+  return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
 }

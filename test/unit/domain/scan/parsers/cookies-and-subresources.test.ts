@@ -40,6 +40,13 @@ describe('readHtmlSecurity', () => {
     expect(facts.metaReferrer).to.equal('no-referrer');
   });
 
+  it('leaves the referrer policy the last valid <meta name=referrer> sets, wherever it is, as browsers apply each in turn', () => {
+    const referrer = (html: string) => readHtmlSecurity(html, PAGE).metaReferrer;
+    expect(referrer('<head><meta name="referrer" content="no-referrer"></head><body><meta name="Referrer" content="always"></body>')).to.equal('unsafe-url');
+    expect(referrer('<meta name="referrer" content="never"><meta name="referrer" content="no-referrer, unsafe-url"><meta name="referrer" content="">')).to.equal('no-referrer');
+    expect(referrer('<meta name=" referrer" content="unsafe-url"><meta name="referrer">')).to.equal(null);
+  });
+
   it('lists scripts and stylesheets from other origins with whether each carries a well-formed integrity digest', () => {
     const digest = `sha384-${'A'.repeat(64)}`;
     const facts = readHtmlSecurity(`<script src="/own.js"></script><script src="https://cdn.example/a.js" integrity="${digest}" crossorigin="anonymous"></script>
