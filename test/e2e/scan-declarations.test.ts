@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { DECLARATION_REASONS as REASON } from '../../src/domain/scan/declaration-reasons.js';
 import { DECLARATIONS } from '../../src/domain/scan/methodology.js';
 import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
 import { scanSites, type ScannedSites } from '../support/scanned-sites.js';
@@ -29,6 +30,24 @@ const WRONG = {
   '/.well-known/acp.json': json({ protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2026-01-30'] }, api_base_url: 'http://wrong.example.com/api', transports: ['rest'], capabilities: { services: ['checkout'] } }),
 };
 
+// Declarations found only at their second path, well-formed on one site and wrong on the other;
+// OAuth metadata that names another resource or issuer than the site; a privacy link that
+// redirects to another host.
+const SECOND = {
+  '/': html('<html><body><a href="/privacy">Privacy</a> <a href="/terms">Terms</a> <a href="mailto:hello@second.example.com">Contact</a></body></html>'),
+  '/privacy': { status: 302, headers: { location: 'https://good.example.com/privacy' }, body: '' },
+  '/.well-known/openid-configuration': json({ issuer: 'https://second.example.com', response_types_supported: ['code', 'id_token'], token_endpoint: 'https://second.example.com/token' }),
+  '/.well-known/mcp/server-card.json': json({ serverInfo: { name: 'second', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: '/mcp' } }),
+  '/.well-known/oauth-protected-resource': json({ resource: 'https://second.example.com/api' }),
+};
+const SECOND_WRONG = {
+  '/': html('<html><body>Second, wrong.</body></html>'),
+  // Copied from the other site: the issuer names that site, not this one.
+  '/.well-known/openid-configuration': json({ issuer: 'https://second.example.com', response_types_supported: ['code'] }),
+  '/.well-known/mcp/server-card.json': json({ serverInfo: { name: 'x' }, tools: [] }),
+  '/.well-known/oauth-authorization-server': { status: 404, body: 'Not here.' },
+};
+
 const PAYMENT_REQUIRED = Buffer.from(
   JSON.stringify({ x402Version: 2, error: 'payment required', resource: { url: 'https://paid.example.com/' }, accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '10', asset: '0xabc', payTo: '0xdef', maxTimeoutSeconds: 60 }] }),
 ).toString('base64');
@@ -36,26 +55,26 @@ const PAYMENT_REQUIRED = Buffer.from(
 // [well-formed site, wrong site, bare site], and the reason a site owner reads for the wrong one.
 // Markdown negotiation has no wrong form: a site that answers another type simply does not offer it.
 const EXPECTED: Record<string, [string, string, string, string]> = {
-  agents_md: ['pass', 'warn', 'info', 'HTML'],
-  llms_txt: ['pass', 'warn', 'info', 'NO_H1'],
-  mcp_server_card: ['pass', 'warn', 'info', 'NO_ENDPOINT'],
-  a2a_agent_card: ['pass', 'warn', 'info', 'NO_NAME'],
-  x402: ['info', 'warn', 'info', 'without usable payment requirements'],
-  openapi: ['pass', 'warn', 'info', 'NOT_OPENAPI'],
+  agents_md: ['pass', 'warn', 'info', REASON.agents_md.HTML],
+  llms_txt: ['pass', 'warn', 'info', REASON.llms_txt.NO_H1],
+  mcp_server_card: ['pass', 'warn', 'info', `at /.well-known/mcp.json. ${REASON.mcp_server_card.NO_ENDPOINT}`],
+  a2a_agent_card: ['pass', 'warn', 'info', REASON.a2a_agent_card.NO_NAME],
+  x402: ['info', 'warn', 'info', `HTTP 402 without usable payment requirements. ${REASON.x402.INVALID_BODY}`],
+  openapi: ['pass', 'warn', 'info', REASON.openapi.NOT_OPENAPI],
   markdown_negotiation: ['pass', 'info', 'info', 'another type'],
-  link_headers: ['pass', 'warn', 'info', 'UNPARSABLE'],
+  link_headers: ['pass', 'warn', 'info', REASON.link_headers.UNPARSABLE],
   webmcp: ['pass', 'warn', 'info', '1 of 1 tool forms lack a tooldescription'],
-  api_catalog: ['pass', 'warn', 'info', 'NO_LINKSET'],
-  oauth_protected_resource: ['pass', 'warn', 'info', 'RESOURCE_NOT_HTTPS'],
-  oauth_authorization_server: ['pass', 'warn', 'info', 'NO_RESPONSE_TYPES'],
-  web_bot_auth: ['pass', 'warn', 'info', 'BAD_KEY'],
-  agent_skills: ['pass', 'warn', 'info', 'NO_DIGEST'],
-  ucp: ['pass', 'warn', 'info', 'NO_VERSION'],
-  acp: ['pass', 'warn', 'info', 'BASE_URL_NOT_HTTPS'],
-  ap2: ['pass', 'warn', 'info', 'NO_ROLES'],
+  api_catalog: ['pass', 'warn', 'info', REASON.api_catalog.NO_LINKSET],
+  oauth_protected_resource: ['pass', 'warn', 'info', REASON.oauth_protected_resource.RESOURCE_NOT_HTTPS],
+  oauth_authorization_server: ['pass', 'warn', 'info', `at /.well-known/oauth-authorization-server. ${REASON.oauth_authorization_server.NO_RESPONSE_TYPES}`],
+  web_bot_auth: ['pass', 'warn', 'info', REASON.web_bot_auth.BAD_KEY],
+  agent_skills: ['pass', 'warn', 'info', REASON.agent_skills.NO_DIGEST],
+  ucp: ['pass', 'warn', 'info', REASON.ucp.NO_VERSION],
+  acp: ['pass', 'warn', 'info', REASON.acp.BASE_URL_NOT_HTTPS],
+  ap2: ['pass', 'warn', 'info', REASON.ap2.NO_ROLES],
 };
 
-const HOSTS = ['good', 'wrong', 'bare', 'paid'].map((name) => `${name}.example.com`);
+const HOSTS = ['good', 'wrong', 'bare', 'paid', 'second', 'second-wrong'].map((name) => `${name}.example.com`);
 
 describe('declarations and legal pages, scanned from real local sites', function () {
   this.timeout(60_000);
@@ -68,6 +87,8 @@ describe('declarations and legal pages, scanned from real local sites', function
       for (const [path, file] of Object.entries(goodSiteFiles('good.example.com').https)) if (path !== '/') site.route(`good.example.com${path}`, file);
       for (const [path, spec] of Object.entries(WRONG)) site.route(`wrong.example.com${path}`, spec);
       site.route('bare.example.com/', html('<html lang="en"><head><title>Bare</title></head><body>Nothing else here.</body></html>'));
+      for (const [path, spec] of Object.entries(SECOND)) site.route(`second.example.com${path}`, spec);
+      for (const [path, spec] of Object.entries(SECOND_WRONG)) site.route(`second-wrong.example.com${path}`, spec);
       site.route('paid.example.com/', { status: 402, headers: { 'payment-required': PAYMENT_REQUIRED }, body: '' });
     });
   });
@@ -89,6 +110,23 @@ describe('declarations and legal pages, scanned from real local sites', function
     }
     expect(good!.link_headers.detail).to.include('api-catalog, service-desc, alternate text/markdown');
     expect(reports.get('good.example.com').score).to.equal(100);
+  });
+
+  it('reads OpenID discovery and the MCP server card at their second path alone, right and wrong, and OAuth metadata for another resource', () => {
+    const [second, wrong] = ['second.example.com', 'second-wrong.example.com'].map(declarationsOf);
+    expect(second!.oauth_authorization_server).to.include({ status: 'pass', detail: 'Declared with 2 response types.' });
+    expect(second!.mcp_server_card).to.include({ status: 'pass', detail: 'Declared with 1 endpoints.' });
+    expect(second!.oauth_protected_resource).to.include({
+      status: 'warn',
+      detail: `Present but not usable. ${REASON.oauth_protected_resource.RESOURCE_MISMATCH.replace('{domain}', 'second.example.com')}`,
+    });
+    expect(wrong!.oauth_authorization_server).to.include({
+      status: 'warn',
+      detail: `Present but not usable at /.well-known/openid-configuration. ${REASON.oauth_authorization_server.ISSUER_MISMATCH.replace('{domain}', 'second-wrong.example.com')}`,
+    });
+    expect(wrong!.mcp_server_card).to.include({ status: 'warn', detail: `Present but not usable at /.well-known/mcp/server-card.json. ${REASON.mcp_server_card.NO_ENDPOINT}` });
+    const evidence = reports.get('second-wrong.example.com').evidence.filter((e: { probe: string }) => e.probe === 'openid_configuration' || e.probe === 'mcp_server_card');
+    expect(evidence.map((e: { requested_url: string }) => e.requested_url).sort()).to.deep.equal(['https://second-wrong.example.com/.well-known/mcp/server-card.json', 'https://second-wrong.example.com/.well-known/openid-configuration']);
   });
 
   it('records x402 when a probe answers 402 with payment requirements, and never pays', () => {
@@ -116,6 +154,10 @@ describe('declarations and legal pages, scanned from real local sites', function
       `Privacy policy: the linked page (evidence ${wrong.numbers[0]}) has 2 words, too few for a privacy notice. Terms: the linked page (evidence ${wrong.numbers[1]}) answered HTTP 404. Contact or legal notice: the linked page (evidence ${wrong.numbers[2]}) gives no e-mail address, telephone number or contact form.`,
     );
     expect(wrong.pages.map((p: unknown[]) => p[2])).to.deep.equal([200, 404, 200]);
+    const second = legalOf('second.example.com');
+    expect(second.check).to.include({ status: 'warn', points: 3 });
+    expect(second.check.detail).to.contain(`Privacy policy: the linked page (evidence ${second.numbers[0]}) redirected to another host, which a scan does not judge.`);
+    expect(second.pages[0]).to.deep.equal(['privacy_page', 'https://second.example.com/privacy', 200]);
     const bare = legalOf('bare.example.com');
     expect(bare.check).to.include({ status: 'fail', detail: 'Privacy policy: no homepage link. Terms: no homepage link. Contact or legal notice: no homepage link.' });
     expect(bare.pages).to.deep.equal([]);

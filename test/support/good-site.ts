@@ -59,7 +59,7 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
       },
       '/.well-known/oauth-protected-resource': {
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ resource: `https://${domain}/api`, authorization_servers: [`https://${domain}`] }),
+        body: JSON.stringify({ resource: `https://${domain}`, authorization_servers: [`https://${domain}`] }),
       },
       '/.well-known/oauth-authorization-server': {
         headers: { 'content-type': 'application/json' },

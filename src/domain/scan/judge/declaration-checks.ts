@@ -7,8 +7,9 @@ import {
   parseAcpDiscovery, parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
 } from '../parsers/well-known-metadata.js';
 import { parseX402 } from '../parsers/x402.js';
-import type { ProbeId } from '../probes.js';
+import { PROBES, type ProbeId } from '../probes.js';
 import type { CheckResult } from '../report.js';
+import { declarationProblem, type DeclarationWithReasons } from '../declaration-reasons.js';
 import { homepageFacts } from './identity-checks.js';
 import { declaration, evidenceOf, failureOf, isSuccess, responseOf, type ScanObservations } from './observations.js';
 
@@ -25,9 +26,10 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
     linkHeaders(obs),
     webMcp(obs),
     document(obs, 'api_catalog', 'api_catalog', (t) => parseApiCatalog(t)),
-    document(obs, 'oauth_protected_resource', 'oauth_protected_resource', (t) => parseProtectedResourceMetadata(t)),
+    // Fetched at the site's root, the metadata identifies the origin: resource and issuer must be it.
+    document(obs, 'oauth_protected_resource', 'oauth_protected_resource', (t) => parseProtectedResourceMetadata(t, `https://${obs.domain}`)),
     // RFC 8414 metadata, or OpenID Connect discovery, which carries the same members.
-    atEitherPath(obs, 'oauth_authorization_server', ['oauth_authorization_server', 'openid_configuration'], parseAuthorizationServerMetadata, (m) => `Declared with ${m.count} response types.`),
+    atEitherPath(obs, 'oauth_authorization_server', ['oauth_authorization_server', 'openid_configuration'], (t) => parseAuthorizationServerMetadata(t, `https://${obs.domain}`), (m) => `Declared with ${m.count} response types.`),
     document(obs, 'web_bot_auth', 'signatures_directory', (t) => parseSignaturesDirectory(t)),
     document(obs, 'agent_skills', 'agent_skills', (t) => parseAgentSkillsIndex(t)),
     document(obs, 'ucp', 'ucp_profile', (t) => parseUcpProfile(t)),
@@ -36,30 +38,32 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
   ];
 }
 
-function document(obs: ScanObservations, id: string, probe: ProbeId, parse: (text: string) => { valid: boolean; errors: readonly string[] }): CheckResult {
+function document(obs: ScanObservations, id: DeclarationWithReasons, probe: ProbeId, parse: (text: string) => { valid: boolean; errors: readonly string[] }): CheckResult {
   const ev = evidenceOf(obs, probe);
   const res = responseOf(obs, probe);
   if (!isSuccess(res)) return declaration(id, 'info', `Not declared (${failureOf(obs, probe)}).`, ev);
   const parsed = parse(res.bodyText);
   if (parsed.valid) return declaration(id, 'pass', 'Declared and well-formed.', ev);
-  return declaration(id, 'warn', `Present but not usable: ${parsed.errors.join(', ')}.`, ev);
+  return declaration(id, 'warn', `Present but not usable. ${declarationProblem(id, parsed.errors, obs.domain)}`, ev);
 }
 
 // A document that may sit at either of two paths: the first usable one counts.
 function atEitherPath<P extends { valid: boolean; errors: readonly string[] }>(
   obs: ScanObservations,
-  id: string,
+  id: DeclarationWithReasons,
   probes: readonly [ProbeId, ProbeId],
   parse: (text: string) => P,
   passed: (parsed: P) => string,
 ): CheckResult {
   const ev = evidenceOf(obs, ...probes);
-  const found = probes.map((p) => responseOf(obs, p)).filter(isSuccess);
+  const found = probes.filter((p) => isSuccess(responseOf(obs, p)));
   if (found.length === 0) return declaration(id, 'info', 'Not declared at either path.', ev);
-  const parsed = found.map((res) => parse(res.bodyText));
+  const parsed = found.map((p) => parse(responseOf(obs, p)!.bodyText));
   const valid = parsed.find((p) => p.valid);
   if (valid) return declaration(id, 'pass', passed(valid), ev);
-  return declaration(id, 'warn', `Present but not usable: ${parsed[0]!.errors.join(', ')}.`, ev);
+  const origin = `https://${obs.domain}`;
+  const where = PROBES.find((p) => p.id === found[0])?.url(obs.domain).slice(origin.length) ?? 'its path';
+  return declaration(id, 'warn', `Present but not usable at ${where}. ${declarationProblem(id, parsed[0]!.errors, obs.domain)}`, ev);
 }
 
 function x402(obs: ScanObservations): CheckResult {
@@ -70,7 +74,7 @@ function x402(obs: ScanObservations): CheckResult {
     if (parsed.detected && parsed.errors.length === 0) {
       return declaration('x402', 'pass', `HTTP 402 with x402 v${parsed.version} requirements (${parsed.acceptsCount} accepted).`, ev);
     }
-    return declaration('x402', 'warn', `HTTP 402 without usable payment requirements: ${parsed.errors.join(', ')}.`, ev);
+    return declaration('x402', 'warn', `HTTP 402 without usable payment requirements. ${declarationProblem('x402', parsed.errors, obs.domain)}`, ev);
   }
   return declaration('x402', 'info', 'No probe answered 402.', []);
 }
@@ -90,7 +94,7 @@ function linkHeaders(obs: ScanObservations): CheckResult {
   const header = res?.headers.link;
   if (header === undefined) return declaration('link_headers', 'info', res ? 'The homepage sends no Link header.' : 'No homepage answer.', ev);
   const links = parseAgentLinks(header);
-  if (links.errors.length > 0) return declaration('link_headers', 'warn', `A Link header that cannot be read: ${links.errors.join(', ')}.`, ev);
+  if (links.errors.length > 0) return declaration('link_headers', 'warn', `A Link header that cannot be read. ${declarationProblem('link_headers', links.errors, obs.domain)}`, ev);
   if (!links.found) return declaration('link_headers', 'info', 'The Link header names no relation for agents (api-catalog, service-desc, service-doc, service-meta, describedby, a Markdown alternate).', ev);
   return declaration('link_headers', 'pass', `The Link header offers: ${links.relations.join(', ')}.`, ev);
 }
@@ -114,5 +118,5 @@ function ap2(obs: ScanObservations): CheckResult {
   const parsed = parseAp2Extension(res.bodyText);
   if (!parsed.declared) return declaration('ap2', 'info', 'The A2A agent card declares no AP2 extension.', ev);
   if (parsed.valid) return declaration('ap2', 'pass', `AP2 extension with roles: ${parsed.roles.join(', ')}.`, ev);
-  return declaration('ap2', 'warn', `AP2 extension without usable params.roles (${parsed.errors.join(', ')}).`, ev);
+  return declaration('ap2', 'warn', `AP2 extension without usable params.roles. ${declarationProblem('ap2', parsed.errors, obs.domain)}`, ev);
 }

@@ -30,14 +30,20 @@ export function parseApiCatalog(text: string): MetadataDocument<'NO_LINKSET' | '
 /**
  * OAuth 2.0 protected resource metadata (RFC 9728): `resource`, the resource's identifier, is
  * required and must be an https URL; `authorization_servers`, when present, lists issuer URLs.
- * `count` is the number of authorization servers.
+ * Given `resourceIdentifier` (the identifier the metadata was fetched for: the site's origin at
+ * /.well-known/oauth-protected-resource), `resource` must equal it (§3.3; a trailing slash is
+ * allowed). `count` is the number of authorization servers.
  */
-export function parseProtectedResourceMetadata(text: string): MetadataDocument<'NO_RESOURCE' | 'RESOURCE_NOT_HTTPS' | 'BAD_AUTHORIZATION_SERVERS'> {
+export function parseProtectedResourceMetadata(
+  text: string,
+  resourceIdentifier?: string,
+): MetadataDocument<'NO_RESOURCE' | 'RESOURCE_NOT_HTTPS' | 'RESOURCE_MISMATCH' | 'BAD_AUTHORIZATION_SERVERS'> {
   const json = readObject(text);
   if (!json.ok) return unreadable(json.error);
   const { resource, authorization_servers: servers } = json.value;
   if (typeof resource !== 'string' || resource === '') return invalid('NO_RESOURCE');
   if (!isHttpsUrl(resource)) return invalid('RESOURCE_NOT_HTTPS');
+  if (resourceIdentifier !== undefined && !sameIdentifier(resource, resourceIdentifier)) return invalid('RESOURCE_MISMATCH');
   if (servers !== undefined && (!Array.isArray(servers) || !servers.every((s) => typeof s === 'string' && isHttpsUrl(s)))) return invalid('BAD_AUTHORIZATION_SERVERS');
   return { valid: true, count: Array.isArray(servers) ? servers.length : 0, errors: [] };
 }
@@ -46,14 +52,17 @@ export function parseProtectedResourceMetadata(text: string): MetadataDocument<'
  * OAuth 2.0 authorization server metadata (RFC 8414; OpenID Connect discovery has the same
  * members): `issuer` (an https URL) and `response_types_supported` are required, and so is
  * `token_endpoint` unless only the implicit flow is offered (not judged here: its presence is
- * counted). `count` is the number of response types.
+ * counted). Given `issuerIdentifier` (the issuer the metadata was fetched for: the site's origin
+ * at its well-known paths), `issuer` must equal it (RFC 8414 §3.3, OpenID Connect Discovery
+ * §4.3; a trailing slash is allowed). `count` is the number of response types.
  */
-export function parseAuthorizationServerMetadata(text: string): MetadataDocument<'NO_ISSUER' | 'ISSUER_NOT_HTTPS' | 'NO_RESPONSE_TYPES'> {
+export function parseAuthorizationServerMetadata(text: string, issuerIdentifier?: string): MetadataDocument<'NO_ISSUER' | 'ISSUER_NOT_HTTPS' | 'ISSUER_MISMATCH' | 'NO_RESPONSE_TYPES'> {
   const json = readObject(text);
   if (!json.ok) return unreadable(json.error);
   const { issuer, response_types_supported: types } = json.value;
   if (typeof issuer !== 'string' || issuer === '') return invalid('NO_ISSUER');
   if (!isHttpsUrl(issuer)) return invalid('ISSUER_NOT_HTTPS');
+  if (issuerIdentifier !== undefined && !sameIdentifier(issuer, issuerIdentifier)) return invalid('ISSUER_MISMATCH');
   if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeof t === 'string')) return invalid('NO_RESPONSE_TYPES');
   return { valid: true, count: types.length, errors: [] };
 }
@@ -169,4 +178,11 @@ function invalid<E extends string>(error: E): MetadataDocument<E> {
 
 function isHttpsUrl(text: string): boolean {
   return isHttpUrl(text) && text.toLowerCase().startsWith('https://');
+}
+
+// The identifiers are compared as URLs, so `https://a.example` and `https://a.example/` (and the
+// host's letter case) agree; anything else, a path, a query, another host or port, does not.
+function sameIdentifier(declared: string, expected: string): boolean {
+  if (!URL.canParse(declared) || !URL.canParse(expected)) return false;
+  return new URL(declared).href === new URL(expected).href;
 }

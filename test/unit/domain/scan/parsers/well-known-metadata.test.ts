@@ -24,11 +24,28 @@ describe('well-known metadata parsers', () => {
     expect(parseProtectedResourceMetadata(j({ resource: 'https://a.example/', authorization_servers: 'https://id.example' })).errors).to.deep.equal(['BAD_AUTHORIZATION_SERVERS']);
   });
 
+  it('requires the resource to be the identifier the metadata was fetched for (RFC 9728 §3.3)', () => {
+    const prm = (resource: string) => parseProtectedResourceMetadata(j({ resource }), 'https://a.example').errors;
+    for (const same of ['https://a.example', 'https://a.example/', 'https://A.EXAMPLE', 'https://a.example:443']) expect(prm(same), same).to.deep.equal([]);
+    for (const other of ['https://a.example/api', 'https://b.example', 'https://a.example:8443', 'https://a.example/?x', 'https://a.example/#x', 'https://u@a.example']) {
+      expect(prm(other), other).to.deep.equal(['RESOURCE_MISMATCH']);
+    }
+    expect(parseProtectedResourceMetadata(j({ resource: 'https://a.example/api' })).errors).to.deep.equal([]);
+  });
+
   it('reads RFC 8414 authorization server metadata: an https issuer and response types', () => {
     expect(parseAuthorizationServerMetadata(j({ issuer: 'https://id.example', response_types_supported: ['code', 'token'] }))).to.deep.equal({ valid: true, count: 2, errors: [] });
     expect(parseAuthorizationServerMetadata(j({ response_types_supported: ['code'] })).errors).to.deep.equal(['NO_ISSUER']);
     expect(parseAuthorizationServerMetadata(j({ issuer: 'http://id.example', response_types_supported: ['code'] })).errors).to.deep.equal(['ISSUER_NOT_HTTPS']);
     expect(parseAuthorizationServerMetadata(j({ issuer: 'https://id.example' })).errors).to.deep.equal(['NO_RESPONSE_TYPES']);
+  });
+
+  it('requires the issuer to be the identifier the metadata was fetched for (RFC 8414 §3.3)', () => {
+    const asm = (issuer: string) => parseAuthorizationServerMetadata(j({ issuer, response_types_supported: ['code'] }), 'https://id.example').errors;
+    expect(asm('https://id.example')).to.deep.equal([]);
+    expect(asm('https://id.example/')).to.deep.equal([]);
+    for (const other of ['https://login.id.example', 'https://id.example/realms/main', 'https://id.example?tenant=1']) expect(asm(other), other).to.deep.equal(['ISSUER_MISMATCH']);
+    expect(parseAuthorizationServerMetadata(j({ issuer: 'http://id.example', response_types_supported: ['code'] }), 'https://id.example').errors).to.deep.equal(['ISSUER_NOT_HTTPS']);
   });
 
   it('reads a Web Bot Auth key directory: a JWKS whose keys have kty', () => {
@@ -74,13 +91,38 @@ describe('well-known metadata parsers', () => {
   });
 
   it('says why a body is unreadable: empty, HTML, not JSON, not an object, too large', () => {
-    for (const parse of PARSERS) {
+    for (const parse of [...PARSERS, parseAp2Extension]) {
       expect(parse('').errors).to.deep.equal(['EMPTY']);
       expect(parse('<!doctype html><title>x</title>').errors).to.deep.equal(['HTML']);
       expect(parse('{"a":').errors).to.deep.equal(['INVALID_JSON']);
       expect(parse('[1,2]').errors).to.deep.equal(['NOT_AN_OBJECT']);
       expect(parse(`{"pad":"${'x'.repeat(1024 * 1024)}"}`).errors).to.deep.equal(['TOO_LARGE']);
     }
+  });
+
+  it('never throws on any agent card, and bounds what it reads of the AP2 extension (property)', () => {
+    const role = fc.oneof({ arbitrary: fc.constantFrom('merchant', 'shopper', 'credentials-provider', 'payment-processor'), weight: 3 }, fc.jsonValue({ maxDepth: 1 }));
+    const ap2 = fc.record({
+      uri: fc.constantFrom('https://github.com/google-agentic-commerce/ap2/tree/v0.1', 'https://x.example/AP2', 'ap2.v1'),
+      params: fc.oneof({ arbitrary: fc.record({ roles: fc.oneof({ arbitrary: fc.array(role, { maxLength: 40 }), weight: 3 }, fc.jsonValue({ maxDepth: 1 })) }), weight: 3 }, fc.jsonValue({ maxDepth: 2 })),
+    });
+    const other = fc.oneof(fc.record({ uri: fc.constantFrom('urn:ap2', 'https://example.org/map2x', 'ap2x') }), fc.jsonValue({ maxDepth: 2 }));
+    const agentCard = fc.record({ name: fc.string(), capabilities: fc.oneof({ arbitrary: fc.record({ extensions: fc.array(fc.oneof(ap2, other), { maxLength: 6 }) }), weight: 3 }, fc.jsonValue({ maxDepth: 2 })) });
+    fc.assert(
+      fc.property(fc.oneof({ arbitrary: agentCard.map(j), weight: 4 }, fc.jsonValue({ maxDepth: 4 }).map(j), fc.string({ maxLength: 300 })), (text) => {
+        const parsed = parseAp2Extension(text);
+        expect(JSON.parse(JSON.stringify(parsed))).to.deep.equal(parsed);
+        expect(parsed.roles.length).to.be.at.most(10);
+        expect(parsed.roles.every((r) => ['merchant', 'shopper', 'credentials-provider', 'payment-processor'].includes(r))).to.equal(true);
+        expect(parsed.valid).to.equal(parsed.declared && parsed.roles.length > 0);
+        expect(parsed.valid).to.equal(parsed.errors.length === 0 && parsed.declared);
+        expect(parsed.errors.length).to.be.at.most(1);
+        if (!parsed.declared) expect(parsed.roles).to.deep.equal([]);
+      }),
+      { numRuns: 500 },
+    );
+    const many = j({ capabilities: { extensions: [{ uri: 'https://x.example/ap2', params: { roles: Array.from({ length: 10_000 }, () => 'merchant') } }] } });
+    expect(parseAp2Extension(many).roles).to.have.length(10);
   });
 
   it('never throws and returns JSON-serializable results, on any JSON and any text', () => {
