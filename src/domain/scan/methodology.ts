@@ -53,7 +53,7 @@ export const CORE_CHECKS: readonly CheckDefinition[] = [
     title: 'HTTP Strict Transport Security',
     max: 6,
     standard: 'RFC 6797',
-    rule: 'Read to the RFC 6797 grammar: of several headers only the first counts (§8.1); a repeated directive, a missing or non-numeric max-age or any other grammar error makes browsers ignore the header (§6.1). pass 6: max-age ≥ 15768000 (six months); warn 3: a shorter max-age above 0; fail 0: absent, ignored, or max-age=0 (which removes the policy, §6.1.1). includeSubDomains and preload are noted.',
+    rule: 'Read to the RFC 6797 grammar: of several headers only the first counts (§8.1); a repeated directive, a missing or non-numeric max-age or any other grammar error makes browsers ignore the header (§6.1). pass 6: max-age ≥ 15768000 (six months); warn 3: a shorter max-age above 0; fail 0: absent, ignored, or max-age=0 (which removes the policy, §6.1.1). includeSubDomains and preload are noted whether it passes or warns.',
   },
   {
     id: 'content_security_policy',
@@ -61,7 +61,7 @@ export const CORE_CHECKS: readonly CheckDefinition[] = [
     title: 'Content Security Policy against script injection',
     max: 8,
     standard: 'W3C CSP Level 3',
-    rule: "Every policy from the Content-Security-Policy header (several policies and headers combined as browsers do: each must allow a load) and from <meta http-equiv> in the head. Scripts 6: script-src (else default-src) with nonces, hashes, 'strict-dynamic', 'none', 'self' or host lists; 3 when it also allows 'unsafe-eval'; 0 with 'unsafe-inline' and no nonce or hash, with a wildcard or a scheme-only source (https:, data:), or with no such directive. object-src (else default-src) without wildcards 1; base-uri without wildcards 1. pass 8, fail 0, warn otherwise.",
+    rule: "Every policy from the Content-Security-Policy header (several policies and headers combined as browsers do: each must allow a load) and from <meta http-equiv> in the head. Scripts 6 when script elements (script-src-elem, else script-src, else default-src) and inline event handlers (script-src-attr, else script-src, else default-src) are both limited: by nonces, hashes, 'strict-dynamic', 'none', 'self' or host lists; 3 when eval is still allowed ('unsafe-eval' in script-src, else default-src, or neither present); 0 with 'unsafe-inline' in force, a wildcard, a host of * (https://*) or a scheme-only source (https:, data:), or no such directive. Nonces and hashes make browsers ignore 'unsafe-inline'; 'strict-dynamic' makes them ignore 'unsafe-inline', host and scheme sources with or without a nonce or hash (CSP Level 3): without one no script loads at all, which still keeps injected script out, so it protects. object-src (else default-src) without wildcards 1; base-uri without wildcards 1. pass 8, fail 0, warn otherwise.",
   },
   {
     id: 'security_headers',
@@ -69,7 +69,7 @@ export const CORE_CHECKS: readonly CheckDefinition[] = [
     title: 'Essential security headers',
     max: 6,
     standard: 'WHATWG Fetch (X-Content-Type-Options); W3C CSP Level 3 frame-ancestors; WHATWG HTML (X-Frame-Options); W3C Referrer Policy',
-    rule: "2 each: X-Content-Type-Options whose first value is nosniff; framing protection (a header policy's frame-ancestors without wildcards, or X-Frame-Options DENY or SAMEORIGIN as HTML reads the set of values; ALLOW-FROM is obsolete and frame-ancestors in <meta> is ignored); a Referrer-Policy (header, else <meta name=referrer>) whose last recognized token is no-referrer, same-origin, strict-origin or strict-origin-when-cross-origin (unsafe-url, no-referrer-when-downgrade, origin and origin-when-cross-origin leak). pass 6, fail 0, warn otherwise.",
+    rule: "2 each: X-Content-Type-Options whose first value is nosniff (case-insensitive); framing protection: when a header policy has frame-ancestors, it alone decides (WHATWG HTML then ignores X-Frame-Options) and counts when one such policy allows no wildcard or scheme-only source; otherwise X-Frame-Options DENY or SAMEORIGIN as HTML reads the set of values (ALLOW-FROM is obsolete; frame-ancestors in <meta> is ignored); a private referrer policy: the Referrer-Policy header's last recognized token, replaced by the last <meta name=referrer> holding a valid policy (read as one token, ASCII case-insensitive, the legacy never, default, always and origin-when-crossorigin mapped to no-referrer, strict-origin-when-cross-origin, unsafe-url and origin-when-cross-origin, as WHATWG HTML does), must be no-referrer, same-origin, strict-origin or strict-origin-when-cross-origin (unsafe-url, no-referrer-when-downgrade, origin and origin-when-cross-origin leak). pass 6, fail 0, warn otherwise.",
   },
   {
     id: 'cookies',
