@@ -102,6 +102,39 @@ describe('extractHomepageFacts', () => {
     expect(extractHomepageFacts(many, 'https://a.example/').webMcpTools).to.have.length(50);
   });
 
+  it('reads any set of tool forms as its model says, at most 50, names bounded (property)', () => {
+    const escape = (v: string) => v.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+    const form = fc.record({ name: fc.oneof(fc.string({ maxLength: 20 }), fc.string({ minLength: 120, maxLength: 300 })), description: fc.option(fc.string({ maxLength: 40 })) });
+    fc.assert(
+      fc.property(fc.array(form, { maxLength: 120, size: 'max' }), fc.nat(3), (forms, other) => {
+        const html = forms
+          .map((f, i) => `<div><form action="/f${i}" toolname="${escape(f.name)}"${f.description === null ? '' : ` tooldescription="${escape(f.description)}"`}><input name="q"></form>${'<p>x</p>'.repeat(other)}</div>`)
+          .join('');
+        const tools = extractHomepageFacts(`<html><body>${html}</body></html>`, 'https://e.example/').webMcpTools;
+        const expected = forms.filter((f) => f.name.trim() !== '').slice(0, 50).map((f) => ({ name: f.name.trim().slice(0, 128), described: (f.description ?? '').trim() !== '' }));
+        expect(tools).to.deep.equal(expected);
+      }),
+      // Shrinking pages of a hundred forms takes minutes: report the first counterexample sooner.
+      { numRuns: 200, interruptAfterTimeLimit: 10_000 },
+    );
+  });
+
+  it('never throws on tool forms in broken markup, and never lists more than 50 (property)', () => {
+    const piece = fc.oneof(
+      fc.constantFrom('<form toolname="t" tooldescription="d">', '<form toolname=x>', '</form>', '<form toolname', '<form toolname="', '"', '<', '>', '<!--', '-->', '<script>', '</script>', '<svg>', '<title>'),
+      fc.string({ maxLength: 30 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 300, size: 'max' }), fc.nat(80), (pieces, extra) => {
+        const facts = extractHomepageFacts('<form toolname="n"></form>'.repeat(extra) + pieces.join(''), 'https://e.example/');
+        expect(facts.webMcpTools.length).to.be.at.most(50);
+        expect(facts.webMcpTools.every((t) => t.name.length > 0 && t.name.length <= 128 && typeof t.described === 'boolean')).to.equal(true);
+        expect(JSON.parse(JSON.stringify(facts.webMcpTools))).to.deep.equal(facts.webMcpTools);
+      }),
+      { numRuns: 300, interruptAfterTimeLimit: 10_000 },
+    );
+  });
+
   it('classifies German, French and Spanish footer links by text and path', () => {
     const html = `<html lang="de"><body>
       <a href="/impressum">Impressum</a><a href="/datenschutzerklaerung">Datenschutzerklärung</a>
