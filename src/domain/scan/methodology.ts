@@ -141,7 +141,7 @@ export const CORE_CHECKS: readonly CheckDefinition[] = [
     title: 'Contact and legal pages',
     max: 6,
     standard: 'GDPR Art. 13 (privacy notice); EU Directive 2000/31/EC Art. 5 (provider information)',
-    rule: 'The privacy, terms and contact (or legal notice) pages the homepage links on its own host are fetched, at most three. 2 points each when the page reads as what its link promised: a privacy notice or terms naming at least two of their subjects in 80 words or more, a contact page giving an e-mail address, a telephone number or a contact form (an e-mail link on the homepage counts too); 1 point for a link to another host (a page that redirects to another host counts as one) or a page that could not be fetched; 0 for no link, a 4xx answer or a page that does not read as promised. pass at 6, fail at 0, warn otherwise.',
+    rule: 'The privacy, terms and contact (or legal notice) pages the homepage links on its own host are fetched, at most three. 2 points each when the page reads as what its link promised: a privacy notice or terms naming at least two of their subjects in 80 words or more, a contact page giving an e-mail address, a telephone number or a contact form (an e-mail link on the homepage counts too); 1 point for a link to another host (a page that redirects to another host counts as one) or a page that could not be fetched or answered 5xx; 0 for no link, a 4xx answer or a page that does not read as promised. pass at 6, fail at 0, warn otherwise.',
   },
   {
     id: 'security_txt',

@@ -76,7 +76,7 @@ export function changelog(): string {
 - Trust signals, agent guidance and lookalike protection.
 - Signed verdicts: GET /verify (and the MCP tools verify_domain and check_trust with format "jws") as a compact JWS signed with the report key of /.well-known/jwks.json, with iat and exp; \`vetted verify-signature\` checks one offline. Every verify answer says Vary: Accept.
 - Watches and events: POST /watches (and MCP watch_domain, unwatch_domain) for signed Standard Webhooks when a domain is verified, revoked, expired, blocked, unblocked, rescanned or changes readiness; each registry write announced once across instances; retries for 24 hours.
-- Declarations looked for (never scored): agents.md, llms.txt, MCP server card, A2A agent card, x402, OpenAPI, Markdown negotiation, API catalog (RFC 9727), OAuth protected resource metadata (RFC 9728), OAuth authorization server metadata (RFC 8414 or OpenID Connect discovery), Web Bot Auth key directory, Agent Skills index, UCP business profile, AP2 extension of the A2A agent card, the homepage Link header (RFC 8288) and WebMCP tool forms. Each report lists the declarations it looked for; older reports list fewer.
+- Declarations looked for (never scored): agents.md, llms.txt, MCP server card, A2A agent card, x402, OpenAPI, Markdown negotiation, API catalog (RFC 9727), OAuth protected resource metadata (RFC 9728), OAuth authorization server metadata (RFC 8414 or OpenID Connect discovery), Web Bot Auth key directory, Agent Skills index, UCP business profile, ACP discovery document, AP2 extension of the A2A agent card, the homepage Link header (RFC 8288) and WebMCP tool forms. Each report lists the declarations it looked for; older reports list fewer.
 
 ## Methodology revisions
 
