@@ -32,7 +32,7 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     standardUrl: 'https://www.w3.org/TR/CSP3/',
   },
   security_headers: {
-    fix: "Send `X-Content-Type-Options: nosniff`, `Content-Security-Policy: frame-ancestors 'self'` (or `X-Frame-Options: DENY`) and `Referrer-Policy: strict-origin-when-cross-origin` on the homepage.",
+    fix: "Send `X-Content-Type-Options: nosniff`, `Content-Security-Policy: frame-ancestors 'self'` (`X-Frame-Options: DENY` counts only when no policy has frame-ancestors) and `Referrer-Policy: strict-origin-when-cross-origin` on the homepage, with no `<meta name=\"referrer\">` weakening it.",
     standardUrl: 'https://fetch.spec.whatwg.org/#x-content-type-options-header',
   },
   cookies: {

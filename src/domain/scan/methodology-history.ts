@@ -27,8 +27,8 @@ export const METHODOLOGY_REVISIONS: readonly MethodologyRevision[] = [
     version: '2026-09-05.2',
     published: '2026-11-25',
     changes: [
-      '`contact_legal` fetches the privacy, terms and contact (or legal notice) pages the homepage links on its own host, at most three, and judges what they say instead of the link text: a privacy notice or terms must name at least two of their unavoidable subjects in 80 words or more, a contact page must give an e-mail address, a telephone number or a contact form. A link to another host, or a page that could not be fetched, earns 1 of 3 points; a 4xx answer or a page that does not read as promised earns 0. Why: a link named "Privacy" to an empty or missing page told a reader nothing.',
-      'New declaration `acp`: the Agentic Commerce Protocol discovery document at /.well-known/acp.json. Every report under this version looks for all seventeen declarations.',
+      '`contact_legal` fetches the privacy, terms and contact (or legal notice) pages the homepage links on its own host, at most three, and judges what they say instead of the link text: a privacy notice or terms must name at least two of their unavoidable subjects in 80 words or more, a contact page must give an e-mail address, a telephone number or a contact form. A link to another host, a page that redirects to another host (it is not the site\'s own), a page that could not be fetched or answered 5xx earns 1 of 3 points; a 4xx answer or a page that does not read as promised earns 0. Why: a link named "Privacy" to an empty or missing page told a reader nothing.',
+      'New declaration `acp`: the Agentic Commerce Protocol discovery document at /.well-known/acp.json. Every report under this version looks for all seventeen declarations (declaration set 2026-11-25, recorded in each report as `declaration_set`).',
     ],
   },
   {
@@ -36,7 +36,7 @@ export const METHODOLOGY_REVISIONS: readonly MethodologyRevision[] = [
     published: '2026-09-05',
     changes: [
       'First published methodology: twelve core checks summing to 100, and the declarations agents.md, llms.txt, MCP server card, A2A agent card, x402, OpenAPI and Markdown negotiation.',
-      'From 2026-11-23, reports under this version also looked for the API catalog, OAuth protected resource and authorization server metadata, the Web Bot Auth key directory, the Agent Skills index, UCP, AP2, the homepage Link header and WebMCP tool forms; earlier ones list only the seven above. Declarations are never scored, so the version stayed.',
+      'From 2026-11-23, reports under this version also looked for the API catalog, OAuth protected resource and authorization server metadata, the Web Bot Auth key directory, the Agent Skills index, UCP, AP2, the homepage Link header and WebMCP tool forms; earlier ones list only the seven above (declaration sets 2026-11-23 and 2026-09-05, told from the declarations a report lists). Declarations are never scored, so the version stayed.',
     ],
   },
 ];
