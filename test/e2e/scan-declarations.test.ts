@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect } from 'chai';
 import { DECLARATION_REASONS as REASON } from '../../src/domain/scan/declaration-reasons.js';
 import { DECLARATIONS } from '../../src/domain/scan/methodology.js';
@@ -8,10 +9,12 @@ const json = (value: unknown) => ({ headers: { 'content-type': 'application/json
 const html = (body: string) => ({ headers: { 'content-type': 'text/html' }, body });
 
 // Every declaration the way a site gets it wrong: present, but not usable, each for a reason.
+const WRONG_HOME = '<html><body><form toolname="order now"></form><a href="/privacy">Privacy</a> <a href="/terms">Terms</a> <a href="/contact">Contact</a></body></html>';
 const WRONG = {
+  // Markdown to Accept: text/markdown, but no Vary: Accept, so a shared cache could hand it to a browser.
   '/': {
-    headers: { 'content-type': 'text/html', link: 'garbage; rel=api-catalog' },
-    body: '<html><body><form toolname="order now"></form><a href="/privacy">Privacy</a> <a href="/terms">Terms</a> <a href="/contact">Contact</a></body></html>',
+    handler: (req: IncomingMessage, res: ServerResponse) =>
+      req.headers.accept === 'text/markdown' ? res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Wrong\n') : res.writeHead(200, { 'content-type': 'text/html', link: 'garbage; rel=api-catalog' }).end(WRONG_HOME),
   },
   '/privacy': html('<html><head><title>Privacy</title></head><body>Coming soon.</body></html>'),
   '/contact': html('<html><body><h1>Contact</h1><p>We love to hear from you.</p></body></html>'),
@@ -53,7 +56,6 @@ const PAYMENT_REQUIRED = Buffer.from(
 ).toString('base64');
 
 // [well-formed site, wrong site, bare site], and the reason a site owner reads for the wrong one.
-// Markdown negotiation has no wrong form: a site that answers another type simply does not offer it.
 const EXPECTED: Record<string, [string, string, string, string]> = {
   agents_md: ['pass', 'warn', 'info', REASON.agents_md.HTML],
   llms_txt: ['pass', 'warn', 'info', REASON.llms_txt.NO_H1],
@@ -61,7 +63,7 @@ const EXPECTED: Record<string, [string, string, string, string]> = {
   a2a_agent_card: ['pass', 'warn', 'info', REASON.a2a_agent_card.NO_NAME],
   x402: ['info', 'warn', 'info', `HTTP 402 without usable payment requirements. ${REASON.x402.INVALID_BODY}`],
   openapi: ['pass', 'warn', 'info', REASON.openapi.NOT_OPENAPI],
-  markdown_negotiation: ['pass', 'info', 'info', 'another type'],
+  markdown_negotiation: ['pass', 'warn', 'info', 'without `Vary: Accept`'],
   link_headers: ['pass', 'warn', 'info', REASON.link_headers.UNPARSABLE],
   webmcp: ['pass', 'warn', 'info', '1 of 1 tool forms lack a tooldescription'],
   api_catalog: ['pass', 'warn', 'info', REASON.api_catalog.NO_LINKSET],

@@ -140,7 +140,7 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     standardUrl: 'https://datatracker.ietf.org/doc/draft-meunier-http-message-signatures-directory/',
   },
   markdown_negotiation: {
-    fix: 'Answer `GET /` with `Accept: text/markdown` by a text/markdown version of the page.',
+    fix: 'Answer `GET /` with `Accept: text/markdown` by a text/markdown version of the page, and send `Vary: Accept` with both the HTML and the Markdown answer.',
     standardUrl: 'https://www.rfc-editor.org/rfc/rfc9110#section-12',
   },
 };

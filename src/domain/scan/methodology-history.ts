@@ -29,6 +29,7 @@ export const METHODOLOGY_REVISIONS: readonly MethodologyRevision[] = [
     changes: [
       '`contact_legal` fetches the privacy, terms and contact (or legal notice) pages the homepage links on its own host, at most three, and judges what they say instead of the link text: a privacy notice or terms must name at least two of their unavoidable subjects in 80 words or more, a contact page must give an e-mail address, a telephone number or a contact form. A link to another host, a page that redirects to another host (it is not the site\'s own), a page that could not be fetched or answered 5xx earns 1 of 3 points; a 4xx answer or a page that does not read as promised earns 0. Why: a link named "Privacy" to an empty or missing page told a reader nothing.',
       'New declaration `acp`: the Agentic Commerce Protocol discovery document at /.well-known/acp.json. Every report under this version looks for all seventeen declarations (declaration set 2026-11-25, recorded in each report as `declaration_set`).',
+      'Declaration `markdown_negotiation` warns when the text/markdown answer is empty or lacks `Vary: Accept`, which lets a shared cache serve the Markdown to browsers (RFC 9110 §12.5.5); before, any text/markdown answer passed. Declarations are never scored.',
     ],
   },
   {

@@ -83,9 +83,19 @@ function markdownNegotiation(obs: ScanObservations): CheckResult {
   const ev = evidenceOf(obs, 'markdown_root');
   const res = responseOf(obs, 'markdown_root');
   if (isSuccess(res) && /^\s*text\/markdown\b/i.test(res.headers['content-type'] ?? '')) {
-    return declaration('markdown_negotiation', 'pass', 'Accept: text/markdown is answered with text/markdown.', ev);
+    if (res.bodyText.trim() === '') return declaration('markdown_negotiation', 'warn', 'Accept: text/markdown is answered with an empty text/markdown body: answer with the page\'s content in Markdown.', ev);
+    // RFC 9110 §12.5.5: without Vary, a shared cache may hand the Markdown to a browser that asked for HTML.
+    if (!variesOnAccept(res.headers.vary)) {
+      return declaration('markdown_negotiation', 'warn', 'Accept: text/markdown is answered with text/markdown but without `Vary: Accept`, so a shared cache may serve the Markdown to browsers: send `Vary: Accept` with both the HTML and the Markdown answer.', ev);
+    }
+    return declaration('markdown_negotiation', 'pass', 'Accept: text/markdown is answered with text/markdown, and the answer varies on Accept.', ev);
   }
   return declaration('markdown_negotiation', 'info', res ? `Answered ${res.headers['content-type'] ? 'another type' : 'no type'} (HTTP ${res.status}).` : 'No answer.', ev);
+}
+
+/** Whether a Vary header names Accept (or `*`), read as its comma-separated field names. */
+function variesOnAccept(vary: string | undefined): boolean {
+  return (vary ?? '').slice(0, 1024).split(',').some((name) => ['accept', '*'].includes(name.trim().toLowerCase()));
 }
 
 function linkHeaders(obs: ScanObservations): CheckResult {

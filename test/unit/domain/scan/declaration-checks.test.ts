@@ -92,3 +92,25 @@ describe('the reason a site owner reads for a declaration that is present but no
     expect(declared('api_catalog', wrong[0]![1]).detail).to.equal(`Present but not usable. ${DECLARATION_REASONS.api_catalog.NO_LINKSET}`);
   });
 });
+
+describe('Markdown content negotiation', () => {
+  const markdown = (headers: Record<string, string>, body = '# Site\n') => ({ ...file('markdown_root', body), headers: { 'content-type': 'text/markdown; charset=utf-8', ...headers } });
+
+  it('passes a Markdown answer that varies on Accept (or on everything)', () => {
+    expect(declared('markdown_negotiation', markdown({ vary: 'Accept-Encoding, Accept' })).status).to.equal('pass');
+    expect(declared('markdown_negotiation', markdown({ vary: '*' })).status).to.equal('pass');
+  });
+
+  it('warns about a Markdown answer a shared cache could hand to browsers, and about an empty one', () => {
+    for (const headers of [{}, { vary: 'Accept-Language' }, { vary: 'Accept-Encoding' }] as Record<string, string>[]) {
+      expect(declared('markdown_negotiation', markdown(headers)), JSON.stringify(headers)).to.deep.include({ status: 'warn' });
+      expect(declared('markdown_negotiation', markdown(headers)).detail).to.contain('`Vary: Accept`');
+    }
+    expect(declared('markdown_negotiation', markdown({ vary: 'Accept' }, ' \n'))).to.deep.include({ status: 'warn' });
+    expect(declared('markdown_negotiation', markdown({ vary: 'Accept' }, ' \n')).detail).to.contain('empty');
+  });
+
+  it('records a site that answers another type as not offering Markdown', () => {
+    expect(declared('markdown_negotiation', { ...file('markdown_root', '<html></html>'), headers: { 'content-type': 'text/html' } }).status).to.equal('info');
+  });
+});
