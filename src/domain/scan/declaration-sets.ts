@@ -51,9 +51,3 @@ export function declarationSetOf(report: DeclarationSetSource): DeclarationSet |
   const listed = new Set(report.declarations.map((d) => d.id));
   return DECLARATION_SETS.find((s) => s.ids.length === listed.size && s.ids.every((id) => listed.has(id)));
 }
-
-/** Whether a report looked for declaration `id`; false for an id its set did not hold. */
-export function lookedFor(report: DeclarationSetSource, id: string): boolean {
-  const set = declarationSetOf(report);
-  return set ? set.ids.includes(id) : report.declarations.some((d) => d.id === id);
-}

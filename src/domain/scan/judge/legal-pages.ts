@@ -30,13 +30,8 @@ const POINTS_LINK_ONLY = 1;
  * what this names and the check judges what it fetched, so both agree by construction.
  */
 export function legalPageSources(homepage: ProbeResponse, facts: HomepageFacts): LegalPageSource[] {
-  const home = safeUrl(homepage.finalUrl);
-  const sameHost = (href: string) => {
-    const url = safeUrl(href);
-    return url !== null && home !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.host === home.host;
-  };
   const firstLink = (kinds: readonly LinkKind[], onHost: boolean) =>
-    facts.links.find((l) => l.kinds.some((k) => kinds.includes(k)) && (l.href.startsWith('http:') || l.href.startsWith('https:')) && sameHost(l.href) === onHost)?.href;
+    facts.links.find((l) => l.kinds.some((k) => kinds.includes(k)) && (l.href.startsWith('http:') || l.href.startsWith('https:')) && onHostOf(homepage.finalUrl, l.href) === onHost)?.href;
   return KINDS.map((kind): LegalPageSource => {
     const kinds: LinkKind[] = kind === 'contact' ? ['contact', 'imprint'] : [kind];
     if (kind === 'contact' && facts.links.some((l) => l.kinds.includes('contact') && l.href.startsWith('mailto:'))) return { kind, from: 'homepage_mail' };
@@ -107,9 +102,11 @@ function judgeFetched(obs: ScanObservations, homepage: ProbeResponse, label: str
   return { points: verdict.reads ? POINTS_READ : 0, line: `${label}: ${where} ${verdict.reason}.`, evidence: [probe] };
 }
 
+/** Whether `href` is an http(s) URL on the host of `home`: what links are followed to, and where a fetched page must end. */
 function onHostOf(home: string, href: string): boolean {
-  const host = safeUrl(home)?.host;
-  return host !== undefined && safeUrl(href)?.host === host;
+  const url = safeUrl(href);
+  const homeUrl = safeUrl(home);
+  return url !== null && homeUrl !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.host === homeUrl.host;
 }
 
 function withoutHash(href: string): string {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CURRENT_DECLARATION_SET, DECLARATION_SETS, declarationSetOf, lookedFor } from '../../../../src/domain/scan/declaration-sets.js';
+import { CURRENT_DECLARATION_SET, DECLARATION_SETS, declarationSetOf } from '../../../../src/domain/scan/declaration-sets.js';
 import { DECLARATIONS } from '../../../../src/domain/scan/methodology.js';
 import { compareReports } from '../../../../src/domain/scan/report-diff.js';
 import { reportContent } from '../../../../src/domain/scan/report-content.js';
@@ -26,14 +26,6 @@ describe('declaration sets', () => {
     expect(declarationSetOf({ declarationSet: '2026-11-23', declarations: [] })?.id).to.equal('2026-11-23');
     for (const set of DECLARATION_SETS) expect(declarationSetOf({ declarations: listing([...set.ids].reverse()) })?.id).to.equal(set.id);
     expect(declarationSetOf({ declarations: listing(['llms_txt']) })).to.equal(undefined);
-  });
-
-  it('says whether a report looked for a declaration', () => {
-    const older = { declarations: listing(DECLARATION_SETS.at(-1)!.ids) };
-    expect(lookedFor(older, 'llms_txt')).to.equal(true);
-    expect(lookedFor(older, 'acp')).to.equal(false);
-    expect(lookedFor({ declarationSet: CURRENT_DECLARATION_SET.id, declarations: [] }, 'acp')).to.equal(true);
-    expect(lookedFor({ declarations: listing(['llms_txt']) }, 'llms_txt')).to.equal(true);
   });
 
   it('signs the set of a report that stored it, and adds nothing to an older report, whose signature covers no such field', () => {
