@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { CliCommands } from './adapters/cli/cli-commands.js';
 import type { CliIo } from './adapters/cli/cli-io.js';
@@ -12,6 +13,7 @@ import { closeContainer, runUntilSignal } from './service.js';
 const stdio: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
+  readInput: () => text(process.stdin),
 };
 
 /** The `vetted` command line. Resolves with the exit code (serve resolves once shut down). */

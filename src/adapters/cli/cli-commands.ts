@@ -19,6 +19,8 @@ import { blockJson, queueJson } from './cli-json.js';
 import { parseEntityFile } from './entity-file.js';
 import type { Command } from './parse-command.js';
 import { runScanCommand } from './scan-command.js';
+import { runScanListCommand } from './scan-list-command.js';
+import { parseScanList } from './scan-list-file.js';
 
 // The flags of `entity add`, so that its errors name what the operator typed.
 const ENTITY_ADD_FLAGS = { domain: '--domain', name: '--name', type: '--type', level: '--level', expiresAt: '--expires' } as const;
@@ -112,6 +114,11 @@ export class CliCommands {
       }
       case 'scan':
         return runScanCommand(this.requestScan, this.config.baseUrl, io, command);
+      case 'scan list': {
+        const entries = parseScanList(command.file === '-' ? await readInput(io) : await readText(command.file));
+        if (entries.length === 0) throw new AppError('VALIDATION_ERROR', `${command.file === '-' ? 'standard input' : command.file} lists no domains`);
+        return runScanListCommand(this.requestScan, this.config.baseUrl, io, { entries, fresh: command.fresh, gate: command.gate });
+      }
       case 'verify-signature': {
         const jwks = command.jwks === undefined ? undefined : parseJsonFile(command.jwks, await readText(command.jwks));
         const check = await this.checkSignedVerdict.run(await readText(command.file), jwks);
@@ -136,6 +143,11 @@ async function readText(file: string): Promise<string> {
   } catch (error) {
     throw new AppError('VALIDATION_ERROR', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, {}, { cause: error });
   }
+}
+
+async function readInput(io: CliIo): Promise<string> {
+  if (!io.readInput) throw new AppError('VALIDATION_ERROR', 'standard input cannot be read here; give --file a file name');
+  return io.readInput();
 }
 
 function parseJsonFile(file: string, text: string): unknown {

@@ -2,4 +2,6 @@
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /** All of standard input, for `--file -`; absent where there is none to read. */
+  readInput?(): Promise<string>;
 }

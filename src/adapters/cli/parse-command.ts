@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { printable } from '../../application/domain-input.js';
+import { GATE_REQUIREMENTS, type GateRequirement, type ScanGate } from '../../application/scan/scan-gate.js';
 import { SERVICE_VERSION } from '../../application/views/service-facts.js';
 
 /** A command line the CLI understood. */
@@ -24,7 +26,8 @@ export type Command =
   | { readonly name: 'block remove'; readonly domain: string }
   | { readonly name: 'block list'; readonly json: boolean }
   | { readonly name: 'block import'; readonly file: string }
-  | { readonly name: 'scan'; readonly domain: string; readonly json: boolean; readonly fresh: boolean }
+  | { readonly name: 'scan'; readonly domain: string; readonly json: boolean; readonly fresh: boolean; readonly gate?: ScanGate }
+  | { readonly name: 'scan list'; readonly file: string; readonly fresh: boolean; readonly gate: ScanGate }
   | { readonly name: 'verify-signature'; readonly file: string; readonly jwks?: string; readonly json: boolean };
 
 export type ParsedCommand = { readonly ok: true; readonly command: Command } | { readonly ok: false; readonly message: string };
@@ -53,9 +56,15 @@ Commands:
   block remove D                          unblock a domain
   block list [--json]                     list blocked domains
   block import FILE                       block every domain of FILE (one a line, # comments)
-  scan DOMAIN [--json] [--fresh]          scan a site (reusing a report under ten minutes old unless --fresh);
+  scan DOMAIN [--json] [--fresh] [--fail-under SCORE] [--require ready|limited]
+                                          scan a site (reusing a report under ten minutes old unless --fresh);
                                           progress on stderr, summary (or the JSON report) on stdout;
-                                          links start with BASE_URL
+                                          links start with BASE_URL. --fail-under (0-100) and --require
+                                          (limited accepts limited or ready) gate the exit code: 1 when not met
+  scan --file LIST [--fresh] [--fail-under SCORE] [--require ready|limited]
+                                          scan every domain of LIST (one a line, # comments; - for stdin),
+                                          waiting out scan budgets; one JSON line per domain on stdout;
+                                          exit 1 when any domain could not be scanned or missed the gate
   verify-signature FILE [--jwks FILE] [--json]
                                           check a signed verify answer (a compact JWS, as GET /verify answers
                                           to Accept: application/jose) offline: against the JWKS file, else
@@ -93,10 +102,8 @@ export function parseCommand(argv: readonly string[]): ParsedCommand {
         return parseEntity(rest);
       case 'block':
         return parseBlock(rest);
-      case 'scan': {
-        const { values, positionals } = strict(rest, { json: { type: 'boolean' }, fresh: { type: 'boolean' } }, 1);
-        return ok({ name: 'scan', domain: positionals[0]!, json: values.json === true, fresh: values.fresh === true });
-      }
+      case 'scan':
+        return parseScan(rest);
       case 'verify-signature': {
         const { values, positionals } = strict(rest, { jwks: { type: 'string' }, json: { type: 'boolean' } }, 1);
         return ok({ name: 'verify-signature', file: positionals[0]!, jwks: values.jwks as string | undefined, json: values.json === true });
@@ -154,6 +161,34 @@ function parseBlock(argv: readonly string[]): ParsedCommand {
     default:
       return fail('block takes add, remove, list or import');
   }
+}
+
+function parseScan(argv: readonly string[]): ParsedCommand {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: { json: { type: 'boolean' }, fresh: { type: 'boolean' }, file: { type: 'string' }, 'fail-under': { type: 'string' }, require: { type: 'string' } },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length > 1) return fail('scan takes one DOMAIN (or --file LIST for many)');
+  const file = values.file as string | undefined;
+  if (file !== undefined && positionals.length === 1) return fail('scan takes a DOMAIN or --file LIST, not both');
+  if (file === undefined && positionals.length === 0) return fail('scan needs a DOMAIN or --file LIST');
+  if (file === '') return fail('--file needs a file name, or - for standard input');
+  const gate: { failUnder?: number; require?: GateRequirement } = {};
+  const failUnder = values['fail-under'] as string | undefined;
+  if (failUnder !== undefined) {
+    if (!/^\d{1,3}$/.test(failUnder) || Number(failUnder) > 100) return fail(`--fail-under must be a whole number from 0 to 100 (got "${printable(failUnder, 20)}")`);
+    gate.failUnder = Number(failUnder);
+  }
+  const require = values.require as string | undefined;
+  if (require !== undefined) {
+    if (!(GATE_REQUIREMENTS as readonly string[]).includes(require)) return fail(`--require must be ready or limited (got "${printable(require, 20)}")`);
+    gate.require = require as GateRequirement;
+  }
+  const fresh = values.fresh === true;
+  if (file !== undefined) return ok({ name: 'scan list', file, fresh, gate });
+  return ok({ name: 'scan', domain: positionals[0]!, json: values.json === true, fresh, gate });
 }
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;

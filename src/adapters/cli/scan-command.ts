@@ -1,15 +1,19 @@
 import type { RequestScan, ScanOutcome } from '../../application/scan/request-scan.js';
+import { judgeScanGate, type ScanGate } from '../../application/scan/scan-gate.js';
 import { reportLinks } from '../../application/views/report-links.js';
 import { scanReportJson } from '../../application/views/report-view.js';
 import type { ProbeResult } from '../../domain/scan/probes.js';
 import type { CliIo } from './cli-io.js';
 
-/** `vetted scan DOMAIN [--json]`: one progress line per probe on stderr, the result on stdout. */
+/**
+ * `vetted scan DOMAIN [--json]`: one progress line per probe on stderr, the result on stdout.
+ * Resolves with 0, or 1 when the scan missed the gate (what was missed on one stderr line).
+ */
 export async function runScanCommand(
   requestScan: RequestScan,
   baseUrl: string,
   io: CliIo,
-  options: { domain: string; json: boolean; fresh: boolean },
+  options: { domain: string; json: boolean; fresh: boolean; gate?: ScanGate },
 ): Promise<number> {
   const outcome = await requestScan.run({
     domain: options.domain,
@@ -24,7 +28,10 @@ export async function runScanCommand(
   } else {
     for (const line of summary(outcome, baseUrl)) io.out(line);
   }
-  return 0;
+  const verdict = judgeScanGate(options.gate ?? {}, { score: stored.report.score, readiness: outcome.readiness.value });
+  if (verdict.met) return 0;
+  io.err(`vetted: not met: ${verdict.unmet.join('; ')}`);
+  return 1;
 }
 
 function progressLine(result: ProbeResult): string {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { parseEntityFile } from '../../../src/adapters/cli/entity-file.js';
 import { parseCommand, USAGE, VERSION_LINE } from '../../../src/adapters/cli/parse-command.js';
+import { parseScanList } from '../../../src/adapters/cli/scan-list-file.js';
 import { SERVICE_VERSION } from '../../../src/domain/service-info.js';
 
 describe('parseCommand', () => {
@@ -17,10 +18,60 @@ describe('parseCommand', () => {
     expect(parseCommand(['entity', 'frobnicate'])).to.deep.equal({ ok: false, message: 'entity takes add, list or import' });
   });
 
+  it('understands scan DOMAIN with --fail-under and --require, alone or together', () => {
+    expect(parseCommand(['scan', 'example.com'])).to.deep.equal({ ok: true, command: { name: 'scan', domain: 'example.com', json: false, fresh: false, gate: {} } });
+    expect(parseCommand(['scan', 'example.com', '--json', '--fail-under', '70', '--require', 'ready'])).to.deep.equal({
+      ok: true,
+      command: { name: 'scan', domain: 'example.com', json: true, fresh: false, gate: { failUnder: 70, require: 'ready' } },
+    });
+    expect(parseCommand(['scan', '--require=limited', 'example.com', '--fail-under=0'])).to.deep.include({ ok: true });
+    expect((parseCommand(['scan', '--require=limited', 'example.com', '--fail-under=0']) as any).command.gate).to.deep.equal({ failUnder: 0, require: 'limited' });
+    expect((parseCommand(['scan', 'example.com', '--fail-under', '100']) as any).command.gate).to.deep.equal({ failUnder: 100 });
+  });
+
+  it('understands scan --file LIST, - being standard input', () => {
+    expect(parseCommand(['scan', '--file', 'domains.txt', '--fresh', '--require', 'limited'])).to.deep.equal({
+      ok: true,
+      command: { name: 'scan list', file: 'domains.txt', fresh: true, gate: { require: 'limited' } },
+    });
+    expect(parseCommand(['scan', '--file', '-'])).to.deep.equal({ ok: true, command: { name: 'scan list', file: '-', fresh: false, gate: {} } });
+  });
+
+  it('refuses a bad gate value with one message naming the option', () => {
+    for (const value of ['101', '-1', '70.5', 'seventy', '', '1e2', ' 70']) {
+      expect(parseCommand(['scan', 'example.com', `--fail-under=${value}`]), value).to.deep.equal({ ok: false, message: `--fail-under must be a whole number from 0 to 100 (got "${value}")` });
+    }
+    expect(parseCommand(['scan', 'example.com', '--require', 'perfect'])).to.deep.equal({ ok: false, message: '--require must be ready or limited (got "perfect")' });
+    expect(parseCommand(['scan', 'example.com', '--require', 'Ready'])).to.deep.equal({ ok: false, message: '--require must be ready or limited (got "Ready")' });
+    expect(parseCommand(['scan', '--file', 'l.txt', '--require', 'unknown']).ok).to.equal(false);
+    expect((parseCommand(['scan', 'example.com', '--fail-under']) as any).message).to.contain('--fail-under');
+  });
+
+  it('takes exactly one of DOMAIN and --file', () => {
+    expect(parseCommand(['scan'])).to.deep.equal({ ok: false, message: 'scan needs a DOMAIN or --file LIST' });
+    expect(parseCommand(['scan', '--json'])).to.deep.equal({ ok: false, message: 'scan needs a DOMAIN or --file LIST' });
+    expect(parseCommand(['scan', 'example.com', '--file', 'l.txt'])).to.deep.equal({ ok: false, message: 'scan takes a DOMAIN or --file LIST, not both' });
+    expect(parseCommand(['scan', 'a.com', 'b.com'])).to.deep.equal({ ok: false, message: 'scan takes one DOMAIN (or --file LIST for many)' });
+    expect(parseCommand(['scan', '--file='])).to.deep.equal({ ok: false, message: '--file needs a file name, or - for standard input' });
+    expect(parseCommand(['scan', 'example.com', '--bogus']).ok).to.equal(false);
+  });
+
   it('lists --version and every command in the usage', () => {
     for (const command of ['serve', 'worker', 'jobs', 'migrate', 'recheck', 'entity add', 'entity list', 'entity import', 'block add', 'block remove', 'block list', 'block import', 'scan', 'help', '--version']) {
       expect(USAGE, command).to.match(new RegExp(`^ {2}${command}[ ,]`, 'm'));
     }
+  });
+});
+
+describe('parseScanList', () => {
+  it('reads one domain a line, skipping blank lines and # comments, numbering lines as an editor does', () => {
+    const text = '\uFEFF# CI targets\r\nexample.com\r\n\n   \n  shop.example.com   # the shop\nnot a domain!\n#example.org\n';
+    expect(parseScanList(text)).to.deep.equal([
+      { line: 2, domain: 'example.com' },
+      { line: 5, domain: 'shop.example.com' },
+      { line: 6, domain: 'not a domain!' },
+    ]);
+    expect(parseScanList('\n# nothing\n')).to.deep.equal([]);
   });
 });
 
