@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { createLogger, flushLogger } from './adapters/log/create-logger.js';
+import { maskCredentials } from './adapters/shared/mask-credentials.js';
 import { HttpServer } from './adapters/http/http-server.js';
 import { ChangePropagation } from './application/change-propagation.js';
 import type { AppConfig } from './application/ports/app-config.js';
@@ -120,6 +121,6 @@ function startFailure(error: unknown, config: AppConfig): { message: string; exi
     case 'EACCES':
       return { message: `PORT ${config.port} on ${config.host} needs privileges this process does not have`, exitCode: 1 };
     default:
-      return { message: String(message ?? error).split('\n')[0]!.slice(0, 300), exitCode: 1 };
+      return { message: maskCredentials(String(message ?? error).split('\n')[0]!).slice(0, 300), exitCode: 1 };
   }
 }

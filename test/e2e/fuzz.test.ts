@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
@@ -116,7 +119,104 @@ describe('fuzzing every endpoint with property-based requests', function () {
       { numRuns: MCP_RUNS },
     );
   });
+
+  it('answers a tools/call whose params or arguments are of any JSON type with -32602 in words or a result, never -32603', async () => {
+    await fc.assert(
+      fc.asyncProperty(tool, fc.jsonValue(), fc.boolean(), fc.constantFrom('2025-11-25', '2025-06-18', '2025-03-26'), async (name, value, asParams, version) => {
+        const params = asParams ? value : { name, arguments: value };
+        const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version };
+        const res = await t.get('/mcp', { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params }) });
+        expect(res.status).to.be.below(500);
+        const answer = (await res.json()) as { error?: { code: number; message: string }; result?: unknown };
+        if (answer.error) {
+          // Params that are no object at all make no JSON-RPC request (-32600); any other refusal is -32602.
+          const params = asParams && (value === null || typeof value !== 'object' || Array.isArray(value)) ? -32600 : -32602;
+          expect(answer.error.code, answer.error.message).to.be.oneOf([params, -32602]);
+          expect(answer.error.message).to.match(/^(Invalid params|Invalid Request|Unknown tool|Invalid arguments)/);
+          expect(answer.error.message, 'no schema dump').not.to.match(/"code":|"expected"|\[\s*\{/);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never writes a confirmation token to the log, however the link is spelled', async () => {
+    const planted: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(confirmPath, fc.constantFrom('GET', 'HEAD', 'POST', 'OPTIONS'), async ({ word, lead, sep, tail }, method) => {
+        const token = `tok${randomBytes(12).toString('hex')}`;
+        planted.push(token);
+        const res = await t.get(`${lead}${word}${sep}${token}${tail}`, { method, redirect: 'manual' });
+        expect(res.status).to.be.below(500);
+        await res.arrayBuffer();
+      }),
+      { numRuns: 200 },
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const log = JSON.stringify(t.logs);
+    expect(planted.filter((token) => log.includes(token))).to.deep.equal([]);
+  });
+
+  it('closes CONNECT requests with bodies of any size, and hang-ups in the middle of a body, without a leak or an error', async () => {
+    const descriptors = () => readdirSync('/proc/self/fd').length;
+    const before = descriptors();
+    const errorsBefore = t.logs.filter((l) => (l.level as number) >= 50).length;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 128 * 1024 }), async (size) => {
+        const { text, closedByServer } = await rawExchange(t.url, `CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nContent-Length: ${size}\r\n\r\n${'x'.repeat(size)}`);
+        expect(closedByServer).to.equal(true);
+        expect(text).to.match(/^HTTP\/1\.1 405 /);
+      }),
+      { numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/mcp', '/register', '/api/scan', '/watches'), fc.integer({ min: 0, max: 2000 }), async (path, sent) => {
+        const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 4000\r\n\r\n`;
+        await rawExchange(t.url, `${head}{"jsonrpc":"2.0","x":"${'y'.repeat(sent)}`, 30);
+      }),
+      { numRuns: 40 },
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(descriptors()).to.be.at.most(before + 2);
+    const errors = t.logs.filter((l) => (l.level as number) >= 50).slice(errorsBefore);
+    expect(errors, 'nothing logged at error level').to.deep.equal([]);
+    expect(t.logs.filter((l) => l.msg === 'request' && l.status === 500), 'no hang-up counted as a 500').to.deep.equal([]);
+  });
 });
+
+/** `word` with each letter in a random case and, now and then, percent-encoded. */
+const spelled = (word: string) =>
+  fc.array(fc.tuple(fc.boolean(), fc.boolean()), { minLength: word.length, maxLength: word.length }).map((flags) =>
+    [...word].map((ch, i) => (flags[i]![1] ? `%${ch.charCodeAt(0).toString(16).toUpperCase()}` : flags[i]![0] ? ch.toUpperCase() : ch)).join(''),
+  );
+/** A path to a confirmation link as a client may spell it: any case, encoded letters or slashes, doubled or trailing slashes. */
+const confirmPath = fc
+  .tuple(spelled('confirm'), fc.constantFrom('/', '//', '/%2F', '/%2f', '/%252F'), fc.constantFrom('/', '%2F', '%2f', '//', '%252F'), fc.constantFrom('', '/', '?x=1', '/extra'))
+  .map(([word, lead, sep, tail]) => ({ word, lead, sep, tail }));
+
+/** Sends `bytes` on a new connection and resolves when the server closes it (or after 5 s). */
+function rawExchange(url: string, bytes: string | Buffer, hangUpAfterMs?: number): Promise<{ text: string; closedByServer: boolean }> {
+  const { port } = new URL(url);
+  return new Promise((resolve) => {
+    let text = '';
+    let done = false;
+    const finish = (closedByServer: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ text, closedByServer });
+    };
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write(bytes);
+      if (hangUpAfterMs !== undefined) setTimeout(() => finish(false), hangUpAfterMs);
+    });
+    const timer = setTimeout(() => finish(false), 5000);
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => finish(true));
+  });
+}
 
 function safeJson(text: string): unknown {
   try {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { main } from '../../src/cli.js';
 import { closedPort } from '../support/smtp-sink.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,6 +23,13 @@ function serve(env: Record<string, string>): Promise<{ code: number | null; stdo
       done({ code, stdout: out.split('\n').filter(Boolean), stderr: err.split('\n').filter(Boolean) });
     });
   });
+}
+
+async function serveInProcess(env: Record<string, string>): Promise<{ code: number | null; stdout: string[]; stderr: string[] }> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await main(['serve'], { PORT: '0', ...env }, { out: (l) => stdout.push(l), err: (l) => stderr.push(l) });
+  return { code, stdout, stderr };
 }
 
 describe('start-up failures name their cause, in one line, with the right exit code', function () {
@@ -46,6 +54,34 @@ describe('start-up failures name their cause, in one line, with the right exit c
     });
   }
 
+  // A password planted in every URL-valued variable: the one line names the variable, exits 2, and
+  // neither it nor the JSON log carries the password; Node prints no deprecation warning.
+  const PLANTED = 'Pl4ntedS3cret';
+  const secretBearing: Array<[Record<string, string>, string]> = [
+    [{ DATABASE_URL: `mysql://u:${PLANTED}@h/db` }, 'DATABASE_URL'],
+    [{ DATABASE_URL: `postgres://u:${PLANTED}@h:notaport/db` }, 'DATABASE_URL'],
+    [{ DATABASE_URL: `postgres://u:${PLANTED}@h:99999/db` }, 'DATABASE_URL'],
+    [{ BASE_URL: `http://u:${PLANTED}@` }, 'BASE_URL'],
+    [{ BASE_URL: `ftp://u:${PLANTED}@example.com` }, 'BASE_URL'],
+    [{ RDAP_BASE_URL: `ftp://u:${PLANTED}@rdap.example.com` }, 'RDAP_BASE_URL'],
+    [{ RDAP_BASE_URL: `http://u:${PLANTED}@rdap.example.com:99999` }, 'RDAP_BASE_URL'],
+    [{ SMTP_URL: `smtp://u:${PLANTED}@` }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://mail.example.com:notaport' }, 'SMTP_URL'],
+    [{ SMTP_URL: `smtp://u:${PLANTED}@mail.example.com:99999` }, 'SMTP_URL'],
+    [{ MCP_ALLOWED_ORIGINS: `https://u:${PLANTED}@app.example.com` }, 'MCP_ALLOWED_ORIGINS'],
+  ];
+  // Three as real processes (where a deprecation warning would show); the rest through main() in this process.
+  const asProcess = new Set([0, 1, 8]);
+  for (const [i, [env, variable]] of secretBearing.entries()) {
+    it(`exits 2 on a bad ${variable}, naming it in one line without its password (${Object.values(env)[0]!.replace(PLANTED, '…')})`, async () => {
+      const run = asProcess.has(i) ? await serve({ DATABASE_URL: sqlite(), ...env }) : await serveInProcess({ DATABASE_URL: sqlite(), ...env });
+      expect(run.code).to.equal(2);
+      expect(run.stderr).to.have.length(1);
+      expect(run.stderr[0]).to.match(new RegExp(`^vetted: Invalid configuration: ${variable} `));
+      expect([...run.stdout, ...run.stderr].join('\n')).not.to.contain(PLANTED);
+    });
+  }
+
   it('exits 2 when HOST names no address, in one line', async () => {
     const run = await serve({ DATABASE_URL: sqlite(), HOST: 'no-such-host.invalid' });
     expect(run.code).to.equal(2);
@@ -54,12 +90,12 @@ describe('start-up failures name their cause, in one line, with the right exit c
 
   it('exits 1 when the database cannot be reached, naming DATABASE_URL and the host, with JSON logs and no trace', async () => {
     const port = await closedPort();
-    const run = await serve({ DATABASE_URL: `postgres://vetted:secret@127.0.0.1:${port}/vetted` });
+    const run = await serve({ DATABASE_URL: `postgres://vetted:${PLANTED}@127.0.0.1:${port}/vetted` });
     expect(run.code).to.equal(1);
     expect(run.stderr).to.have.length(1);
     expect(run.stderr[0]).to.equal(`vetted: cannot start: the database named by DATABASE_URL (PostgreSQL at 127.0.0.1:${port}/vetted) cannot be reached: connect ECONNREFUSED 127.0.0.1:${port}`);
     for (const line of run.stdout) expect(() => JSON.parse(line), line).not.to.throw();
-    expect(run.stdout.join('\n')).not.to.contain('secret');
+    expect([...run.stdout, ...run.stderr].join('\n')).not.to.contain(PLANTED);
     expect(run.stdout.join('\n')).not.to.match(/\n\s+at /);
   });
 });

@@ -62,12 +62,13 @@ describe('watches: signed webhooks when a verdict changes (SQLite, one instance)
     expect(((await read.json()) as any).data).to.not.have.any.keys('secret', 'token');
     expect((await t.get(`/watches/${created.watch_id}`)).status).to.equal(401);
     expect((await t.get(`/watches/${created.watch_id}`, { headers: { authorization: 'Bearer wtk_wrong' } })).status).to.equal(403);
-    for (const callback of ['http://hooks.example.com/hook', 'https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'https://internal.example.com/hook', 'https://user:pw@hooks.example.com/hook']) {
+    for (const callback of ['http://hooks.example.com/hook', 'https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'https://internal.example.com/hook', 'https://user:pw@hooks.example.com/hook', 'https://hooks.example.com:0/hook', 'https://hooks.example.com:65536/hook']) {
       const res = await post({ domain: 'shop.com', callback_url: callback });
       expect(res.status, callback).to.equal(400);
       expect(((await res.json()) as any).error.code).to.equal('VALIDATION_ERROR');
     }
     expect(((await (await post({ domain: 'shop.com', callback_url: 'https://10.0.0.1/hook' })).json()) as any).error.message).to.contain('which Vetted never calls');
+    expect(((await (await post({ domain: 'shop.com', callback_url: 'https://hooks.example.com:0/hook' })).json()) as any).error.message).to.equal('callback_url must name a port from 1 to 65535, or none (443).');
   });
 
   it('delivers each change once, in order, signed as Standard Webhooks says', async () => {

@@ -62,3 +62,29 @@ export function isNetwork(item: string): boolean {
     return false;
   }
 }
+
+/**
+ * Why a server URL (`postgres://`, `smtp://`) cannot be used, or undefined: it must parse, use one
+ * of `protocols`, name a host (PostgreSQL may name a socket folder as `?host=/path` instead) and a
+ * port from 1 to 65535 when it names one, and percent-escape its user and password properly.
+ */
+export function serverUrlProblem(value: string, protocols: RegExp, socketHostAllowed = false): string | undefined {
+  const example = socketHostAllowed ? 'postgres://user:password@db.example.com:5432/vetted' : 'smtp://user:password@mail.example.com:587';
+  if (!URL.canParse(value)) return `is not a URL with a host name and a port from 1 to 65535 (such as ${example})`;
+  const url = new URL(value);
+  if (!protocols.test(url.protocol)) return `must use ${protocols.source.replace(/[\^$\\()?:]/g, '').replace('|', ' or ')}:// (such as ${example})`;
+  if (url.port === '0') return `names port 0; give a port from 1 to 65535 (such as ${example})`;
+  if (url.hostname === '' && !(socketHostAllowed && url.searchParams.get('host')?.startsWith('/'))) return `names no host (such as ${example})`;
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return 'has a malformed percent-escape in its user name or password';
+  }
+  return undefined;
+}
+
+/** `text` with control and non-ASCII characters shown as `?`, so that an echoed value stays one line. */
+export function printable(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?');
+}

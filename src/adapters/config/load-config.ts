@@ -3,8 +3,9 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { AppConfig } from '../../application/ports/app-config.js';
 import { parseCatalogEntry } from '../../domain/trust/brand-catalog.js';
+import { maskCredentials } from '../shared/mask-credentials.js';
 import { parseSigningKey } from '../shared/parse-signing-key.js';
-import { isHost, isHostHeader, isMailbox, isNetwork, isOrigin, isSecurityContact, sqliteFolderProblem } from './config-rules.js';
+import { isHost, isHostHeader, isMailbox, isNetwork, isOrigin, isSecurityContact, printable, serverUrlProblem, sqliteFolderProblem } from './config-rules.js';
 
 /** A configuration problem, told in one line that names the variable. */
 export class ConfigError extends Error {
@@ -105,7 +106,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<file> or a postgres:// URL')
     .superRefine((url, ctx) => {
-      const problem = url.startsWith('sqlite:') ? sqliteFolderProblem(url) : undefined;
+      const problem = url.startsWith('sqlite:') ? sqliteFolderProblem(url) : serverUrlProblem(url, /^postgres(ql)?:$/, true);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .default('sqlite:./data/vetted.sqlite'),
@@ -129,7 +130,7 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_BASE_SECONDS: wholeNumber(1, 3600, 30),
   SMTP_URL: z
     .string()
-    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .refine((url) => serverUrlProblem(url, /^smtps?:$/) === undefined, 'must be an smtp:// or smtps:// URL with a host name and a port from 1 to 65535 (smtp://user:password@mail.example.com:587)')
     .optional(),
   MAIL_FROM: z.string().max(320, 'must be at most 320 characters').refine(isMailbox, 'must be an address such as registry@example.com or Registry <registry@example.com>').optional(),
   // The sweep is scheduled as a cron (one tick for all instances), so the period must fit a clock.
@@ -150,6 +151,7 @@ const EnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: wholeNumber(1000, 600_000, 30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1000, 120_000, 5_000),
   HTTP_MAX_CONNECTIONS_PER_CLIENT: wholeNumber(0, 100_000, 64),
+  HTTP_MAX_CONNECTIONS: wholeNumber(1, 1_000_000, 1024),
   WORKERS: wholeNumber(0, 1, 1),
   WORKER_CONCURRENCY: wholeNumber(1, 64, 4),
   RECHECK_CONCURRENCY: wholeNumber(1, 256, 16),
@@ -176,7 +178,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
     const name = String(issue.path[0] ?? 'configuration');
     const value = present[name];
     // A signing key, an SMTP URL (with its password) and the metrics token are secrets: never echo them.
-    const shown = value === undefined || name === 'REPORT_SIGNING_KEY' || name === 'SMTP_URL' || name === 'METRICS_TOKEN' ? '' : ` (got "${value.slice(0, 60)}")`;
+    // Any other value is shown with the credentials of its URLs masked (DATABASE_URL, BASE_URL, ...).
+    const shown = value === undefined || name === 'REPORT_SIGNING_KEY' || name === 'SMTP_URL' || name === 'METRICS_TOKEN' ? '' : ` (got "${printable(maskCredentials(value)).slice(0, 60)}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}.`);
   }
   const e = parsed.data;
@@ -211,6 +214,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       // Behind a proxy every client shares the proxy's address: bounding it would bound everyone.
       maxConnectionsPerClient: e.TRUST_PROXY ? 0 : e.HTTP_MAX_CONNECTIONS_PER_CLIENT,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
     }),
     workers: e.WORKERS === 1,
     workerConcurrency: e.WORKER_CONCURRENCY,

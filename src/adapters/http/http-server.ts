@@ -8,11 +8,12 @@ import { FaultClassifier } from '../../application/ports/fault-classifier.js';
 import { Logger } from '../../application/ports/logger.js';
 import { Metrics } from '../../application/ports/metrics.js';
 import { HttpRoutes, type DirectAnswer } from '../shared/http-routes.js';
-import { guardConnections } from './connection-guards.js';
+import { guardConnections, type ConnectionGuard } from './connection-guards.js';
 import { declaredBodyLimit } from './middleware/body-limit.js';
 import { cors, PUBLIC_READ_CORS } from './middleware/cors.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
+import { requireHost } from './middleware/require-host.js';
 import { OriginPolicy } from '../shared/origin-policy.js';
 import { MAX_BODY_BYTES } from './read-body.js';
 import { clientIpOf, RequestStamp } from './request-stamp.js';
@@ -27,6 +28,7 @@ export class HttpServer {
   private readonly stamp: RequestStamp;
   private readonly direct: ReadonlyArray<Required<Pick<HttpRoutes, 'directAnswer'>>>;
   private server: Server | undefined;
+  private guard: ConnectionGuard | undefined;
   private closing = false;
   private inFlight = 0;
   private drained: (() => void) | undefined;
@@ -61,6 +63,7 @@ export class HttpServer {
     this.app.use(requestContext(this.stamp));
     this.app.use(cors(origins));
     this.app.use(errorEnvelope(logger, faults));
+    this.app.use(requireHost);
     this.app.use(router.routes());
     // Routes that take a body read it through the one bounded reader, which refuses a declared size
     // over the limit before reading; a request no route took is refused here before its method is.
@@ -87,10 +90,12 @@ export class HttpServer {
         keepAliveTimeout: limits.keepAliveTimeoutMs,
         // How often Node looks for requests past their timeouts (30 s by default, too coarse for them).
         connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+        // Node's own refusal of a request without Host is an empty 400; requireHost answers it in the envelope.
+        requireHostHeader: false,
       },
       this.handler(),
     );
-    guardConnections(server, limits, this.logger);
+    this.guard = guardConnections(server, limits, this.stamp, this.logger);
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -107,7 +112,12 @@ export class HttpServer {
    * without building a Koa context; everything else goes to Koa.
    */
   private handler(): (req: IncomingMessage, res: ServerResponse) => void {
-    const koa = this.app.callback();
+    const callback = this.app.callback();
+    // A connection over a bound was answered 503 already; what the parser still reads of it is not served.
+    const koa = (req: IncomingMessage, res: ServerResponse): void => {
+      if (this.guard?.isRefused(req.socket)) return void req.socket.destroy();
+      void callback(req, res);
+    };
     if (this.direct.length === 0) return koa;
     return (req, res) => {
       const started = performance.now();
@@ -115,6 +125,8 @@ export class HttpServer {
       const url = req.url ?? '';
       let answer: DirectAnswer | undefined;
       const accept = req.headers.accept;
+      // A request without Host goes to Koa, which refuses it.
+      if (req.headers.host === undefined || this.guard?.isRefused(req.socket)) return void koa(req, res);
       for (let i = 0; answer === undefined && i < this.direct.length; i++) answer = this.direct[i]!.directAnswer(method, url, accept);
       if (answer === undefined) return void koa(req, res);
       const incoming = req.headers['x-request-id'];
@@ -140,6 +152,8 @@ export class HttpServer {
     this.server = undefined;
     this.closing = true;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Refused connections are only waiting to close: nothing of theirs is worth waiting for.
+    this.guard?.cutRefused();
     const handled = new Promise<void>((resolve) => {
       this.drained = resolve;
       if (this.inFlight === 0) resolve();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../../application/ports/logger.js';
 import type { Metrics } from '../../application/ports/metrics.js';
+import { loggablePath } from './loggable-path.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -57,6 +58,7 @@ export class RequestStamp {
       {
         reqId: request.requestId,
         method: request.method,
+        // Confirmation tokens are secrets: the access log never carries one.
         path: loggablePath(request.path),
         status: request.status,
         ms: Math.round(request.ms * 10) / 10,
@@ -72,9 +74,4 @@ export function clientIpOf(req: IncomingMessage, trustProxy: boolean): string | 
   const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
   const first = typeof forwarded === 'string' ? forwarded.split(',')[0]!.trim() : '';
   return first !== '' ? first : req.socket.remoteAddress;
-}
-
-// Confirmation tokens are secrets: the access log never carries one.
-function loggablePath(path: string): string {
-  return path.startsWith('/confirm/') ? '/confirm/[redacted]' : path;
 }

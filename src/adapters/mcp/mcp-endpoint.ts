@@ -7,6 +7,7 @@ import { FaultClassifier } from '../../application/ports/fault-classifier.js';
 import { Logger } from '../../application/ports/logger.js';
 import { OriginPolicy } from '../shared/origin-policy.js';
 import type { HttpRoutes } from '../shared/http-routes.js';
+import { CLIENT_CLOSED_REQUEST, clientWentAway } from '../shared/client-went-away.js';
 import { readLimitedBody } from '../shared/read-limited-body.js';
 import { guardMessages, jsonRpcErrorBody, MAX_MCP_BODY_BYTES, type GuardedMessages, type JsonRpcId } from './protocol-guard.js';
 import { ToolCatalog, type ToolCall } from './tool-catalog.js';
@@ -51,6 +52,12 @@ export class McpEndpoint implements HttpRoutes {
         await this.handle(ctx);
       } catch (error) {
         const reqId = String(ctx.state.requestId ?? '');
+        if (clientWentAway(ctx.req, error)) {
+          // Nobody is left to answer: no fault of the service, and nothing to send.
+          this.logger.debug({ reqId }, 'mcp client went away before its request was read');
+          ctx.status = CLIENT_CLOSED_REQUEST;
+          return;
+        }
         this.logger.error({ reqId, err: error }, 'mcp request failed');
         reply(ctx, 500, -32603, `Internal error; quote request id ${reqId} when reporting it.`);
       }

@@ -63,6 +63,8 @@ export function jsonRpcErrorBody(refusal: Pick<JsonRpcRefusal, 'code' | 'message
  * - every other body is read in the revision of its MCP-Protocol-Version header, absent meaning
  *   2025-03-26; any value but ours is refused;
  * - a batch is refused when empty, under any revision but 2025-03-26, over 100 messages, or with repeated ids;
+ * - `tools/call` needs params with a string `name` and, when given, an object of `arguments`
+ *   (-32602 in words; the SDK would answer -32603 with its schema's dump);
  * - `notifications/cancelled` is dropped from a batch that carries requests: a stateless POST can
  *   only cancel a request of its own body, and in JSON mode a cancelled request would leave the
  *   HTTP answer waiting forever.
@@ -79,6 +81,8 @@ export function guardMessages(body: unknown, versionHeader: string | undefined):
   }
   const version = versionFromHeader(versionHeader);
   if (!version.ok) return refuse(400, -32600, version.message, id);
+  const params = toolCallProblem(body);
+  if (params !== undefined) return refuse(200, -32602, params, id);
   return { ok: true, body, version: version.value, batch: false, initialize: false };
 }
 
@@ -94,6 +98,8 @@ function guardBatch(items: unknown[], versionHeader: string | undefined): GuardO
   for (const [index, item] of items.entries()) {
     if (!isMessage(item)) return refuse(400, -32600, `Invalid Request: batch item ${index + 1} is not a JSON-RPC 2.0 message.`, null);
     if (item.method === 'initialize') return refuse(400, -32600, 'Invalid Request: initialize must be sent alone, not in a batch.', null);
+    const params = toolCallProblem(item);
+    if (params !== undefined) return refuse(400, -32602, `${params} (batch item ${index + 1})`, null);
     if (isRequest(item)) {
       if (ids.has(item.id)) return refuse(400, -32600, 'Invalid Request: the requests of a batch need distinct ids.', null);
       ids.add(item.id);
@@ -119,6 +125,29 @@ function negotiated(request: Message): Message {
   const params = request.params;
   if (params === null || typeof params !== 'object' || Array.isArray(params)) return request;
   return { ...request, params: { ...params, protocolVersion: versionRequested(request) } };
+}
+
+/** Why a tools/call request's params cannot be a tool call, in words; undefined for any other message. */
+function toolCallProblem(message: Message): string | undefined {
+  if (message.method !== 'tools/call' || !('id' in message)) return undefined;
+  const params = message.params;
+  if (!isObject(params)) return `Invalid params: tools/call needs params, an object with the tool's name and its arguments, not ${jsonType(params)}.`;
+  if (typeof params.name !== 'string') return `Invalid params: tools/call needs the tool's name as a string, not ${jsonType(params.name)}.`;
+  if ('arguments' in params && params.arguments !== undefined && !isObject(params.arguments)) {
+    return `Invalid params: the arguments of ${params.name.replace(/[^\x20-\x7e]/g, '?').slice(0, 40)} must be an object of named values such as {"domain": "example.com"}, not ${jsonType(params.arguments)}.`;
+  }
+  return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function jsonType(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function isMessage(value: unknown): value is Message {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import knex, { type Knex } from 'knex';
+import { markConnectionPhase } from './connection-phase.js';
 
 /** The Knex instance every persistence adapter shares; bound by the composition root. */
 export const Database = Symbol('Database');
@@ -31,8 +32,8 @@ function knexLog(options: DatabaseOptions): Knex.Config['log'] {
  * use; WAL mode and a busy timeout so that several processes can share it) or `postgres://…`.
  */
 export function createKnex(databaseUrl: string, options: DatabaseOptions = {}): Knex {
-  if (databaseUrl.startsWith('sqlite:')) return openSqlite(databaseUrl.slice('sqlite:'.length), options);
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgres(databaseUrl, options);
+  if (databaseUrl.startsWith('sqlite:')) return markConnectionPhase(openSqlite(databaseUrl.slice('sqlite:'.length), options));
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return markConnectionPhase(openPostgres(databaseUrl, options));
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
 }
 

@@ -1,6 +1,7 @@
 import { injectable } from 'inversify';
 import { AppError, isAppError } from '../../application/errors.js';
 import type { FaultClassifier } from '../../application/ports/fault-classifier.js';
+import { isConnectionPhase } from './connection-phase.js';
 
 /** Seconds a client should wait before asking again while a store is unreachable. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
@@ -12,9 +13,14 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIME
 const SQL_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR', 'SQLITE_FULL']);
 const MESSAGES = /Timeout acquiring a connection|Connection terminated|connection is closed|Client has encountered a connection error|Unable to acquire a connection/i;
 
-/** True when `error` (or an error in its cause chain) says the store could not be reached. */
+/**
+ * True when `error` (or an error in its cause chain) says the store could not be reached: it came
+ * while a connection was obtained (whatever the server answered then), or it is one of the codes
+ * that say a working connection was lost.
+ */
 export function isStoreUnreachable(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (isConnectionPhase(e)) return true;
     const { code, name, message } = e as { code?: unknown; name?: unknown; message?: unknown };
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQL_CODES.has(code) || code.startsWith('08'))) return true;
     if (name === 'KnexTimeoutError' || (typeof message === 'string' && MESSAGES.test(message))) return true;

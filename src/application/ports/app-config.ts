@@ -42,12 +42,13 @@ export interface AppConfig {
   readonly refreshObservations: boolean;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; without one, metrics go to loopback clients only. */
   readonly metricsToken: string | undefined;
-  /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_MAX_CONNECTIONS_PER_CLIENT. */
+  /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_MAX_CONNECTIONS_PER_CLIENT, HTTP_MAX_CONNECTIONS. */
   readonly http: {
     readonly headersTimeoutMs: number;
     readonly requestTimeoutMs: number;
     readonly keepAliveTimeoutMs: number;
     readonly maxConnectionsPerClient: number;
+    readonly maxConnections: number;
   };
   /** RDAP_BASE_URL: one RDAP server for every TLD instead of the shipped IANA bootstrap table. */
   readonly rdapBaseUrl: string | undefined;

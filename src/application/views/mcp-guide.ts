@@ -59,7 +59,7 @@ Under \`2025-11-25\` and \`2025-06-18\` tools have a title and an output schema,
 
 - Offered and preferred; \`initialize\` answers it to any version Vetted does not speak.
 - \`serverInfo\` carries \`title\`, \`description\` and \`websiteUrl\` (the optional fields this revision added to \`Implementation\`); older revisions get \`name\` and \`version\` only.
-- Arguments that do not fit a tool's input schema answer a tool result with \`isError\` true and \`VALIDATION_ERROR\` (SEP-1303), so the model can correct its call; under the older revisions they stay JSON-RPC errors -32602. An unknown tool is -32602 under every revision.
+- Arguments that do not fit a tool's input schema answer a tool result with \`isError\` true and \`VALIDATION_ERROR\` (SEP-1303), so the model can correct its call; under the older revisions they stay JSON-RPC errors -32602. An unknown tool is -32602 under every revision, and so is a \`tools/call\` whose \`arguments\` are not an object at all (a string, an array, a number, null), with a sentence naming what was sent.
 - An invalid \`Origin\` answers 403 (as this revision makes explicit), and so does an invalid \`Host\`.
 - Tool names follow the naming guidance (SEP-986): letters, digits and \`_\` only, under 128 characters. Input and output schemas declare their JSON Schema dialect (draft-07) with \`$schema\`.
 - Not used, because Vetted is a stateless JSON server with tools only and no authorization: tasks, SSE polling, elicitation, sampling with tools, icons, and the authorization changes (OpenID Connect discovery, incremental scope consent, client ID metadata documents).

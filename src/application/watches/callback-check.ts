@@ -3,7 +3,7 @@ import type { AddressGuard } from '../ports/address-guard.js';
 import type { DnsResolver } from '../ports/dns-resolver.js';
 
 /**
- * Refuses a callback URL that is not https, carries credentials, or whose host resolves to no
+ * Refuses a callback URL that is not https, carries credentials, names port 0, or whose host resolves to no
  * address the outbound policy allows (private, loopback, link-local and metadata addresses,
  * unless the operator allowed their network). Deliveries are checked again at every attempt.
  */
@@ -11,6 +11,8 @@ export async function checkCallbackUrl(callbackUrl: string, resolver: DnsResolve
   const url = new URL(callbackUrl);
   if (url.protocol !== 'https:') throw new AppError('VALIDATION_ERROR', 'callback_url must be an https URL.');
   if (url.username !== '' || url.password !== '') throw new AppError('VALIDATION_ERROR', 'callback_url must not carry a user name or password.');
+  // WHATWG URLs accept port 0, which no server listens on: what would be called is undefined.
+  if (url.port !== '' && Number(url.port) < 1) throw new AppError('VALIDATION_ERROR', 'callback_url must name a port from 1 to 65535, or none (443).');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // An IP literal (dotted IPv4, or IPv6 with colons) resolves to itself, as the resolver would answer.
   const addresses = /^\d+\.\d+\.\d+\.\d+$/.test(host) || host.includes(':') ? [host] : await resolver.resolveAddresses(host);

@@ -22,7 +22,9 @@ export const PUBLIC_READ_CORS: ReadonlyArray<readonly [string, string]> = [
 
 const WRITES = new Set(['/register', '/api/scan']);
 
-function sharingOf(path: string): Sharing {
+function sharingOf(rawPath: string): Sharing {
+  // The router matches paths whatever their case and with a trailing slash: so must the rule.
+  const path = rawPath.length > 1 ? rawPath.toLowerCase().replace(/\/+$/, '') : rawPath;
   if (path === '/mcp') return 'mcp';
   // A watch is managed with its bearer token: only allowed origins may carry one from a browser.
   if (WRITES.has(path) || path === '/watches' || path.startsWith('/watches/')) return 'write';
@@ -60,7 +62,7 @@ export function cors(policy: OriginPolicy): Middleware {
     }
     ctx.set('Access-Control-Allow-Origin', origin);
     ctx.set('Access-Control-Expose-Headers', EXPOSED);
-    if (preflight && ctx.path.startsWith('/watches')) return allowPreflight(ctx, 'GET, POST, DELETE', MCP_HEADERS);
+    if (preflight && ctx.path.toLowerCase().startsWith('/watches')) return allowPreflight(ctx, 'GET, POST, DELETE', MCP_HEADERS);
     if (preflight) return allowPreflight(ctx, 'POST', sharing === 'mcp' ? MCP_HEADERS : PAGE_HEADERS);
     return next();
   };
@@ -79,7 +81,7 @@ function refuse(ctx: Context, origin: string): void {
   ctx.status = 403;
   ctx.set('Cache-Control', 'no-store');
   const method = ctx.method === 'OPTIONS' ? printable(ctx.get('Access-Control-Request-Method'), 20) : ctx.method;
-  ctx.body = failureBody('FORBIDDEN', `Pages from ${printable(origin, 100)} may not call ${method} ${ctx.path}: only this service's own origin and the operator's allowed origins may.`);
+  ctx.body = failureBody('FORBIDDEN', `Pages from ${printable(origin, 100)} may not call ${method} ${printable(ctx.path, 100)}: only this service's own origin and the operator's allowed origins may.`);
 }
 
 function printable(text: string, max: number): string {

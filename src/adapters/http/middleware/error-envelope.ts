@@ -2,6 +2,8 @@ import type { Context, Middleware } from 'koa';
 import { isAppError, type AppError } from '../../../application/errors.js';
 import type { FaultClassifier } from '../../../application/ports/fault-classifier.js';
 import type { Logger } from '../../../application/ports/logger.js';
+import { CLIENT_CLOSED_REQUEST, clientWentAway } from '../../shared/client-went-away.js';
+import { ALLOWED_METHODS } from '../connection-guards.js';
 import { failureBody } from '../envelope.js';
 import { ERROR_STATUS } from '../error-status.js';
 
@@ -21,10 +23,18 @@ export function errorEnvelope(logger: Logger, faults?: FaultClassifier): Middlew
       if (ctx.body === undefined || ctx.body === null) {
         if (ctx.status === 404) respond(ctx, 404, 'NOT_FOUND', `No route for ${ctx.method} ${safePath(ctx.path)}.`);
         else if (ctx.status === 405 || ctx.status === 501) {
-          respond(ctx, 405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here; allowed: ${ctx.response.get('Allow')}.`);
+          // A method no route knows, on a path no route takes: Allow names what the service answers at all.
+          if (!ctx.response.get('Allow')) ctx.set('Allow', ALLOWED_METHODS);
+          respond(ctx, 405, 'METHOD_NOT_ALLOWED', `${printableMethod(ctx.method)} is not allowed here; allowed: ${ctx.response.get('Allow')}.`);
         }
       }
     } catch (error) {
+      if (clientWentAway(ctx.req, error)) {
+        // Nobody is left to answer, and it is no fault of the service: a debug line, no 500.
+        logger.debug({ reqId: ctx.state.requestId }, 'client went away before its request was read');
+        ctx.status = CLIENT_CLOSED_REQUEST;
+        return;
+      }
       if (isAppError(error) && error.code !== 'INTERNAL_ERROR') return respondAppError(ctx, error);
       const outage = faults?.asOutage(error);
       if (outage) {
@@ -62,6 +72,10 @@ function respond(ctx: Context, status: number, code: string, message: string, ex
 function httpStatusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
+}
+
+function printableMethod(method: string): string {
+  return method.replace(/[^\x21-\x7e]/g, '?').slice(0, 40);
 }
 
 function safePath(path: string): string {
