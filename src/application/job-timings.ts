@@ -5,7 +5,7 @@
  * of crashes bind shorter ones.
  */
 export interface JobTimings {
-  /** A `scan.run` job: past the scan's own 20 s deadline, so only a dead worker loses it. */
+  /** A `scan.run` job: past the scan's own 20 s deadline, so only a hung or dead worker loses it (a dead one sooner, by the queue's heartbeat). */
   readonly scanLeaseSeconds: number;
   /** A `proof.recheck` job (one batch of proofs). */
   readonly recheckLeaseSeconds: number;

@@ -24,9 +24,15 @@ export interface JobQueueOptions extends JobDefaults {
   /** How often an idle worker asks for jobs; 2 when not set, at least 0.5. */
   readonly pollingIntervalSeconds?: number;
   /**
-   * How often (once across all instances) pg-boss fails the jobs whose lease ran out in a worker that
-   * died, so that they are handed out again; 60 when not set, at least 1. A dead worker's job comes
-   * back after its lease plus up to this interval plus the retry backoff.
+   * How long a running job may go without its worker's renewal before it counts as crashed; 10 when
+   * not set, at least 2. A live worker renews every third of it (so a healthy job runs up to its
+   * whole lease), and every instance with workers fails lapsed jobs every fifth of it: a dead
+   * worker's job is handed out again after at most this plus a fifth, the retry backoff and a poll.
+   */
+  readonly heartbeatSeconds?: number;
+  /**
+   * How often (once across all instances) pg-boss's maintenance runs: it archives and drops ended
+   * jobs, and also fails lapsed ones (which the heartbeat's check does sooner); 60 when not set, at least 1.
    */
   readonly maintenanceIntervalSeconds?: number;
   /** How often (once across all instances) pg-boss checks the cron schedules; 30 when not set, 1 to 45. */

@@ -5,6 +5,7 @@ import type { EnqueueOptions, JobData, JobHandler, JobKind, JobQueue, QueueCount
 import { Logger } from '../../application/ports/logger.js';
 import { JOB_KINDS } from './job-kinds.js';
 import { checkConcurrency, checkLease, checkRetryLimit, JobQueueOptions, resolveJobDefaults, type ResolvedJobDefaults } from './job-queue-options.js';
+import { checkHeartbeat, DEFAULT_HEARTBEAT_SECONDS, PgBossLeases } from './pg-boss-leases.js';
 import { PgBossWorker } from './pg-boss-worker.js';
 import { messageOf } from './settled-by.js';
 
@@ -13,12 +14,14 @@ const STORE = 'job queue store (PostgreSQL, pg-boss)';
 interface Connected {
   readonly boss: PgBoss;
   readonly schema: string;
+  readonly leases: PgBossLeases;
 }
 
 /**
  * The job queue on PostgreSQL through pg-boss 10, shared by every instance on the database: a job is
- * claimed by one worker (`FOR UPDATE SKIP LOCKED`), a job whose worker died is failed by pg-boss's
- * maintenance once its lease ran out and retried with backoff, and a schedule ticks once across all
+ * claimed by one worker (`FOR UPDATE SKIP LOCKED`), its live worker renews its heartbeat, a job whose
+ * worker died is failed once its heartbeat (or a lease shorter than that) lapsed, by the expiry check
+ * every instance with workers runs, and retried with backoff, and a schedule ticks once across all
  * instances. One waiting-or-active job per singleton key is kept by a unique index this adapter adds to
  * pg-boss's job table (pg-boss 10's own singleton policies also bind keyless jobs).
  */
@@ -26,7 +29,10 @@ interface Connected {
 export class PgBossJobQueue implements JobQueue {
   private connected: Connected | undefined;
   private workers: { stop(graceful: boolean, deadline: number): Promise<void> }[] = [];
+  private expiryTimer: NodeJS.Timeout | undefined;
+  private expiring: Promise<void> | undefined;
   private readonly defaults: ResolvedJobDefaults;
+  private readonly heartbeatSeconds: number;
 
   constructor(
     @inject(JobQueueOptions) private readonly options: JobQueueOptions,
@@ -36,6 +42,7 @@ export class PgBossJobQueue implements JobQueue {
     if (!(Number.isInteger(this.defaults.retryDelaySeconds) && this.defaults.retryDelaySeconds >= 1)) {
       throw new RangeError('retryDelaySeconds must be a whole number >= 1 on pg-boss');
     }
+    this.heartbeatSeconds = checkHeartbeat(options.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS);
   }
 
   /** Creates pg-boss's schema (or migrates it) and one queue per job kind; safe to run on several instances at once. */
@@ -67,7 +74,7 @@ export class PgBossJobQueue implements JobQueue {
       else await Promise.resolve().then(() => db.close?.()).catch(() => undefined);
       throw storeError('could not be started', cause);
     }
-    this.connected = { boss, schema };
+    this.connected = { boss, schema, leases: new PgBossLeases(boss.getDb(), schema, this.heartbeatSeconds) };
   }
 
   async stop(options: { graceful: boolean; timeoutMs?: number } = { graceful: true }): Promise<void> {
@@ -77,6 +84,9 @@ export class PgBossJobQueue implements JobQueue {
     const deadline = Date.now() + (options.timeoutMs ?? 10_000);
     await Promise.all(this.workers.map((worker) => worker.stop(options.graceful, deadline)));
     this.workers = [];
+    clearInterval(this.expiryTimer);
+    this.expiryTimer = undefined;
+    await this.expiring;
     try {
       await connected.boss.stop({ graceful: false, wait: true });
     } catch (error) {
@@ -99,11 +109,12 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async work<K extends JobKind>(kind: K, options: WorkOptions, handler: JobHandler<K>): Promise<void> {
-    const { boss } = this.require();
+    const { boss, leases } = this.require();
     const pollingMs = (this.options.pollingIntervalSeconds ?? 2) * 1000;
-    const worker = new PgBossWorker(boss, kind, checkConcurrency(options.concurrency), handler, pollingMs, this.logger);
+    const worker = new PgBossWorker(boss, kind, checkConcurrency(options.concurrency), handler, pollingMs, leases, this.logger);
     this.workers.push(worker);
     worker.start();
+    this.startExpiryCheck(boss);
   }
 
   async schedule<K extends JobKind>(kind: K, everySeconds: number, data: JobData[K]): Promise<void> {
@@ -132,6 +143,31 @@ export class PgBossJobQueue implements JobQueue {
     } catch (cause) {
       throw storeError('could not count jobs', cause);
     }
+  }
+
+  /**
+   * Fails the active jobs whose heartbeat lapsed (their worker died), every fifth of a heartbeat:
+   * pg-boss's own maintenance does it only every maintenanceIntervalSeconds. Run where jobs are
+   * worked, since only such an instance can take one over; pg-boss's expiry takes an advisory lock,
+   * so instances checking at once do not contend on the rows.
+   */
+  private startExpiryCheck(boss: PgBoss): void {
+    if (this.expiryTimer) return;
+    let failing = false;
+    this.expiryTimer = setInterval(() => {
+      this.expiring ??= boss
+        .expire()
+        .then(
+          () => void (failing = false),
+          (error: unknown) => {
+            // Once per outage, not every tick: the pool's 'error' events report the outage itself.
+            if (!failing) this.logger.error({ queueStore: 'pg-boss', error: messageOf(error) }, 'job queue: failing lapsed jobs failed');
+            failing = true;
+          },
+        )
+        .finally(() => (this.expiring = undefined));
+    }, this.heartbeatSeconds * 200);
+    this.expiryTimer.unref();
   }
 
   private sendDefaults(leaseSeconds: number, retryLimit: number): PgBoss.SendOptions {

@@ -23,9 +23,10 @@ export interface EnqueueOptions {
   /** At most one waiting or active job with this key per kind (on pg-boss across all instances); a second enqueue returns undefined. */
   readonly singletonKey?: string;
   /**
-   * How long a worker may hold the job before it counts as crashed and is handed out again (as a
-   * retry, so it uses one of the tries). 1 s to under 24 h (pg-boss's bounds); the adapter's default
-   * (900 s) when left out. The late handler is not stopped: its outcome is ignored.
+   * How long a handler may hold the job before its try counts as failed and the job is handed out
+   * again (as a retry, so it uses one of the tries). 1 s to under 24 h (pg-boss's bounds); the
+   * adapter's default (900 s) when left out. The late handler is not stopped: its outcome is ignored.
+   * On pg-boss a worker that dies is noticed sooner, when the heartbeat its live worker renews lapses.
    */
   readonly leaseSeconds?: number;
   /** Tries after the first (with exponential backoff); the adapter's default (2) when left out. */
@@ -67,10 +68,11 @@ export interface QueueCounts {
 }
 
 /**
- * Background work claimed by exactly one worker, handed out again when its worker dies (lease
- * expiry), retried with backoff when its handler throws. Adapters: PgBossJobQueue (pg-boss on
- * PostgreSQL, shared by every instance), InProcessJobQueue (embedded SQLite: this process only;
- * exactly-once across processes then rests on the claims the use cases make in the database).
+ * Background work claimed by exactly one worker, handed out again when its worker dies (a lapsed
+ * heartbeat or lease), retried with backoff when its handler throws. Adapters: PgBossJobQueue
+ * (pg-boss on PostgreSQL, shared by every instance), InProcessJobQueue (embedded SQLite: this
+ * process only; exactly-once across processes then rests on the claims the use cases make in the
+ * database).
  */
 export interface JobQueue {
   /** Connects and prepares the queues; call before enqueue or work. Fails with AppError INTERNAL_ERROR (the driver's error as `cause`) when the store is down. */

@@ -4,52 +4,17 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import knex from 'knex';
-import { JobQueueOptions } from '../../../src/adapters/queue/job-queue-options.js';
 import { cronEvery, PgBossJobQueue } from '../../../src/adapters/queue/pg-boss-job-queue.js';
 import { AppError } from '../../../src/application/errors.js';
 import type { Job } from '../../../src/application/ports/job-queue.js';
 import { countsOf, jobQueueContract } from '../../contract/job-queue.contract.js';
 import { RecordingLogger } from '../../fakes/recording-logger.js';
+import { aStore, type PgBossStore } from '../../support/pg-boss-store.js';
 import { rejection } from '../../support/rejection.js';
 import { delay, waitUntil } from '../../support/wait-until.js';
 
 const PG_URL = process.env.VETTED_TEST_PG_URL;
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** pg-boss instances on one fresh schema, with intervals short enough for tests; dispose stops them and drops the schema. */
-function aStore(url: string) {
-  const schema = `jobs_test_${randomBytes(6).toString('hex')}`;
-  const queues: PgBossJobQueue[] = [];
-  const options = (extra: Partial<JobQueueOptions> = {}): JobQueueOptions => ({
-    connectionString: url,
-    schema,
-    pollingIntervalSeconds: 0.5,
-    maintenanceIntervalSeconds: 1,
-    cronMonitorIntervalSeconds: 1,
-    cronWorkerIntervalSeconds: 1,
-    retryDelaySeconds: 1,
-    ...extra,
-  });
-  return {
-    schema,
-    options,
-    async open(logger = new RecordingLogger(), extra: Partial<JobQueueOptions> = {}): Promise<PgBossJobQueue> {
-      const queue = new PgBossJobQueue(options(extra), logger);
-      await queue.start();
-      queues.push(queue);
-      return queue;
-    },
-    async dispose(): Promise<void> {
-      await Promise.all(queues.map((queue) => queue.stop({ graceful: false })));
-      const admin = knex({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
-      try {
-        await admin.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      } finally {
-        await admin.destroy();
-      }
-    },
-  };
-}
 
 (PG_URL ? describe : describe.skip)('PgBossJobQueue (PostgreSQL)', function () {
   this.timeout(30_000);
@@ -62,7 +27,7 @@ function aStore(url: string) {
   });
 
   describe('on its own', () => {
-    let store: ReturnType<typeof aStore>;
+    let store: PgBossStore;
     beforeEach(() => {
       store = aStore(url);
     });
