@@ -1,6 +1,9 @@
 import { parse } from 'tldts';
 
-/** A normalized host name: lower case, ASCII (punycode), no trailing dot, under a known public suffix. */
+/**
+ * A normalized host name: lower case, ASCII (punycode), no trailing dot, under a known public
+ * suffix or itself a suffix of the Public Suffix List's private section (github.io).
+ */
 export type DomainName = string & { readonly __brand: 'DomainName' };
 
 export type DomainNameResult =
@@ -18,7 +21,9 @@ const NOT_A_HOST = /[\s/\\?#@:%[\]]/;
 /**
  * Normalizes a user-supplied domain or host name (case, one trailing dot, IDN to punycode) and
  * refuses anything that is not a plain name under a public suffix: IP literals, ports, paths,
- * userinfo, empty or oversized labels, `localhost`, unknown suffixes and bare public suffixes.
+ * userinfo, empty or oversized labels, `localhost`, unknown suffixes and suffixes of the list's
+ * ICANN section (`com`, `co.uk`). A suffix of the private section (github.io, myshopify.com) is
+ * accepted: it is its owner's own site, a registrable unit of its own (see registrableDomain).
  * Never throws; the reason is one sentence fit for an error message.
  */
 export function parseDomainName(input: string): DomainNameResult {
@@ -47,7 +52,9 @@ export function parseDomainName(input: string): DomainNameResult {
   const info = parse(name, { allowPrivateDomains: true });
   if (info.isIp || /^[0-9.]+$/.test(name)) return fail('IP addresses are not accepted, only domain names');
   if (info.isIcann !== true && info.isPrivate !== true) return fail('the domain name has no known public suffix');
-  if (info.domain === null || info.domain === '') return fail('a public suffix cannot be checked or registered');
+  if ((info.domain === null || info.domain === '') && !isPrivateSuffix(name, info.isPrivate)) {
+    return fail('a public suffix cannot be checked or registered');
+  }
   return { ok: true, name: name as DomainName };
 }
 
@@ -58,7 +65,11 @@ export function domainName(input: string): DomainName {
   return result.name;
 }
 
-/** The registrable domain (public suffix plus one label) that `name` belongs to. */
+/**
+ * The registrable domain (public suffix plus one label, private suffixes such as github.io
+ * included) that `name` belongs to, or `name` itself when it is a private-section suffix:
+ * github.io is its own unit, and alice.github.io another.
+ */
 export function registrableDomain(name: DomainName): DomainName {
   return (parse(name, { allowPrivateDomains: true }).domain ?? name) as DomainName;
 }
@@ -82,6 +93,13 @@ export function coveringNames(name: DomainName): DomainName[] {
 /** True when `name` is `ancestor` itself or one of its subdomains. */
 export function isSameOrSubdomain(name: string, ancestor: string): boolean {
   return name === ancestor || name.endsWith(`.${ancestor}`);
+}
+
+// The owner of a private-section suffix registered it under an ICANN suffix (github.io under io),
+// so it is a registrable name under the ICANN rules alone; a private entry that is not would be a
+// registry's namespace, and is refused like one.
+function isPrivateSuffix(name: string, isPrivate: boolean | null): boolean {
+  return isPrivate === true && parse(name, { allowPrivateDomains: false }).domain !== null;
 }
 
 function toAscii(name: string): string | undefined {

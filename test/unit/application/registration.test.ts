@@ -87,6 +87,17 @@ describe('registration and domain verification', () => {
     expect((await rejection(register.run(body({ domain: 'other.example.net' }), '203.0.113.6'))).code).to.equal('RATE_LIMITED');
   });
 
+  it('lets the owner of a private suffix (github.io) register and prove it, for that name alone', async () => {
+    const { registration } = await register.run(body({ domain: 'GitHub.io' }), 'c');
+    expect(registration.domain).to.equal('github.io');
+    dns.txt.set('_vetted-challenge.github.io', [[`vetted-verification=${registration.verificationCode}`]]);
+    expect((await confirm.run(tokenOf(mails.sent[0]!))).kind).to.equal('verified');
+    expect(registry.entities[0]).to.include({ domain: 'github.io', coverage: 'zone' });
+    expect((await rejection(register.run(body({ domain: 'github.io' }), 'c'))).message).to.contain('already verified');
+    // alice.github.io is someone else's site: the zone proof of github.io does not cover it.
+    expect((await register.run(body({ domain: 'alice.github.io' }), 'c')).registration.status).to.equal('pending');
+  });
+
   it('lets a domain whose entity expired register again', async () => {
     await registry.create({ name: 'Old', domain: 'shop.example.com' as never, type: 'business', level: 'verified', coverage: 'zone', verifiedAt: '2025-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:00:00.000Z' });
     const { registration } = await register.run(body(), 'c');

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { coveringNames, domainName, parseDomainName, registrableDomain } from '../../../src/domain/domain-name.js';
+import { coveringNames, domainName, parseDomainName, registrableDomain, type DomainName } from '../../../src/domain/domain-name.js';
 
 describe('domain names', () => {
   it('normalizes case, one trailing dot, surrounding space and IDN to punycode', () => {
@@ -35,7 +35,9 @@ describe('domain names', () => {
     ['intranet', /no known public suffix/],
     ['com', /public suffix/],
     ['co.uk', /public suffix/],
-    ['github.io', /public suffix/],
+    ['gov.uk', /public suffix/],
+    ['kawasaki.jp', /public suffix/],
+    ['anything.ck', /public suffix/],
     ['x'.repeat(2000), /too long/],
   ];
   for (const [input, reason] of refused) {
@@ -52,6 +54,40 @@ describe('domain names', () => {
     expect(coveringNames(domainName('shop.example.co.uk'))).to.deep.equal(['shop.example.co.uk', 'example.co.uk']);
     expect(coveringNames(domainName('me.github.io'))).to.deep.equal(['me.github.io']);
     expect(registrableDomain(domainName('a.me.github.io'))).to.equal('me.github.io');
+  });
+
+  // Suffixes of the Public Suffix List's private section: their owners' own sites.
+  const PRIVATE_SUFFIXES = ['github.io', 'myshopify.com', 'blogspot.com', 'herokuapp.com', 'ruhr-uni-bochum.de', 'freedesktop.org', 'service.gov.uk', 'gov.scot', 's3.amazonaws.com'];
+  const ICANN_SUFFIXES = ['com', 'io', 'co.uk', 'gov.uk', 'scot', 'pvt.k12.ma.us'];
+
+  it('accepts a private-section suffix as a registrable unit of its own', () => {
+    for (const suffix of PRIVATE_SUFFIXES) {
+      expect(parseDomainName(suffix.toUpperCase() + '.'), suffix).to.deep.equal({ ok: true, name: suffix });
+      expect(registrableDomain(domainName(suffix)), suffix).to.equal(suffix);
+      expect(coveringNames(domainName(suffix)), suffix).to.deep.equal([suffix]);
+    }
+  });
+
+  it('keeps the names under a private suffix out of its unit, and refuses every ICANN suffix', () => {
+    // The prefix keeps generated labels from spelling a suffix of the list (co.io, x0.com).
+    const label = fc.stringMatching(/^[a-z0-9]{1,12}$/).map((l) => `vetted-${l}`);
+    fc.assert(
+      fc.property(fc.array(label, { maxLength: 3 }), fc.constantFrom(...PRIVATE_SUFFIXES, ...ICANN_SUFFIXES), (labels, suffix) => {
+        const name = [...labels, suffix].join('.');
+        const result = parseDomainName(name);
+        if (labels.length === 0 && ICANN_SUFFIXES.includes(suffix)) {
+          expect(result).to.deep.equal({ ok: false, reason: 'a public suffix cannot be checked or registered' });
+          return;
+        }
+        expect(result).to.deep.equal({ ok: true, name });
+        const unit = registrableDomain(name as DomainName);
+        expect(unit).to.equal(labels.length === 0 ? suffix : `${labels.at(-1)}.${suffix}`);
+        const covering = coveringNames(name as DomainName);
+        expect(covering.at(-1)).to.equal(unit);
+        if (labels.length > 0) expect(covering).not.to.include(suffix);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('is idempotent and never throws, for any string', () => {
