@@ -26,6 +26,7 @@ import { KnexSchemaMigrator } from './adapters/persistence/knex-schema-migrator.
 import { KnexSigningKeyStore } from './adapters/persistence/knex-signing-key-store.js';
 import { KnexTrustObservationStore } from './adapters/persistence/knex-trust-observation-store.js';
 import { KnexObservationSchedule } from './adapters/persistence/knex-observation-schedule.js';
+import { KnexOwnershipEvidenceStore } from './adapters/persistence/knex-ownership-evidence-store.js';
 import { PgListenChangeFeed } from './adapters/persistence/pg-listen-change-feed.js';
 import { SqlitePollingChangeFeed } from './adapters/persistence/sqlite-polling-change-feed.js';
 import { InProcessJobQueue } from './adapters/queue/in-process-job-queue.js';
@@ -47,6 +48,7 @@ import { SchemaMigrator } from './application/ports/schema-migrator.js';
 import { SigningKeyStore } from './application/ports/signing-key-store.js';
 import { TrustObservationStore } from './application/ports/trust-observation-store.js';
 import { ObservationSchedule } from './application/ports/observation-schedule.js';
+import { OwnershipEvidenceStore } from './application/ports/ownership-evidence-store.js';
 // outbound and local services
 import { SystemClock } from './adapters/clock/system-clock.js';
 import { DnsResolverOptions, NodeDnsResolver } from './adapters/dns/node-dns-resolver.js';
@@ -59,6 +61,7 @@ import { SmtpMailerOptions } from './adapters/mail/smtp-mailer-options.js';
 import { CryptoRandomTokens } from './adapters/random/crypto-random-tokens.js';
 import { Sha256TokenHasher } from './adapters/random/sha256-token-hasher.js';
 import { DomainAgeSourceOptions, RdapDomainAgeSource } from './adapters/rdap/rdap-domain-age-source.js';
+import { RdapOwnershipProbe } from './adapters/rdap/rdap-ownership-probe.js';
 import { DnsReputationChecks, ReputationChecksOptions } from './adapters/reputation/dns-reputation-checks.js';
 import { Ed25519ReportSigner } from './adapters/signing/ed25519-report-signer.js';
 import { JoseVerdictVerifier } from './adapters/signing/jose-verdict-verifier.js';
@@ -69,6 +72,7 @@ import { AddressGuard } from './application/ports/address-guard.js';
 import { Clock } from './application/ports/clock.js';
 import { DnsResolver } from './application/ports/dns-resolver.js';
 import { DomainAgeSource } from './application/ports/domain-age-source.js';
+import { OwnershipProbe } from './application/ports/ownership-probe.js';
 import { IdnaCodec } from './application/ports/idna-codec.js';
 import { Mailer } from './application/ports/mailer.js';
 import { RandomTokens } from './application/ports/random-tokens.js';
@@ -160,6 +164,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<ProofRepository>(ProofRepository).to(KnexProofRepository);
   c.bind<TrustObservationStore>(TrustObservationStore).to(KnexTrustObservationStore);
   c.bind<ObservationSchedule>(ObservationSchedule).to(KnexObservationSchedule);
+  c.bind<OwnershipEvidenceStore>(OwnershipEvidenceStore).to(KnexOwnershipEvidenceStore);
   c.bind<AdmissionLimits>(AdmissionLimits).toConstantValue(config.scanLimits);
   c.bind<ScanAdmission>(ScanAdmission).to(KnexScanAdmission);
   c.bind<ScanJobRepository>(ScanJobRepository).to(KnexScanJobRepository);
@@ -202,6 +207,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
   c.bind<TlsInspector>(TlsInspector).to(NodeTlsInspector);
   c.bind<DomainAgeSourceOptions>(DomainAgeSourceOptions).toConstantValue({ rdapBaseUrl: config.rdapBaseUrl });
   c.bind<DomainAgeSource>(DomainAgeSource).to(RdapDomainAgeSource);
+  c.bind<OwnershipProbe>(OwnershipProbe).to(RdapOwnershipProbe);
   c.bind<ReputationChecksOptions>(ReputationChecksOptions).toConstantValue({});
   c.bind<ReputationChecks>(ReputationChecks).to(DnsReputationChecks);
 

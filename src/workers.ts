@@ -6,6 +6,8 @@ import { RecheckProofs } from './application/registration/recheck-proofs.js';
 import { SweepDueProofs } from './application/registration/sweep-due-proofs.js';
 import { RunScanJob } from './application/scan/run-scan-job.js';
 import { SCAN_JOB_RETRIES } from './application/scan/submit-scan.js';
+import { OWNERSHIP_JOB_RETRIES } from './application/trust/brand-ownership.js';
+import { CheckBrandOwnership } from './application/trust/check-brand-ownership.js';
 import { RefreshObservations } from './application/trust/refresh-observations.js';
 import { SweepDueObservations } from './application/trust/sweep-due-observations.js';
 import { DeliverWebhooks } from './application/watches/deliver-webhooks.js';
@@ -16,7 +18,7 @@ const WATCH_SWEEP_SECONDS = 60;
 
 /**
  * Makes this process a worker: it takes scan jobs (WORKER_CONCURRENCY at a time), proof re-check
- * and observation refresh batches, and the scheduled sweeps, which the queue enqueues once per tick
+ * and observation refresh batches, ownership checks of lookalike names, and the scheduled sweeps, which the queue enqueues once per tick
  * for all instances.
  */
 export async function startWorkers(container: Container, config: AppConfig): Promise<void> {
@@ -47,6 +49,10 @@ export async function startWorkers(container: Container, config: AppConfig): Pro
   });
   await queue.work('events.sweep', { concurrency: 1 }, () => container.get(DetectEvents).sweep());
   await queue.work('webhook.deliver', { concurrency: 4 }, (job) => container.get(DeliverWebhooks).run(job.data.watchId));
+  await queue.work('ownership.check', { concurrency: 2 }, async (job) => {
+    const check = await container.get(CheckBrandOwnership).run(job.data.domain, job.data.lookalikeOf, { lastTry: job.retryCount >= OWNERSHIP_JOB_RETRIES });
+    if (check) logger.info({ domain: check.domain, brand: check.brand, evidence: check.evidence.map((e) => e.kind), jobId: job.id }, 'ownership checked');
+  });
   // Catches what time alone changes (expiry, staleness) and any delivery whose job was lost.
   await queue.schedule('events.sweep', WATCH_SWEEP_SECONDS, {});
   if (config.recheckIntervalMinutes > 0) {

@@ -4,9 +4,10 @@ import { Logger } from './ports/logger.js';
 import { RegistryReadCache } from './registry-read-cache.js';
 import { DetectEvents } from './watches/detect-events.js';
 import { ObservationCache } from './trust/observation-cache.js';
+import { OwnershipCache } from './trust/ownership-cache.js';
 
 /**
- * Keeps this process's read caches (registry records, trust observations) true to what any process
+ * Keeps this process's read caches (registry records, trust observations, ownership checks) true to what any process
  * writes: each name the change feed reports is forgotten with its subdomains, and a feed that may
  * have missed changes clears the caches. Watched domains under a changed name are handed to
  * events.detect (a reset sweeps them all), so events follow the same writes. Started by the service before it listens, stopped before the database closes.
@@ -17,6 +18,7 @@ export class ChangePropagation {
     @inject(ChangeFeed) private readonly feed: ChangeFeed,
     @inject(RegistryReadCache) private readonly records: RegistryReadCache,
     @inject(ObservationCache) private readonly observations: ObservationCache,
+    @inject(OwnershipCache) private readonly ownership: OwnershipCache,
     @inject(DetectEvents) private readonly events: DetectEvents,
     @inject(Logger) private readonly logger: Logger,
   ) {}
@@ -27,12 +29,14 @@ export class ChangePropagation {
       changed: (names) => {
         this.records.forget(names);
         this.observations.forget(names);
+        this.ownership.forget(names);
         this.logger.debug({ names: names.slice(0, 20), count: names.length }, 'registry changed; cache entries forgotten');
         this.events.changed(names).catch((error: unknown) => this.logger.warn({ error: (error as Error).message }, 'could not ask for a look at watched domains; the sweep will'));
       },
       reset: () => {
         this.records.clear();
         this.observations.clear();
+        this.ownership.clear();
         this.logger.info({}, 'registry changes may have been missed; cache cleared');
         this.events.sweep().catch((error: unknown) => this.logger.warn({ error: (error as Error).message }, 'could not sweep watched domains; the schedule will'));
       },

@@ -28,6 +28,10 @@ import { LiveObservations } from './trust/live-observations.js';
 import { RefreshObservations } from './trust/refresh-observations.js';
 import { SweepDueObservations } from './trust/sweep-due-observations.js';
 import { ObservationCache } from './trust/observation-cache.js';
+import { BrandOwnership } from './trust/brand-ownership.js';
+import { CheckBrandOwnership } from './trust/check-brand-ownership.js';
+import { OwnershipCache } from './trust/ownership-cache.js';
+import { OwnershipLooks } from './trust/ownership-looks.js';
 import { CheckSignedVerdict } from './check-signed-verdict.js';
 import { SignVerdict } from './sign-verdict.js';
 import { VerifyDomain } from './verify-domain.js';
@@ -41,6 +45,10 @@ import { WatchedStateReader } from './watches/watched-state-reader.js';
 export const USE_CASES: readonly Newable[] = [
   RegistryReadCache,
   ObservationCache,
+  OwnershipCache,
+  OwnershipLooks,
+  BrandOwnership,
+  CheckBrandOwnership,
   GetStatus,
   CheckReadiness,
   VerifyDomain,

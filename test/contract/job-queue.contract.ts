@@ -130,7 +130,8 @@ export function jobQueueContract(make: () => Promise<JobQueueSubject>): void {
   it('counts waiting, active, failed and completed jobs per kind', async () => {
     const idle = { 'observations.sweep': NONE, 'observations.refresh': NONE };
     const watchKinds = { 'events.detect': NONE, 'events.sweep': NONE, 'webhook.deliver': NONE };
-    expect(await countsOf(s.queue)).to.deep.equal({ ...idle, 'proof.sweep': NONE, 'proof.recheck': NONE, 'scan.run': NONE, ...watchKinds });
+    const ownership = { 'ownership.check': NONE };
+    expect(await countsOf(s.queue)).to.deep.equal({ ...idle, 'proof.sweep': NONE, 'proof.recheck': NONE, 'scan.run': NONE, ...watchKinds, ...ownership });
     for (let i = 0; i < 3; i += 1) await s.queue.enqueue('proof.recheck', { entityIds: [`e${i}`] });
     await s.queue.work('scan.run', { concurrency: 1 }, () => hold.opened);
     await s.queue.enqueue('scan.run', { scanId: 'held' });
@@ -140,7 +141,7 @@ export function jobQueueContract(make: () => Promise<JobQueueSubject>): void {
     await s.queue.enqueue('proof.sweep', {}, { retryLimit: 0 });
 
     // In the adapters' order of kinds, which the string comparison below depends on.
-    const expected = { 'proof.sweep': { ...NONE, failed: 1 }, 'proof.recheck': { ...NONE, waiting: 3 }, ...idle, 'scan.run': { ...NONE, active: 1 }, ...watchKinds };
+    const expected = { 'proof.sweep': { ...NONE, failed: 1 }, 'proof.recheck': { ...NONE, waiting: 3 }, ...idle, 'scan.run': { ...NONE, active: 1 }, ...watchKinds, ...ownership };
     await waitUntil('the counts settle', async () => JSON.stringify(await countsOf(s.queue)) === JSON.stringify(expected));
     expect(await countsOf(s.queue)).to.deep.equal(expected);
   });

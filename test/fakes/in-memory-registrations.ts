@@ -80,13 +80,17 @@ export class InMemoryProofRepository implements ProofRepository {
   }
 }
 
-/** TXT and address answers from a table; names not in it have none. */
+/** TXT, NS and address answers from a table; names not in it have none. */
 export class FakeDnsResolver implements DnsResolver {
   readonly txt = new Map<string, string[][]>();
+  readonly ns = new Map<string, string[]>();
   async resolveAddresses(): Promise<string[]> {
     return [];
   }
   async resolveTxt(name: string): Promise<string[][]> {
     return this.txt.get(name) ?? [];
+  }
+  async resolveNs(name: string): Promise<string[]> {
+    return this.ns.get(name) ?? [];
   }
 }

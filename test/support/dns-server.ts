@@ -15,6 +15,8 @@ export interface ZoneEntry {
   readonly AAAA?: RecordSource;
   /** Each record is one string or its list of character-strings. */
   readonly TXT?: readonly (string | readonly string[])[];
+  /** Nameserver host names. */
+  readonly NS?: readonly string[];
   /** Answer every query for the name with this error instead. */
   readonly rcode?: 'SERVFAIL' | 'REFUSED';
   /** Never answer (the client times out). */
@@ -24,7 +26,7 @@ export interface ZoneEntry {
 }
 
 /** The record types the server answers; anything else is counted as OTHER and answered empty. */
-export type QueryType = 'A' | 'AAAA' | 'TXT' | 'OTHER';
+export type QueryType = 'A' | 'AAAA' | 'TXT' | 'NS' | 'OTHER';
 
 /**
  * A DNS server for tests on 127.0.0.1, UDP and TCP on the same port, answering from a mutable zone.
@@ -60,7 +62,7 @@ export async function startDnsServer(zone: Readonly<Record<string, ZoneEntry>> =
   const set = (name: string, entry: ZoneEntry) => {
     const key = normalize(name);
     entries.set(key, entry);
-    for (const type of ['A', 'AAAA', 'TXT', 'OTHER']) numbering.delete(`${key} ${type}`);
+    for (const type of ['A', 'AAAA', 'TXT', 'NS', 'OTHER']) numbering.delete(`${key} ${type}`);
   };
   for (const [name, entry] of Object.entries(zone)) set(name, entry);
 
@@ -97,6 +99,8 @@ export async function startDnsServer(zone: Readonly<Record<string, ZoneEntry>> =
           const data = typeof record === 'string' ? [record] : [...record];
           response.answers.push({ ...base, type: Packet.TYPE.TXT, data } as unknown as Resource);
         }
+      } else if (type === 'NS') {
+        for (const ns of entry.NS ?? []) response.answers.push({ ...base, type: Packet.TYPE.NS, ns } as unknown as Resource);
       }
     }
     if (!silent) send(response).catch(() => undefined);
@@ -152,6 +156,7 @@ function typeName(type: number): QueryType {
   if (type === Packet.TYPE.A) return 'A';
   if (type === Packet.TYPE.AAAA) return 'AAAA';
   if (type === Packet.TYPE.TXT) return 'TXT';
+  if (type === Packet.TYPE.NS) return 'NS';
   return 'OTHER';
 }
 

@@ -19,8 +19,8 @@ const EMPTY_ANSWER = new Set(['ENODATA', 'ENOTFOUND', 'NODATA', 'NOTFOUND']);
 
 /**
  * DnsResolver on node:dns. With servers it asks them directly (a `dns.promises.Resolver`); without,
- * addresses come from the system resolver (`dns.lookup`, so /etc/hosts applies) and TXT from the
- * system's name servers. Every lookup is bounded by timeoutMs x tries.
+ * addresses come from the system resolver (`dns.lookup`, so /etc/hosts applies) and TXT and NS from
+ * the system's name servers. Every lookup is bounded by timeoutMs x tries.
  */
 @injectable()
 export class NodeDnsResolver implements DnsResolver {
@@ -58,6 +58,11 @@ export class NodeDnsResolver implements DnsResolver {
 
   async resolveTxt(name: string): Promise<string[][]> {
     return this.bounded(name, this.resolver.resolveTxt(name));
+  }
+
+  async resolveNs(name: string): Promise<string[]> {
+    const hosts = await this.bounded(name, this.resolver.resolveNs(name));
+    return hosts.map((host) => host.toLowerCase().replace(/\.$/, ''));
   }
 
   /** Maps "no such name / no data" to an empty answer and other failures to AppError. */

@@ -142,7 +142,7 @@ function vettedTools(deps: VettedToolDeps): readonly VettedTool[] {
       title: 'Check the trust status of a domain',
       description:
         'How far to trust a counterparty before a payment, a data share or an API call: the registry status (verified with its entity, not verified, blocked, or expired: verified false, expired true), readiness, trust_score 0-100, trust_level (VERY_HIGH, HIGH, MEDIUM, LOW, NONE), the five signals (registry, brand, domain_age, ssl, external; a signal with nothing observed scores 0 and says observed false) and agent_guidance (action PROCEED, CAUTION, FLAG or BLOCK, safe_actions, max_transaction_usd, requires_human, reason). ' +
-        'A blocked domain answers exactly: verified false, blocked true, trust_score 0, trust_level NONE, agent_guidance BLOCK. Lookalikes of well-known brands and blocklisted domains are never better than FLAG. ' +
+        'A blocked domain answers exactly: verified false, blocked true, trust_score 0, trust_level NONE, agent_guidance BLOCK. Lookalikes of well-known brands and blocklisted domains are never better than FLAG, unless evidence shows the brand owns the lookalike (signals.brand.owned_by and ownership.evidence: a shared certificate, the same RDAP registrant, the brand\'s nameservers); signals.brand.ownership says whether that was checked. ' +
         'Without external it reads stored data only and makes no network call; with external true it also runs live checks (TLS on port 443, domain age from RDAP, DNS blocklists, SPF and DMARC) within a few seconds, each failing on its own. Errors: VALIDATION_ERROR for a malformed domain.' + SIGNED,
       input: z.strictObject({
         domain: domainArg,

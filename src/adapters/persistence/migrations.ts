@@ -5,6 +5,7 @@ import { unclaimedDueIndexMigration } from './migrations/008-unclaimed-due-index
 import { observationChangesMigration } from './migrations/009-observation-changes.js';
 import { observationRefreshMigration } from './migrations/010-observation-refresh.js';
 import { watchesMigration } from './migrations/011-watches.js';
+import { ownershipEvidenceMigration } from './migrations/012-ownership-evidence.js';
 
 import type { Migration } from './migrations/migration.js';
 
@@ -157,6 +158,7 @@ const MIGRATIONS: readonly Migration[] = [
   observationChangesMigration,
   observationRefreshMigration,
   watchesMigration,
+  ownershipEvidenceMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */

@@ -1,3 +1,5 @@
+import { isRecord, readDomainObject } from './read-domain-object.js';
+
 /** What an RDAP domain answer says about the registration, before any network concern. */
 export type RegistrationReading =
   | { readonly registeredAt: string }
@@ -17,19 +19,9 @@ const EARLIEST_PLAUSIBLE = Date.UTC(1985, 0, 1);
  * `body` is expected to be capped already; parsing is bounded by its size.
  */
 export function readRegistrationDate(body: Uint8Array, domain: string): RegistrationReading {
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
-  } catch {
-    return bad('the answer is not UTF-8 JSON');
-  }
-  if (!isRecord(json)) return bad('the answer is not a JSON object');
-  if (json.objectClassName !== undefined && json.objectClassName !== 'domain') {
-    return bad(`the answer is an RDAP ${describe(json.objectClassName)} object, not a domain`);
-  }
-  if (typeof json.ldhName === 'string' && stripDot(json.ldhName) !== stripDot(domain)) {
-    return bad(`the answer is about ${json.ldhName.slice(0, 100)}, not ${domain}`);
-  }
+  const reading = readDomainObject(body, domain);
+  if ('problem' in reading) return bad(reading.problem);
+  const json = reading.object;
   const events = json.events;
   if (events === undefined) return undisclosed();
   if (!Array.isArray(events)) return bad('events is not a list');
@@ -46,18 +38,6 @@ export function readRegistrationDate(body: Uint8Array, domain: string): Registra
     earliest = earliest === undefined ? instant : Math.min(earliest, instant);
   }
   return earliest === undefined ? undisclosed() : { registeredAt: new Date(earliest).toISOString() };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describe(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : typeof value;
-}
-
-function stripDot(name: string): string {
-  return name.toLowerCase().replace(/\.$/, '');
 }
 
 function bad(message: string): RegistrationReading {

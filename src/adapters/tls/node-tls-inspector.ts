@@ -28,6 +28,8 @@ export const TlsInspectorOptions = Symbol('TlsInspectorOptions');
 
 const HTTPS_PORT = 443;
 const DAY_MS = 86_400_000;
+// A certificate may list many names (CDNs list hundreds); more than this says nothing more.
+const MAX_NAMES = 500;
 
 /**
  * TlsInspector on node:tls. The domain is resolved through DnsResolver, every address is judged by
@@ -138,6 +140,7 @@ export class NodeTlsInspector implements TlsInspector {
       daysToExpiry: Math.floor((validTo.getTime() - this.clock.now().getTime()) / DAY_MS),
       issuer: distinguishedName(cert.issuer),
       subject: distinguishedName(cert.subject),
+      subjectAltNames: dnsNames(cert.subjectAltName),
     };
     return inspection;
   }
@@ -154,6 +157,16 @@ function connectionFailure(error: Error & { code?: string }, connected: boolean)
   if (code === 'ECONNREFUSED') return { error: 'refused', message };
   if (!connected) return { error: 'unreachable', message };
   return { error: 'handshake_failed', message };
+}
+
+/** The DNS entries of a subjectAltName as Node prints it (`DNS:a.example, IP Address:…`); quoted (escaped) entries are not host names. */
+function dnsNames(subjectAltName: string | undefined): string[] {
+  if (!subjectAltName) return [];
+  const names = subjectAltName
+    .split(', ')
+    .filter((entry) => entry.startsWith('DNS:') && !entry.startsWith('DNS:"'))
+    .map((entry) => entry.slice(4).toLowerCase());
+  return [...new Set(names)].slice(0, MAX_NAMES);
 }
 
 function distinguishedName(text: string): string {

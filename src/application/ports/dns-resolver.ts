@@ -11,5 +11,7 @@ export interface DnsResolver {
   resolveAddresses(host: string): Promise<string[]>;
   /** TXT records of `name`; each record is the list of its character-strings, unjoined. */
   resolveTxt(name: string): Promise<string[][]>;
+  /** The NS host names of `name` (a zone apex), lower case, without the trailing dot. */
+  resolveNs(name: string): Promise<string[]>;
 }
 export const DnsResolver = Symbol('DnsResolver');

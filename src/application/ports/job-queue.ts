@@ -16,6 +16,8 @@ export interface JobData {
   'events.sweep': Record<string, never>;
   /** Delivers the pending events of one watch, oldest first. */
   'webhook.deliver': { readonly watchId: string };
+  /** Looks for evidence that the brand owning catalog domain `lookalikeOf` owns `domain` (singleton per domain). */
+  'ownership.check': { readonly domain: string; readonly lookalikeOf: string };
 }
 export type JobKind = keyof JobData;
 

@@ -18,6 +18,8 @@ export interface TlsInspection {
   /** Distinguished names as `CN=..., O=...`. */
   readonly issuer: string;
   readonly subject: string;
+  /** The certificate's DNS names (subjectAltName), lower case, wildcards as `*.example.com`; at most 500. */
+  readonly subjectAltNames: readonly string[];
 }
 
 /**

@@ -14,7 +14,9 @@ import type { ReputationReport } from '../ports/reputation-checks.js';
 import type { TlsInspectionOutcome } from '../ports/tls-inspector.js';
 import { TrustObservationStore, type ObservationKind, type StoredObservation, type StoredObservations } from '../ports/trust-observation-store.js';
 import { VerifyDomain, type VerifyOutcome } from '../verify-domain.js';
+import { BrandOwnership } from './brand-ownership.js';
 import { isFailedObservation, LiveObservations } from './live-observations.js';
+import type { OwnershipRead } from './ownership-cache.js';
 import { ObservationCache } from './observation-cache.js';
 import { externalFrom, registeredAtOf, tlsFromInspection, tlsFromReport } from './trust-inputs-of.js';
 
@@ -35,6 +37,8 @@ export interface TrustOutcome extends VerifyOutcome {
   readonly assessment: TrustAssessment;
   /** The stored observations the assessment was scored from (see `isCurrent`). */
   readonly observations: StoredObservations;
+  /** What was read of the name's ownership, when it resembles a brand outside the catalog (see `isCurrent`). */
+  readonly ownership?: OwnershipRead;
 }
 
 /**
@@ -43,7 +47,9 @@ export interface TrustOutcome extends VerifyOutcome {
  * live check or the latest scan, domain age and reputation from stored checks, each while young
  * enough to score (SCORE_SECONDS); what is missing or too old scores 0, not observed, with its
  * reason. With `external` it looks now at what was not looked at within REUSE_SECONDS, all at once
- * under one deadline, and stores what it saw.
+ * under one deadline, and stores what it saw. A name resembling a brand outside the catalog also
+ * gets what evidence says of its ownership (BrandOwnership): read from the stored check, or made now
+ * with `external` under the same deadline.
  */
 @injectable()
 export class AssessTrust {
@@ -58,6 +64,7 @@ export class AssessTrust {
     @inject(IdnaCodec) private readonly idna: IdnaCodec,
     @inject(Clock) private readonly clock: Clock,
     @inject(AppConfig) private readonly config: AppConfig,
+    @inject(BrandOwnership) private readonly ownership: BrandOwnership,
     @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
     this.detector = new LookalikeDetector(new BrandCatalog([...BRAND_DOMAINS, ...config.extraBrandDomains], WORD_BRAND_LABELS));
@@ -67,11 +74,13 @@ export class AssessTrust {
     const verify = await this.verify.run(domainInput);
     const domain = verify.verdict.domain;
     const now = this.clock.now();
-    let seen = await this.observationsOf(domain);
-    if (options.external && verify.verdict.kind !== 'blocked') {
-      const due = (['tls', 'domain_age', 'reputation'] as const).filter((kind) => !younger(seen[kind], REUSE_SECONDS[kind], now) || isFailedObservation(seen[kind]!));
-      seen = { ...seen, ...(await this.live.look(domain, new Set(due), this.config.externalDeadlineMs, now)) };
-    }
+    const blocked = verify.verdict.kind === 'blocked';
+    const external = options.external && !blocked;
+    const [seen, brand] = await Promise.all([
+      this.seenNow(domain, external, now),
+      // A blocked name is answered without signals: nothing to look at or queue.
+      blocked ? { finding: this.brandOf(domain), read: undefined } : this.ownership.apply(domain, this.brandOf(domain), now, external ? { deadlineMs: this.config.externalDeadlineMs } : undefined),
+    ]);
     const scored = <T>(kind: ObservationKind): StoredObservation<T> | Failure | null => {
       const o = seen[kind] as StoredObservation<T> | undefined;
       if (!o) return null;
@@ -83,22 +92,31 @@ export class AssessTrust {
     const reportTls = tlsFromReport(verify.latestReport);
     const inputs: TrustInputs = {
       registry: registryInputOf(verify.verdict),
-      brand: this.brandOf(domain),
+      brand: brand.finding,
       registeredAt: age && 'value' in age ? registeredAtOf(age.value) : age,
       // A scan's TLS evidence stands in for a live check that is missing or too old.
       tls: tls && 'value' in tls ? tlsFromInspection(tls.value, tls.observedAt) : (reportTls ?? tls),
       external: reputation && 'value' in reputation ? externalFrom(reputation.value, verify.readiness.value) : reputation,
     };
-    return { ...verify, assessment: assessTrust(inputs, now), observations: seen };
+    return { ...verify, assessment: assessTrust(inputs, now), observations: seen, ...(brand.read ? { ownership: brand.read } : {}) };
   }
 
   /**
    * True while `outcome` was scored from what this process still holds for its name: the same
-   * registry records and stored observations, none written since. An answer with live looks
+   * registry records, stored observations and ownership check, none written since. An answer with live looks
    * (`external`) never is: what it looked at was not read from the cache.
    */
   isCurrent(outcome: TrustOutcome): boolean {
-    return this.verify.isCurrent(outcome) && this.cache.get(outcome.verdict.domain) === outcome.observations;
+    const domain = outcome.verdict.domain;
+    return this.verify.isCurrent(outcome) && this.cache.get(domain) === outcome.observations && this.ownership.isCurrent(domain, outcome.ownership);
+  }
+
+  /** The stored observations of `domain`, with what was due looked at now when `external`. */
+  private async seenNow(domain: DomainName, external: boolean, now: Date): Promise<StoredObservations> {
+    const seen = await this.observationsOf(domain);
+    if (!external) return seen;
+    const due = (['tls', 'domain_age', 'reputation'] as const).filter((kind) => !younger(seen[kind], REUSE_SECONDS[kind], now) || isFailedObservation(seen[kind]!));
+    return { ...seen, ...(await this.live.look(domain, new Set(due), this.config.externalDeadlineMs, now)) };
   }
 
   private brandOf(domain: DomainName): BrandFinding {

@@ -1,4 +1,4 @@
-import { getDomain } from 'tldts';
+import { getDomain, parse } from 'tldts';
 import { parseDomainName, registrableDomain } from '../domain-name.js';
 import { BRAND_DOMAINS, GENERIC_BRAND_LABELS, WORD_BRAND_LABELS } from './brand-domains.js';
 
@@ -77,6 +77,8 @@ export class BrandCatalog {
   readonly allowedWords: ReadonlySet<string>;
   /** Registrable domains of other organisations that are never lookalikes (`allow:` lines). */
   readonly allowedDomains: ReadonlySet<string>;
+  /** The labels of the allowed domains: a namesake is allowed under every suffix it uses (asus.com.cn as well as asus.com). */
+  private readonly allowedLabels: ReadonlySet<string>;
   private readonly owner = new Map<string, CatalogBrand>();
 
   /**
@@ -120,6 +122,14 @@ export class BrandCatalog {
     this.genericLabels = new Set(genericLabels);
     this.allowedWords = words;
     this.allowedDomains = allowedDomains;
+    this.allowedLabels = new Set([...allowedDomains].map((d) => parse(d, TLDTS_OPTIONS).domainWithoutSuffix ?? d));
+  }
+
+  /** True when `registrable` belongs to an organisation on the allow-list: its domain, or its label under any suffix. */
+  allows(registrable: string): boolean {
+    if (this.allowedDomains.has(registrable)) return true;
+    const label = parse(registrable, TLDTS_OPTIONS).domainWithoutSuffix;
+    return label !== null && label !== '' && this.allowedLabels.has(label);
   }
 
   /** The built-in catalog plus `extra` entries (the operator's BRAND_CATALOG_FILE lines). */

@@ -4,14 +4,12 @@
 // known to belong to the brand are listed: a brand's label under a suffix not listed here is
 // treated as a lookalike, never assumed to be the brand's.
 
+import { GOOGLE_SUPPORTED_DOMAINS } from './brand-data-google.js';
+
 /** Catalog lines of technology, social and entertainment brands. */
 export const TECH_BRANDS: readonly string[] = [
-  'google.com: google.co.uk google.de google.fr google.ca google.co.jp google.com.au google.co.in google.com.br ' +
-    'google.es google.it google.nl google.ch google.at google.be google.pl google.se google.com.mx google.co.kr ' +
-    'google.ru google.com.tr google.co.id google.com.ar google.com.sa google.ae google.co.za google.com.eg ' +
-    'google.com.pk google.com.ng google.com.vn google.co.th google.com.tw google.com.hk google.com.sg google.com.my ' +
-    'google.com.ph google.cn google.pt google.gr google.cz google.ro google.hu google.dk google.fi google.no ' +
-    'google.ie google.co.nz google.cl google.com.co google.com.pe google.co.il google.com.ua google.kz google.net ' +
+  // Google's country domains come from the list Google publishes (brand-data-google.ts).
+  `google.com: ${GOOGLE_SUPPORTED_DOMAINS.slice(1).join(' ')} google.net ` +
     'google.org gstatic.com googlevideo.com googleusercontent.com ggpht.com gvt1.com doubleclick.net ' +
     'googletagmanager.com google-analytics.com googlesyndication.com googleadservices.com chromium.org chrome.com ' +
     'blogger.com goo.gl g.co waze.com firebaseio.com googleblog.com',

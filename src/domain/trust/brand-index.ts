@@ -8,7 +8,10 @@ export type BrandKind = 'distinctive' | 'word' | 'generic';
 
 /** A label a lookalike can imitate, with the catalog domain it stands for. */
 export interface IndexedBrand {
+  /** The catalog domain imitated: a brand's main domain, or another domain it owns (twitter.com). */
   readonly domain: string;
+  /** The main domain of the brand that owns `domain` (x.com for twitter.com; itself for a main domain). */
+  readonly owner: string;
   readonly label: string;
   readonly skeleton: string;
   readonly loose: string;
@@ -36,6 +39,7 @@ export const LOOKALIKE_LIMITS = {
   minLooseLength: 3,
   minComboLength: 4,
   minSubstringLength: 6,
+  minOwnedLabelLength: 5,
 } as const;
 
 const TLDTS_OPTIONS = { allowPrivateDomains: true } as const;
@@ -74,9 +78,10 @@ class KeyIndex {
  * The catalog's labels indexed once, so that matching one name costs the same whatever the catalog's
  * size: hash maps by label, skeleton and loose skeleton, a deletion neighbourhood (every key with
  * one character removed) for one-edit matches, and four-character prefixes for finding brands inside
- * longer labels. What lookalikes imitate is each brand's main domain; the other domains a brand owns
- * are known but not imitated (sister brands worth protecting, instagram.com, are brands of their own
- * in the catalog).
+ * longer labels. Lookalikes imitate each brand's main domain and every other domain it owns under a
+ * label of its own of `minOwnedLabelLength` or more (twitter.com, youtu.be, gstatic.com; not g.co,
+ * fb.me or lnkd.in, which only known-brand lookups protect), each indexed with the brand that owns
+ * it and matched as a word brand (lure words around it, not anywhere inside a longer label).
  */
 export class BrandIndex {
   readonly byLabel = new Map<string, IndexedBrand>();
@@ -91,14 +96,25 @@ export class BrandIndex {
   private readonly distinctiveKeys = new KeyIndex();
 
   constructor(catalog: BrandCatalog) {
+    const owned: Array<{ domain: string; owner: string; label: string }> = [];
     for (const brand of catalog.brands) {
       for (const domain of brand.domains) {
         const label = parse(domain, TLDTS_OPTIONS).domainWithoutSuffix;
-        if (label) this.ownLabels.add(label);
+        if (!label) continue;
+        this.ownLabels.add(label);
+        if (domain !== brand.main) owned.push({ domain, owner: brand.main, label });
       }
       const label = parse(brand.main, TLDTS_OPTIONS).domainWithoutSuffix;
       if (!label || label.startsWith('xn--') || this.byLabel.has(label)) continue;
-      this.add({ domain: brand.main, label, skeleton: skeleton(label), loose: looseSkeleton(label), kind: kindOf(label, catalog) });
+      this.add(indexed(brand.main, brand.main, label, catalog));
+    }
+    // Then every other domain a brand owns under a name of its own (twitter.com, youtu.be,
+    // gstatic.com): imitated as the main domains are, after them, so a main domain keeps its label.
+    for (const { domain, owner, label } of owned) {
+      if (label.startsWith('xn--') || this.byLabel.has(label) || label.length < LOOKALIKE_LIMITS.minOwnedLabelLength) continue;
+      // Not searched inside longer labels: a brand's own service names (gstatic, msedge, licdn) recur
+      // inside its other names far more often than in impostors'.
+      this.add({ ...indexed(domain, owner, label, catalog), kind: kindOf(label, catalog) === 'generic' ? 'generic' : 'word' });
     }
   }
 
@@ -195,6 +211,10 @@ function closeEnough(key: string, brand: IndexedBrand, form: 'label' | 'skeleton
   const edit = oneEdit(key, form === 'label' ? brand.label : brand.skeleton);
   if (!edit) return false;
   return edit.kind !== 'substitution' || long || isPlausibleSubstitution(edit.from, edit.to);
+}
+
+function indexed(domain: string, owner: string, label: string, catalog: BrandCatalog): IndexedBrand {
+  return { domain, owner, label, skeleton: skeleton(label), loose: looseSkeleton(label), kind: kindOf(label, catalog) };
 }
 
 function kindOf(label: string, catalog: BrandCatalog): BrandKind {

@@ -3,14 +3,18 @@ import type { BrandCatalog } from './brand-catalog.js';
 import { BrandIndex, LOOKALIKE_LIMITS, type IndexedBrand } from './brand-index.js';
 import { findCombination } from './combosquat.js';
 import { hasNonAscii, looseSkeleton, mixedScripts, skeleton } from './confusables.js';
-import type { BrandFinding } from './trust-inputs.js';
+import { restrictedSuffixOf } from './restricted-suffixes.js';
+import type { BrandFinding, LookalikeRule } from './trust-inputs.js';
+
 
 export { LOOKALIKE_LIMITS } from './brand-index.js';
 
-/** The brand a name imitates and why, or nulls. `reason` alone (no brand) flags mixed scripts. */
+/** The catalog domain a name imitates, the brand that owns it, and why; or nulls. `reason` alone (no brand) flags mixed scripts. */
 export interface Lookalike {
   readonly lookalikeOf: string | null;
+  readonly lookalikeBrand?: string | null;
   readonly reason: string | null;
+  readonly rule?: LookalikeRule | null;
 }
 
 export const NO_LOOKALIKE: Lookalike = { lookalikeOf: null, reason: null };
@@ -18,7 +22,7 @@ export const NO_LOOKALIKE: Lookalike = { lookalikeOf: null, reason: null };
 const KNOWN_BRAND: BrandFinding = { knownBrand: true, lookalikeOf: null, reason: null };
 const UNKNOWN: BrandFinding = { knownBrand: false, lookalikeOf: null, reason: null };
 
-type MatchKind = 'suffix' | 'homoglyph' | 'edit' | 'combo';
+type MatchKind = 'suffix' | 'homoglyph' | 'one_edit' | 'combination' | 'contained';
 interface Match {
   readonly kind: MatchKind;
   readonly brand: IndexedBrand;
@@ -73,13 +77,17 @@ export class LookalikeDetector {
     const registrable = info.domain;
     const asciiLabel = info.domainWithoutSuffix;
     if (registrable && this.catalog.has(registrable)) return KNOWN_BRAND;
-    if (!registrable || !asciiLabel || !info.publicSuffix || this.catalog.allowedDomains.has(registrable)) return UNKNOWN;
+    if (!registrable || !asciiLabel || !info.publicSuffix || this.catalog.allows(registrable)) return UNKNOWN;
+    // A registry that admits only its own kind (.edu, .gov, go.jp) holds no impostor.
+    if (restrictedSuffixOf(info.publicSuffix)) return UNKNOWN;
     return { knownBrand: false, ...this.imitation(ascii, registrable, asciiLabel, info.publicSuffix, info.subdomain ?? '', unicodeDomain) };
   }
 
   private imitation(ascii: string, registrable: string, asciiLabel: string, suffix: string, subdomain: string, unicodeDomain?: string): Lookalike {
     const embedded = this.embeddedBrand(subdomain);
-    if (embedded) return { lookalikeOf: embedded, reason: `${ascii} puts ${embedded} in front of another domain, ${registrable}.` };
+    if (embedded) return found(embedded, this.catalog.mainDomainOf(embedded) ?? embedded, 'subdomain', `${ascii} puts ${embedded} in front of another domain, ${registrable}.`);
+    const dotted = this.dottedBrand(subdomain, asciiLabel);
+    if (dotted) return found(dotted.domain, dotted.owner, 'dotted', `${ascii} splits the name of ${dotted.domain} with a dot.`);
 
     const label = (unicodeDomain !== undefined && asciiLabel.startsWith('xn--') ? unicodeLabel(ascii, unicodeDomain, suffix) : null) ?? asciiLabel;
     const shown = label === asciiLabel ? registrable : `${registrable} (${label}.${suffix})`;
@@ -88,18 +96,22 @@ export class LookalikeDetector {
     if (scripts) {
       const mix = scripts.join(' and ');
       return match
-        ? { lookalikeOf: match.brand.domain, reason: `${shown} mixes ${mix} letters to imitate ${match.brand.domain}.` }
-        : { lookalikeOf: null, reason: `${shown} mixes ${mix} letters in one label.` };
+        ? found(match.brand.domain, match.brand.owner, 'homoglyph', `${shown} mixes ${mix} letters to imitate ${match.brand.domain}.`)
+        : { lookalikeOf: null, lookalikeBrand: null, rule: 'mixed_scripts', reason: `${shown} mixes ${mix} letters in one label.` };
     }
     if (!match) return NO_LOOKALIKE;
-    const brand = match.brand.domain;
+    // The brand's own domain under this name's suffix, when it has one (bbc-news.com imitates bbc.com, not bbc.co.uk).
+    const sameSuffix = `${match.brand.label}.${suffix}`;
+    const brand = match.kind !== 'suffix' && this.catalog.mainDomainOf(sameSuffix) === match.brand.owner ? sameSuffix : match.brand.domain;
+    const owned = match.brand.owner === brand ? '' : ` (a domain of ${match.brand.owner})`;
     const reasons: Record<MatchKind, string> = {
-      suffix: `${shown} uses the name of ${brand} under a suffix that brand does not own.`,
-      homoglyph: `${shown} spells ${brand} with look-alike characters.`,
-      edit: `${shown} is one typo away from ${brand}.`,
-      combo: `${shown} combines the name of ${brand} with other words.`,
+      suffix: `${shown} uses the name of ${brand}${owned} under a suffix that brand does not own.`,
+      homoglyph: `${shown} spells ${brand}${owned} with look-alike characters.`,
+      one_edit: `${shown} is one typo away from ${brand}${owned}.`,
+      combination: `${shown} combines the name of ${brand}${owned} with other words.`,
+      contained: `${shown} holds the name of ${brand}${owned} inside a longer name.`,
     };
-    return { lookalikeOf: brand, reason: reasons[match.kind] };
+    return found(brand, match.brand.owner, match.kind, reasons[match.kind]);
   }
 
   private embeddedBrand(subdomain: string): string | null {
@@ -112,6 +124,14 @@ export class LookalikeDetector {
       }
     }
     return null;
+  }
+
+  /** The brand whose name, split by a dot, the last subdomain label and the registrable label spell (pay.pal.com). */
+  private dottedBrand(subdomain: string, label: string): IndexedBrand | null {
+    if (subdomain === '') return null;
+    const joined = `${subdomain.slice(subdomain.lastIndexOf('.') + 1)}${label}`;
+    const brand = this.index.byLabel.get(joined) ?? this.index.bySkeleton.get(skeleton(joined));
+    return brand && brand.label.length >= LOOKALIKE_LIMITS.minLabelLength ? brand : null;
   }
 
   private brandMatch(label: string): Match | null {
@@ -131,12 +151,16 @@ export class LookalikeDetector {
         (ascii ? index.oneEditFrom(label, 'label') : null) ??
         (folded !== label && folded.length >= LOOKALIKE_LIMITS.minEditLabelLength ? index.oneEditFrom(folded, 'skeleton') : null) ??
         index.oneEditFrom(loose, 'loose');
-      if (near) return { kind: 'edit', brand: near };
+      if (near) {
+        // A brand's name present in the name wins over a typo of another (bbc-news is bbc's, not nbcnews's).
+        const named = label.includes('-') ? label.split('-').map((token) => index.byLabel.get(token)).find((b) => b !== undefined) : undefined;
+        return named ? { kind: 'combination', brand: named } : { kind: 'one_edit', brand: near };
+      }
     }
     const combo = findCombination(label, folded, index, this.isEveryday);
-    if (combo) return { kind: 'combo', brand: combo };
+    if (combo) return { kind: 'combination', brand: combo };
     const inside = index.containedIn(folded, label);
-    return inside ? { kind: 'combo', brand: inside } : null;
+    return inside ? { kind: 'contained', brand: inside } : null;
   }
 
   private readonly isEveryday = (label: string, folded: string): boolean =>
@@ -158,6 +182,10 @@ function unicodeLabel(ascii: string, unicodeDomain: string | undefined, publicSu
   const unicodeLabels = normalize(unicodeDomain).split('.');
   if (asciiLabels.length !== unicodeLabels.length) return null;
   return unicodeLabels[asciiLabels.length - publicSuffix.split('.').length - 1] ?? null;
+}
+
+function found(lookalikeOf: string, lookalikeBrand: string, rule: LookalikeRule, reason: string): Lookalike {
+  return { lookalikeOf, lookalikeBrand, rule, reason };
 }
 
 function normalize(domain: string): string {

@@ -1,6 +1,7 @@
 import type { EntityLevel } from '../entity.js';
 import type { RegistryVerdict } from '../registry-verdict.js';
 import type { ReadinessValue } from '../scan/readiness.js';
+import type { OwnershipFinding } from './ownership.js';
 
 /**
  * A measurement that cannot be scored: attempted and failed (`timeout` or another short code), or
@@ -18,13 +19,29 @@ export type RegistryInput =
   | { readonly kind: 'not_verified' }
   | { readonly kind: 'blocked'; readonly reason: string };
 
+/**
+ * Which rule found an imitation: a catalog domain put in front of another (`subdomain`), a brand
+ * split by a dot (`dotted`), the brand's label under another suffix (`suffix`), look-alike
+ * characters (`homoglyph`), one typo (`one_edit`), a brand with other words (`combination`), a
+ * distinctive brand inside a longer label (`contained`), or letters of several scripts alone.
+ */
+export type LookalikeRule = 'subdomain' | 'dotted' | 'suffix' | 'homoglyph' | 'one_edit' | 'combination' | 'contained' | 'mixed_scripts';
+
 /** The brand check of a name (see judgeBrand): a catalog brand, or the brand it imitates. */
 export interface BrandFinding {
   readonly knownBrand: boolean;
-  /** The catalog domain the name imitates, or null. */
+  /** The catalog domain the name imitates (a brand's main domain, or another domain it owns), or null. */
   readonly lookalikeOf: string | null;
+  /** The main domain of the brand that owns `lookalikeOf` (twitter.com is x.com's), or null. */
+  readonly lookalikeBrand?: string | null;
   /** Why the name looks like an imitation (set even without a brand, e.g. mixed scripts), or null. */
   readonly reason: string | null;
+  /** The rule that found the imitation, or null. */
+  readonly rule?: LookalikeRule | null;
+  /** For a name resembling a brand outside the catalog: what evidence says of its ownership (see withOwnership). */
+  readonly ownership?: OwnershipFinding;
+  /** The main domain of the brand that evidence shows owns the name (knownBrand is then true). */
+  readonly ownedBy?: string;
 }
 
 /** A TLS handshake seen at `observedAt`. Instants are ISO 8601 UTC strings. */

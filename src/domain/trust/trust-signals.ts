@@ -1,5 +1,6 @@
 import type { EntityLevel } from '../entity.js';
 import type { ExternalSignal } from './external-signal.js';
+import type { OwnershipEvidenceKind, OwnershipFinding } from './ownership.js';
 import type { SignalBase } from './signal-base.js';
 import { unobservedReason } from './signal-reasons.js';
 import { isFailure, type BrandFinding, type Failure, type RegistryInput, type TlsObservation } from './trust-inputs.js';
@@ -11,8 +12,21 @@ export interface RegistrySignal extends SignalBase {
 
 export interface BrandSignal extends SignalBase {
   readonly known_brand: boolean;
+  /** The catalog domain the name imitates: a brand's main domain or another domain it owns. */
   readonly lookalike_of: string | null;
+  /** The main domain of the brand that owns `lookalike_of`. */
+  readonly lookalike_brand: string | null;
+  /** The main domain of the brand that evidence shows owns this name (known_brand is then true). */
+  readonly owned_by?: string;
+  /** For a name resembling a brand outside the catalog: whether evidence shows the brand owns it. */
+  readonly ownership?: OwnershipSignal;
 }
+
+/** The ownership part of the brand signal; field names are the contract's. */
+export type OwnershipSignal =
+  | { readonly status: 'owned'; readonly checked_at: string; readonly evidence: readonly { readonly kind: OwnershipEvidenceKind; readonly detail: string }[] }
+  | { readonly status: 'not_owned'; readonly checked_at: string }
+  | { readonly status: 'not_checked'; readonly reason: string };
 
 export interface DomainAgeSignal extends SignalBase {
   /** Full years since registration (not capped), or null when unknown. */
@@ -61,7 +75,11 @@ export function registrySignal(registry: RegistryInput): RegistrySignal {
   }
 }
 
-/** Brand signal: 20 for a catalog brand (or its subdomain), 0 otherwise; a lookalike names its brand. */
+/**
+ * Brand signal: 20 for a catalog brand (or its subdomain), or a name that evidence shows the brand
+ * owns (`owned_by`), 0 otherwise; a lookalike names its brand. A name resembling a brand outside the
+ * catalog also says what is known of its ownership (`ownership`).
+ */
 export function brandSignal(brand: BrandFinding): BrandSignal {
   return {
     score: brand.knownBrand ? SIGNAL_MAX.brand : 0,
@@ -69,7 +87,21 @@ export function brandSignal(brand: BrandFinding): BrandSignal {
     observed: true,
     known_brand: brand.knownBrand,
     lookalike_of: brand.knownBrand ? null : brand.lookalikeOf,
+    lookalike_brand: brand.knownBrand || brand.lookalikeOf === null ? null : (brand.lookalikeBrand ?? brand.lookalikeOf),
+    ...(brand.ownedBy !== undefined ? { owned_by: brand.ownedBy } : {}),
+    ...(brand.ownership !== undefined ? { ownership: ownershipSignal(brand.ownership) } : {}),
   };
+}
+
+function ownershipSignal(ownership: OwnershipFinding): OwnershipSignal {
+  switch (ownership.status) {
+    case 'owned':
+      return { status: 'owned', checked_at: ownership.checkedAt, evidence: ownership.evidence.map((e) => ({ kind: e.kind, detail: e.detail })) };
+    case 'not_owned':
+      return { status: 'not_owned', checked_at: ownership.checkedAt };
+    case 'not_checked':
+      return { status: 'not_checked', reason: ownership.reason };
+  }
 }
 
 /**

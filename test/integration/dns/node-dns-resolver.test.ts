@@ -25,6 +25,7 @@ describe('NodeDnsResolver (local DNS server)', () => {
       'long.example.com': { TXT: Array.from({ length: 12 }, (_, i) => `${'x'.repeat(200)}-${i}`) },
       'servfail.example.com': { rcode: 'SERVFAIL' },
       'silent.example.com': { drop: true },
+      'zone.example.com': { NS: ['NS1.Brand.example.', 'ns2.brand.example'] },
     });
     resolver = new NodeDnsResolver({ servers: [dns.address], timeoutMs: 200, tries: 1 });
   });
@@ -50,6 +51,13 @@ describe('NodeDnsResolver (local DNS server)', () => {
 
   it('returns TXT records with their character-strings unjoined', async () => {
     expect(await resolver.resolveTxt('shop.example.com')).to.deep.equal([['vetted-verify=abc123'], ['v=spf1 ', 'include:x -all']]);
+  });
+
+  it('returns NS host names in lower case without the trailing dot, and none for a name without any', async () => {
+    expect((await resolver.resolveNs('zone.example.com')).sort()).to.deep.equal(['ns1.brand.example', 'ns2.brand.example']);
+    expect(await resolver.resolveNs('shop.example.com')).to.deep.equal([]);
+    expect(await resolver.resolveNs('nowhere.example.com')).to.deep.equal([]);
+    expect((await rejection(resolver.resolveNs('servfail.example.com'))).details).to.deep.include({ dnsCode: 'ESERVFAIL' });
   });
 
   it('reads a TXT answer too large for UDP (retried over TCP)', async () => {

@@ -83,7 +83,7 @@ describe('NodeTlsInspector (local TLS servers, local DNS)', function () {
     const stranger = await createTestCa('Stranger CA');
     clock = new FixedClock(new Date());
     site = await startFixtureSite({
-      tls: await ca.issue(['good.example.com'], { notAfter: new Date(clock.now().getTime() + 10 * DAY_MS + 3_600_000) }),
+      tls: await ca.issue(['good.example.com', '*.Brand.example', 'brand.example', '127.0.0.1'], { notAfter: new Date(clock.now().getTime() + 10 * DAY_MS + 3_600_000) }),
       tlsByName: {
         'expired.example.com': await ca.issueExpired(['expired.example.com']),
         'wrong.example.com': await ca.issue(['elsewhere.example.net']),
@@ -131,6 +131,12 @@ describe('NodeTlsInspector (local TLS servers, local DNS)', function () {
     expect(Date.parse(result.validFrom)).to.be.below(clock.now().getTime());
     expect(site.connections).to.have.length(1);
     expect(site.connections[0]).to.include({ scheme: 'https', localAddress: '127.0.0.1' });
+  });
+
+  it('lists the certificate’s DNS names (not its IP addresses), lower case, for ownership evidence', async () => {
+    const result = inspection(await standard.inspect(name('good.example.com')));
+    expect(result.subjectAltNames).to.deep.equal(['good.example.com', '*.brand.example', 'brand.example']);
+    expect(inspection(await standard.inspect(name('wrong.example.com'))).subjectAltNames).to.deep.equal(['elsewhere.example.net']);
   });
 
   it('reports an expired certificate as CERT_HAS_EXPIRED with negative days to expiry', async () => {

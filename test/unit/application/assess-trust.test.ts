@@ -10,6 +10,7 @@ import { FixedClock } from '../../fakes/fixed-clock.js';
 import { FakeTrustSources, InMemoryTrustObservationStore } from '../../fakes/fake-trust-sources.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { aBlock, aNewEntity } from '../../support/builders.js';
+import { ownershipParts } from '../../support/ownership-parts.js';
 
 const idna = { toUnicode: (d: string) => (d === 'xn--pple-43d.com' ? 'аpple.com' : d) };
 
@@ -29,7 +30,7 @@ describe('AssessTrust', () => {
     const config = loadConfig({ EXTERNAL_DNSBL_ZONES: 'dbl.example.org', EXTERNAL_DEADLINE_MS: '500' });
     observations = new ObservationCache(clock);
     const live = new LiveObservations(store, observations, sources, sources, sources, config);
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, observations, live, idna, clock, config);
+    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, observations, live, idna, clock, config, ownershipParts(clock).ownership);
   });
 
   it('makes no network call without external, and scores what is not stored as not observed', async () => {

@@ -3,6 +3,7 @@ import { ChangePropagation } from '../../../src/application/change-propagation.j
 import type { DomainRecords } from '../../../src/application/ports/registry-reader.js';
 import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
 import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
+import { OwnershipCache } from '../../../src/application/trust/ownership-cache.js';
 import type { DetectEvents } from '../../../src/application/watches/detect-events.js';
 import { domainName } from '../../../src/domain/domain-name.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
@@ -15,11 +16,13 @@ describe('ChangePropagation', () => {
   let feed: ManualChangeFeed;
   let cache: RegistryReadCache;
   let observations: ObservationCache;
+  let ownership: OwnershipCache;
   let logger: RecordingLogger;
   let propagation: ChangePropagation;
   let looks: string[];
   const cached = (...names: string[]) => names.filter((n) => cache.get(domainName(n)) !== undefined);
   const observed = (...names: string[]) => names.filter((n) => observations.get(domainName(n)) !== undefined);
+  const ownershipRead = (...names: string[]) => names.filter((n) => ownership.get(domainName(n)) !== undefined);
 
   beforeEach(() => {
     feed = new ManualChangeFeed();
@@ -28,18 +31,21 @@ describe('ChangePropagation', () => {
     observations = new ObservationCache(new FixedClock());
     looks = [];
     const events = { changed: async (names: readonly string[]) => void looks.push(...names), sweep: async () => void looks.push('sweep') } as unknown as DetectEvents;
-    propagation = new ChangePropagation(feed, cache, observations, events, logger);
+    ownership = new OwnershipCache(new FixedClock());
+    propagation = new ChangePropagation(feed, cache, observations, ownership, events, logger);
     for (const name of ['example.com', 'shop.example.com', 'notexample.com', 'example.org']) {
       cache.set(domainName(name), RECORDS, 3600);
       observations.set(domainName(name), {}, 3600);
+      ownership.set(domainName(name), { check: undefined }, 3600);
     }
   });
 
-  it('forgets each changed name with its subdomains, and nothing else, in both caches', async () => {
+  it('forgets each changed name with its subdomains, and nothing else, in every cache', async () => {
     await propagation.start();
     feed.emit('example.com');
     expect(cached('example.com', 'shop.example.com', 'notexample.com', 'example.org')).to.deep.equal(['notexample.com', 'example.org']);
     expect(observed('example.com', 'shop.example.com', 'notexample.com', 'example.org')).to.deep.equal(['notexample.com', 'example.org']);
+    expect(ownershipRead('example.com', 'shop.example.com', 'notexample.com', 'example.org')).to.deep.equal(['notexample.com', 'example.org']);
     // The same write asks for a look at the watched domains under the name.
     expect(looks).to.deep.equal(['example.com']);
   });
@@ -47,7 +53,7 @@ describe('ChangePropagation', () => {
   it('clears the whole cache when the feed may have missed changes, and says so once', async () => {
     await propagation.start();
     feed.reset();
-    expect([cache.size, observations.size]).to.deep.equal([0, 0]);
+    expect([cache.size, observations.size, ownership.size]).to.deep.equal([0, 0, 0]);
     expect(logger.entries.filter((e) => e.level === 'info').map((e) => e.message)).to.deep.equal(['registry changes may have been missed; cache cleared']);
   });
 

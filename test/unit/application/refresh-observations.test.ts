@@ -18,6 +18,7 @@ import { ImmediateJobQueue } from '../../fakes/immediate-job-queue.js';
 import { InMemoryObservationSchedule } from '../../fakes/in-memory-observation-schedule.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { aNewEntity } from '../../support/builders.js';
+import { ownershipParts } from '../../support/ownership-parts.js';
 
 const DAY = 86_400;
 
@@ -44,7 +45,7 @@ describe('the background refresh of members’ observations', () => {
     const live = new LiveObservations(store, cache, sources, sources, sources, config);
     sweep = new SweepDueObservations(schedule, queue, clock, DEFAULT_JOB_TIMINGS);
     refresh = new RefreshObservations(schedule, store, live, clock, config);
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, cache, live, { toUnicode: (d) => d }, clock, config);
+    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, cache, live, { toUnicode: (d) => d }, clock, config, ownershipParts(clock).ownership);
   });
 
   /** One tick: the sweep, then every batch it queued (as the workers would run them). */

@@ -47,7 +47,7 @@ Each signal is \`{score, max, observed}\`; one that is not observed, or that fai
 | Signal | Max | Rule |
 |---|---|---|
 | registry | 40 | basic 20, verified 30, enterprise 40; not verified or expired 0 |
-| brand | 20 | 20 for a catalog brand's own domain; a lookalike names the brand and caps the action at FLAG |
+| brand | 20 | 20 for a catalog brand's own domain, or a lookalike the brand is shown to own (\`owned_by\`, \`ownership.evidence\`: a shared certificate, the same RDAP registrant, the brand's nameservers); any other lookalike names the brand, says in \`ownership\` whether it was checked, and caps the action at FLAG |
 | domain_age | 15 | one point per full year since registration (RDAP) |
 | ssl | 10 | a valid, unexpired certificate for the name |
 | external | 15 | on no DNS blocklist 5, SPF 3, DMARC 3, latest scan \`ready\` 4 (\`limited\` 2); a listing scores 0 and caps at FLAG |

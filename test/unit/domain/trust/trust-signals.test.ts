@@ -54,6 +54,7 @@ describe('trust signals', () => {
         observed: true,
         known_brand: true,
         lookalike_of: null,
+        lookalike_brand: null,
       });
     });
 

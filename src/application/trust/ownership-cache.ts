@@ -1,0 +1,20 @@
+import { inject, injectable } from 'inversify';
+import type { OwnershipCheck } from '../../domain/trust/ownership.js';
+import { NameCache } from '../name-cache.js';
+import { Clock } from '../ports/clock.js';
+
+/** What was read of a name's ownership: its stored check, if any. An object, so that answers can compare reads by identity. */
+export interface OwnershipRead {
+  readonly check: OwnershipCheck | undefined;
+}
+
+/**
+ * The stored ownership check of each lookalike name that signals=true read (see NameCache). Any
+ * process storing a check records a change of that name, which the change feed turns into a forget.
+ */
+@injectable()
+export class OwnershipCache extends NameCache<OwnershipRead> {
+  constructor(@inject(Clock) clock: Clock) {
+    super(clock);
+  }
+}
