@@ -77,7 +77,7 @@ export class BrandCatalog {
   readonly allowedWords: ReadonlySet<string>;
   /** Registrable domains of other organisations that are never lookalikes (`allow:` lines). */
   readonly allowedDomains: ReadonlySet<string>;
-  /** The labels of the allowed domains: a namesake is allowed under every suffix it uses (asus.com.cn as well as asus.com). */
+  /** The labels of the allowed domains that no brand's domain carries: such a namesake is allowed under every suffix it uses (asus.com.cn as well as asus.com). */
   private readonly allowedLabels: ReadonlySet<string>;
   private readonly owner = new Map<string, CatalogBrand>();
 
@@ -122,10 +122,13 @@ export class BrandCatalog {
     this.genericLabels = new Set(genericLabels);
     this.allowedWords = words;
     this.allowedDomains = allowedDomains;
-    this.allowedLabels = new Set([...allowedDomains].map((d) => parse(d, TLDTS_OPTIONS).domainWithoutSuffix ?? d));
+    // A namesake spelled exactly like a brand (kraken.io, nationwide.com) stays allowed by its domain
+    // only: allowing its label everywhere would give every suffix swap of that brand away.
+    const brandLabels = new Set(this.domains.map((d) => parse(d, TLDTS_OPTIONS).domainWithoutSuffix));
+    this.allowedLabels = new Set([...allowedDomains].map((d) => parse(d, TLDTS_OPTIONS).domainWithoutSuffix ?? d).filter((label) => !brandLabels.has(label)));
   }
 
-  /** True when `registrable` belongs to an organisation on the allow-list: its domain, or its label under any suffix. */
+  /** True when `registrable` belongs to an organisation on the allow-list: its domain, or (unless a brand is spelled the same) its label under any suffix. */
   allows(registrable: string): boolean {
     if (this.allowedDomains.has(registrable)) return true;
     const label = parse(registrable, TLDTS_OPTIONS).domainWithoutSuffix;

@@ -27,13 +27,15 @@ export interface Occurrence {
 
 /**
  * Length limits. Labels shorter than `minLabelLength` are acronyms that other organisations share
- * (aa, db, ing): they match only by look-alike characters, hyphens or lure-word combinations.
+ * (aa, db, ing): they match only by look-alike characters, hyphens, lure-word combinations, and
+ * from `minSuffixLabelLength` on (ibm, aol; not aa or hp) by a suffix their brand does not own.
  * Below `minAnySubstitutionLength` a substituted character must be a plausible slip (see
  * isPlausibleSubstitution). Brands of `minComboLength` or more are found between lure words without
  * hyphens; distinctive labels of `minSubstringLength` or more anywhere inside a longer label.
  */
 export const LOOKALIKE_LIMITS = {
   minLabelLength: 4,
+  minSuffixLabelLength: 3,
   minEditLabelLength: 4,
   minAnySubstitutionLength: 7,
   minLooseLength: 3,
@@ -81,7 +83,7 @@ class KeyIndex {
  * longer labels. Lookalikes imitate each brand's main domain and every other domain it owns under a
  * label of its own of `minOwnedLabelLength` or more (twitter.com, youtu.be, gstatic.com; not g.co,
  * fb.me or lnkd.in, which only known-brand lookups protect), each indexed with the brand that owns
- * it and matched as a word brand (lure words around it, not anywhere inside a longer label).
+ * it, and found inside a longer label only between lure words or hyphens, never anywhere.
  */
 export class BrandIndex {
   readonly byLabel = new Map<string, IndexedBrand>();
@@ -89,6 +91,8 @@ export class BrandIndex {
   readonly byLoose = new Map<string, IndexedBrand>();
   /** Every catalog label, targets or not, so that one brand's own name is never another's typo. */
   readonly ownLabels = new Set<string>();
+  /** Each imitated domain written as one label, its suffix joined on (paypalcom, windows-net, clearpayco). */
+  readonly bySuffixedLabel = new Map<string, IndexedBrand>();
   private readonly deletions = new Neighbourhood();
   private readonly looseDeletions = new Neighbourhood();
   private readonly labelKeys = new KeyIndex();
@@ -112,9 +116,7 @@ export class BrandIndex {
     // gstatic.com): imitated as the main domains are, after them, so a main domain keeps its label.
     for (const { domain, owner, label } of owned) {
       if (label.startsWith('xn--') || this.byLabel.has(label) || label.length < LOOKALIKE_LIMITS.minOwnedLabelLength) continue;
-      // Not searched inside longer labels: a brand's own service names (gstatic, msedge, licdn) recur
-      // inside its other names far more often than in impostors'.
-      this.add({ ...indexed(domain, owner, label, catalog), kind: kindOf(label, catalog) === 'generic' ? 'generic' : 'word' });
+      this.add(indexed(domain, owner, label, catalog));
     }
   }
 
@@ -159,6 +161,10 @@ export class BrandIndex {
   private add(brand: IndexedBrand): void {
     const { label, skeleton: folded, loose } = brand;
     this.byLabel.set(label, brand);
+    const suffix = brand.domain.slice(label.length + 1);
+    for (const joined of [`${label}${suffix.replace(/\./g, '')}`, `${label}-${suffix.replace(/\./g, '-')}`, `${label}${suffix.split('.')[0]}`]) {
+      if (!this.bySuffixedLabel.has(joined)) this.bySuffixedLabel.set(joined, brand);
+    }
     if (!this.bySkeleton.has(folded)) this.bySkeleton.set(folded, brand);
     if (label.length >= LOOKALIKE_LIMITS.minLooseLength && !this.byLoose.has(loose)) this.byLoose.set(loose, brand);
     if (label.length >= LOOKALIKE_LIMITS.minEditLabelLength) this.deletions.add([label, folded], brand);
@@ -168,7 +174,10 @@ export class BrandIndex {
       if (folded.length >= GRAM) this.skeletonKeys.add(folded, brand);
     }
     const inside = label.includes('-') ? label : folded;
-    if (brand.kind === 'distinctive' && inside.length >= LOOKALIKE_LIMITS.minSubstringLength) this.distinctiveKeys.add(inside, brand);
+    // Only main domains are searched inside longer labels: a brand's own service names (gstatic,
+    // msedge, licdn) recur inside other names (its own, and others') far more often than in impostors'.
+    const main = brand.owner === brand.domain;
+    if (main && brand.kind === 'distinctive' && inside.length >= LOOKALIKE_LIMITS.minSubstringLength) this.distinctiveKeys.add(inside, brand);
   }
 }
 

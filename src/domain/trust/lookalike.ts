@@ -137,9 +137,12 @@ export class LookalikeDetector {
   private brandMatch(label: string): Match | null {
     const index = this.index;
     const same = index.byLabel.get(label);
-    if (same) return label.length >= LOOKALIKE_LIMITS.minLabelLength ? { kind: 'suffix', brand: same } : null;
+    if (same) return label.length >= LOOKALIKE_LIMITS.minSuffixLabelLength ? { kind: 'suffix', brand: same } : null;
     const folded = skeleton(label);
     if (this.isEveryday(label, folded) || index.ownLabels.has(label)) return null;
+    // The whole domain written as one label (chromecom.com, windows-net.com).
+    const joined = index.bySuffixedLabel.get(label);
+    if (joined) return { kind: 'combination', brand: joined };
     const ascii = !hasNonAscii(label);
     const loose = looseSkeleton(label);
     if (HAS_LETTER.test(label)) {

@@ -100,8 +100,10 @@ describe('lookalike detection', () => {
       // Other names one implausible substitution from a short brand (z for l, h for e).
       'loom.com',
       'wish.com',
-      // Short labels are acronyms many organisations share: no edits, no other suffixes.
-      'bbc.de',
+      // Short labels are acronyms many organisations share: no edits, and two-letter ones no other
+      // suffixes either. (Three-letter ones under another suffix are flagged since measured on
+      // dnstwist and Tranco: about 1,500 more permutations caught for 11 more of 10,502 popular
+      // domains accused; the ownership evidence clears a brand's own.)
       'aa.org',
       'nbc.com',
       // Word brands inside longer names, generic words with ordinary ones, gerunds of lure words.
