@@ -113,9 +113,10 @@ export class HttpServer {
    */
   private handler(): (req: IncomingMessage, res: ServerResponse) => void {
     const callback = this.app.callback();
-    // A connection over a bound was answered 503 already; what the parser still reads of it is not served.
+    // A connection over a bound was answered 503 already; what the parser still reads of it is not
+    // served, and the socket is left to close after its linger, so the client can read the 503.
     const koa = (req: IncomingMessage, res: ServerResponse): void => {
-      if (this.guard?.isRefused(req.socket)) return void req.socket.destroy();
+      if (this.guard?.isRefused(req.socket)) return;
       void callback(req, res);
     };
     if (this.direct.length === 0) return koa;
