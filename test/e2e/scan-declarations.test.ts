@@ -39,7 +39,10 @@ const WRONG = {
 const SECOND = {
   '/': html('<html><body><a href="/privacy">Privacy</a> <a href="/terms">Terms</a> <a href="mailto:hello@second.example.com">Contact</a></body></html>'),
   '/privacy': { status: 302, headers: { location: 'https://good.example.com/privacy' }, body: '' },
-  '/.well-known/openid-configuration': json({ issuer: 'https://second.example.com', response_types_supported: ['code', 'id_token'], token_endpoint: 'https://second.example.com/token' }),
+  '/.well-known/openid-configuration': json({
+    issuer: 'https://second.example.com', response_types_supported: ['code', 'id_token'], authorization_endpoint: 'https://second.example.com/authorize', token_endpoint: 'https://second.example.com/token',
+    jwks_uri: 'https://second.example.com/jwks', subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'],
+  }),
   '/.well-known/mcp/server-card.json': json({ serverInfo: { name: 'second', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: '/mcp' } }),
   '/.well-known/oauth-protected-resource': json({ resource: 'https://second.example.com/api' }),
 };
@@ -65,7 +68,7 @@ const EXPECTED: Record<string, [string, string, string, string]> = {
   openapi: ['pass', 'warn', 'info', REASON.openapi.NOT_OPENAPI],
   markdown_negotiation: ['pass', 'warn', 'info', 'without `Vary: Accept`'],
   link_headers: ['pass', 'warn', 'info', REASON.link_headers.UNPARSABLE],
-  webmcp: ['pass', 'warn', 'info', '1 of 1 tool forms lack a tooldescription'],
+  webmcp: ['pass', 'warn', 'info', '1 of 1 form declared as tools lacks a tooldescription'],
   api_catalog: ['pass', 'warn', 'info', REASON.api_catalog.NO_LINKSET],
   oauth_protected_resource: ['pass', 'warn', 'info', REASON.oauth_protected_resource.RESOURCE_NOT_HTTPS],
   oauth_authorization_server: ['pass', 'warn', 'info', `at /.well-known/oauth-authorization-server. ${REASON.oauth_authorization_server.NO_RESPONSE_TYPES}`],
@@ -117,7 +120,7 @@ describe('declarations and legal pages, scanned from real local sites', function
   it('reads OpenID discovery and the MCP server card at their second path alone, right and wrong, and OAuth metadata for another resource', () => {
     const [second, wrong] = ['second.example.com', 'second-wrong.example.com'].map(declarationsOf);
     expect(second!.oauth_authorization_server).to.include({ status: 'pass', detail: 'Declared with 2 response types.' });
-    expect(second!.mcp_server_card).to.include({ status: 'pass', detail: 'Declared with 1 endpoints.' });
+    expect(second!.mcp_server_card).to.include({ status: 'pass', detail: 'Declared with 1 endpoint.' });
     expect(second!.oauth_protected_resource).to.include({
       status: 'warn',
       detail: `Present but not usable. ${REASON.oauth_protected_resource.RESOURCE_MISMATCH.replace('{domain}', 'second.example.com')}`,

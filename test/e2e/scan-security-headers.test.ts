@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { TLSSocket } from 'node:tls';
+import { CORS_PROBE_ORIGIN } from '../../src/domain/scan/probes.js';
 import type { FixtureSite } from '../support/fixture-site.js';
 import { goodSiteFiles } from '../support/good-site.js';
 import { scanSites, type ScannedSites } from '../support/scanned-sites.js';
@@ -13,12 +14,15 @@ interface Configuration {
   readonly headers?: Record<string, string | string[] | null>;
   /** Markup added at the end of the homepage's head. */
   readonly head?: string;
+  /** Homepage headers added to the answer of a request that carries an Origin, given that origin. */
+  readonly onOrigin?: (origin: string) => Record<string, string>;
   readonly expect: Partial<Record<string, Status>>;
   /** Words each named check's detail must hold. */
   readonly details?: Partial<Record<string, string[]>>;
 }
 
 const NO_FRAMING_CSP = "default-src 'self'; base-uri 'self'";
+const BROWSER_DEFAULT = 'browsers apply strict-origin-when-cross-origin, which keeps paths private.';
 const DIGEST = 'sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC';
 
 const CONFIGURATIONS: readonly Configuration[] = [
@@ -60,14 +64,16 @@ const CONFIGURATIONS: readonly Configuration[] = [
   { name: 'csp-no-base-uri', headers: { 'content-security-policy': "default-src 'self'; frame-ancestors 'none'" }, expect: { content_security_policy: 'warn' } },
   // W3C Referrer Policy
   { name: 'referrer-unsafe-url', headers: { 'referrer-policy': 'unsafe-url' }, expect: { security_headers: 'warn' } },
-  { name: 'referrer-unknown-token', headers: { 'referrer-policy': 'no-referrer-please' }, expect: { security_headers: 'warn' } },
+  // No policy a browser recognizes: browsers apply strict-origin-when-cross-origin, which keeps paths private.
+  { name: 'referrer-unknown-token', headers: { 'referrer-policy': 'no-referrer-please' }, expect: {}, details: { security_headers: [`No Referrer-Policy token a browser recognizes: ${BROWSER_DEFAULT}`] } },
+  { name: 'referrer-absent', headers: { 'referrer-policy': null }, expect: {}, details: { security_headers: [`No Referrer-Policy: ${BROWSER_DEFAULT}`] } },
   { name: 'referrer-last-wins', headers: { 'referrer-policy': 'unsafe-url, strict-origin-when-cross-origin' }, expect: {} },
   {
     name: 'referrer-meta-overrides-header', head: '<meta name="referrer" content="unsafe-url">',
     expect: { security_headers: 'warn' }, details: { security_headers: ['sets unsafe-url, which overrides the Referrer-Policy header'] },
   },
   { name: 'referrer-meta-legacy-keyword', headers: { 'referrer-policy': 'unsafe-url' }, head: '<meta name="referrer" content="never">', expect: {} },
-  { name: 'referrer-meta-list', headers: { 'referrer-policy': null }, head: '<meta name="referrer" content="unsafe-url, no-referrer">', expect: { security_headers: 'warn' } },
+  { name: 'referrer-meta-list', headers: { 'referrer-policy': null }, head: '<meta name="referrer" content="unsafe-url, no-referrer">', expect: {}, details: { security_headers: [`No Referrer-Policy: ${BROWSER_DEFAULT}`] } },
   { name: 'referrer-downgrade', headers: { 'referrer-policy': 'no-referrer-when-downgrade' }, expect: { security_headers: 'warn' } },
   // WHATWG Fetch and HTML
   { name: 'xcto-duplicated', headers: { 'x-content-type-options': 'nosniff, nosniff' }, expect: {} },
@@ -76,7 +82,10 @@ const CONFIGURATIONS: readonly Configuration[] = [
   { name: 'xfo-allow-from', headers: { 'content-security-policy': NO_FRAMING_CSP, 'x-frame-options': 'ALLOW-FROM https://partner.example.com/' }, expect: { security_headers: 'warn' } },
   { name: 'xfo-several-values', headers: { 'content-security-policy': NO_FRAMING_CSP, 'x-frame-options': 'DENY, SAMEORIGIN' }, expect: {} },
   { name: 'xfo-sameorigin', headers: { 'content-security-policy': NO_FRAMING_CSP, 'x-frame-options': 'SAMEORIGIN' }, expect: {} },
-  { name: 'headers-none', headers: { 'content-security-policy': null, 'x-content-type-options': null, 'referrer-policy': null }, expect: { content_security_policy: 'fail', security_headers: 'fail' } },
+  {
+    name: 'headers-none', headers: { 'content-security-policy': null, 'x-content-type-options': null, 'referrer-policy': null },
+    expect: { content_security_policy: 'fail', security_headers: 'warn' }, details: { security_headers: ['X-Content-Type-Options is not `nosniff`', 'Nothing stops other sites from framing the page', `No Referrer-Policy: ${BROWSER_DEFAULT}`] },
+  },
   // RFC 6265bis
   { name: 'cookie-session-readable', headers: { 'set-cookie': 'sessionid=abc; Secure; SameSite=Lax; Path=/' }, expect: { cookies: 'fail' } },
   { name: 'cookie-not-secure', headers: { 'set-cookie': 'theme=dark; SameSite=Lax' }, expect: { cookies: 'warn' } },
@@ -95,6 +104,16 @@ const CONFIGURATIONS: readonly Configuration[] = [
     expect: {}, details: { cross_origin: ['Cross-Origin-Opener-Policy: same-origin-allow-popups', 'Cross-Origin-Resource-Policy: same-site'] },
   },
   { name: 'cors-wildcard', headers: { 'access-control-allow-origin': '*', 'cross-origin-opener-policy': 'same-origin' }, expect: {} },
+  // Asked from an unrelated origin: echoed with credentials, echoed without, and a fixed list that leaves it out.
+  {
+    name: 'cors-reflect-credentials', onOrigin: (origin) => ({ 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' }),
+    expect: { cross_origin: 'fail' }, details: { cross_origin: [`Asked from an unrelated origin (Origin: ${CORS_PROBE_ORIGIN}), the homepage echoed it in Access-Control-Allow-Origin with Access-Control-Allow-Credentials: true`] },
+  },
+  { name: 'cors-reflect-plain', onOrigin: (origin) => ({ 'access-control-allow-origin': origin, vary: 'Origin' }), expect: {}, details: { cross_origin: ['Echoes any origin', 'without credentials'] } },
+  {
+    name: 'cors-allow-list', onOrigin: (origin): Record<string, string> => (origin === 'https://partner.example.com' ? { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true' } : {}),
+    expect: {}, details: { cross_origin: ['No CORS headers.'] },
+  },
   // Subresource Integrity
   { name: 'sri-missing', head: '<script src="https://cdn.example.net/lib.js"></script>', expect: { subresource_integrity: 'warn' } },
   { name: 'sri-present', head: `<script src="https://cdn.example.net/lib.js" integrity="${DIGEST}" crossorigin="anonymous"></script>`, expect: {} },
@@ -141,7 +160,21 @@ describe('security judgments against the standards: one site per header configur
     const score = (name: string) => reports.get(`${name}.example.com`).score as number;
     expect(score('cookie-good')).to.equal(100);
     for (const weak of ['cookie-session-readable', 'csp-unsafe-inline', 'csp-frame-ancestors-only', 'hsts-duplicate']) expect(score(weak), weak).to.be.at.most(94);
-    expect(score('headers-none')).to.be.at.most(86);
+    // 8 points of CSP and 4 of the essential headers lost; the referrer policy browsers apply by default keeps its 2.
+    expect(score('headers-none')).to.be.at.most(88);
+    expect(score('cors-reflect-credentials')).to.be.below(score('cors-reflect-plain'));
+  });
+
+  it('asks each homepage once more, from an unrelated origin, and keeps that answer as the evidence of cross_origin', () => {
+    for (const c of CONFIGURATIONS) {
+      const asked = sites.site.requests.filter((r) => r.host.replace(/:\d+$/, '') === hostOf(c) && r.headers.origin !== undefined);
+      expect(asked.map((r) => [r.scheme, r.method, r.url, r.headers.origin]), c.name).to.deep.equal([['https', 'GET', '/', CORS_PROBE_ORIGIN]]);
+    }
+    const report = reports.get('cors-reflect-credentials.example.com');
+    const item = report.evidence.find((e: { probe: string }) => e.probe === 'cors_root');
+    expect(item).to.deep.include({ requested_url: 'https://cors-reflect-credentials.example.com/', status: 200 });
+    expect(item.untrusted.headers).to.include({ 'access-control-allow-origin': CORS_PROBE_ORIGIN, 'access-control-allow-credentials': 'true', vary: 'Origin' });
+    expect(report.checks.find((ch: { id: string }) => ch.id === 'cross_origin').evidence).to.include(item.n);
   });
 });
 
@@ -161,7 +194,8 @@ function serve(site: FixtureSite, c: Configuration): void {
     handler: (req, res) => {
       if (!(req.socket as TLSSocket).encrypted) return void res.writeHead(301, { location: files.httpRedirect }).end();
       const markdown = req.headers.accept === 'text/markdown';
-      res.writeHead(200, markdown ? files.markdownHome.headers : headers).end(markdown ? files.markdownHome.body : body);
+      const origin = typeof req.headers.origin === 'string' && c.onOrigin ? c.onOrigin(req.headers.origin) : {};
+      res.writeHead(200, markdown ? files.markdownHome.headers : { ...headers, ...origin }).end(markdown ? files.markdownHome.body : body);
     },
   });
 }

@@ -50,7 +50,7 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
       },
       '/.well-known/agent-card.json': {
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Good agent', description: 'Sells', version: '1.0.0', skills: [{ id: 'buy', name: 'Buy', description: 'Buy things', tags: [] }], supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], capabilities: { extensions: [{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1', params: { roles: ['merchant'] } }] } }),
+        body: JSON.stringify({ name: 'Good agent', description: 'Sells', version: '1.0.0', defaultInputModes: ['text/plain'], defaultOutputModes: ['application/json'], skills: [{ id: 'buy', name: 'Buy', description: 'Buy things', tags: [] }], supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], capabilities: { extensions: [{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1', params: { roles: ['merchant'] } }] } }),
       },
       '/openapi.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ openapi: '3.1.0', info: { title: 'Good API', version: '1' }, paths: { '/items': { get: {} } } }) },
       '/.well-known/api-catalog': {
@@ -63,7 +63,7 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
       },
       '/.well-known/oauth-authorization-server': {
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ issuer: `https://${domain}`, token_endpoint: `https://${domain}/token`, response_types_supported: ['code'] }),
+        body: JSON.stringify({ issuer: `https://${domain}`, authorization_endpoint: `https://${domain}/authorize`, token_endpoint: `https://${domain}/token`, response_types_supported: ['code'] }),
       },
       '/.well-known/agent-skills/index.json': {
         headers: { 'content-type': 'application/json' },

@@ -7,7 +7,7 @@ export interface FetchRequest {
   readonly method?: 'GET' | 'HEAD' | 'POST';
   /** The request body of a POST (UTF-8 text). */
   readonly body?: string;
-  /** Extra request headers (Accept, for instance). The adapter sets User-Agent itself. */
+  /** Extra request headers (Accept, or the Origin of the CORS probe). The adapter sets User-Agent itself. */
   readonly headers?: Readonly<Record<string, string>>;
   /** Cap on the decoded body; reading stops there and `truncated` is set. */
   readonly maxBytes: number;

@@ -18,7 +18,8 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
  */
 export async function runProbes(fetcher: SiteFetcher, domain: DomainName, signal: AbortSignal, onProbe?: ProbeListener): Promise<ProbeResult[]> {
   const run = async (spec: ProbeSpec, url = spec.url(domain)): Promise<ProbeResult> => {
-    const outcome = await fetcher.fetch({ url, maxBytes: spec.maxBytes, headers: spec.accept ? { accept: spec.accept } : undefined, signal });
+    const headers = { ...(spec.accept ? { accept: spec.accept } : {}), ...spec.headers };
+    const outcome = await fetcher.fetch({ url, maxBytes: spec.maxBytes, headers: Object.keys(headers).length > 0 ? headers : undefined, signal });
     const result = toProbeResult(spec.id, outcome);
     onProbe?.(result);
     return result;

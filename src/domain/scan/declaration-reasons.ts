@@ -1,10 +1,12 @@
 import type { parseAgentsMd } from './parsers/agents-md.js';
-import type { JsonErrorCode, parseA2aAgentCard, parseMcpServerCard } from './parsers/json-declarations.js';
+import type { parseA2aAgentCard } from './parsers/a2a-agent-card.js';
+import type { JsonErrorCode, parseMcpServerCard } from './parsers/json-declarations.js';
 import type { parseAgentLinks } from './parsers/link-header.js';
 import type { parseLlmsTxt } from './parsers/llms-txt.js';
 import type { parseOpenApiDocument } from './parsers/openapi-document.js';
+import type { parseAuthorizationServerMetadata, parseProtectedResourceMetadata } from './parsers/oauth-metadata.js';
 import type {
-  parseAcpDiscovery, parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
+  parseAcpDiscovery, parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseSignaturesDirectory, parseUcpProfile,
 } from './parsers/well-known-metadata.js';
 import type { parseX402 } from './parsers/x402.js';
 
@@ -37,18 +39,30 @@ export const DECLARATION_REASONS = {
     EMPTY: '/llms.txt is empty: write a Markdown summary of the site that starts with an H1.',
     HTML: '/llms.txt answers with an HTML page: serve the Markdown file itself as text/plain or text/markdown, and answer 404 where there is none.',
     NO_H1: '/llms.txt has no H1 heading: start it with a line "# " followed by the name of the site.',
+    H1_NOT_FIRST: '/llms.txt does not open with its H1 heading: put the "# " title line first, before any other text (llmstxt.org).',
+    MULTIPLE_H1: '/llms.txt has more than one H1 heading: keep one "# " title and make the other headings H2 sections ("## ").',
+    NO_LINKS: '/llms.txt lists no link: under "## " section headings, list pages as Markdown links, one a line, such as "- [Pricing](https://{domain}/pricing): what it costs" (a "Title(URL)" or a bare path is not a link).',
   } satisfies Reasons<typeof parseLlmsTxt>,
   mcp_server_card: {
     ...unreadable('The MCP server card'),
     NO_NAME: 'The MCP server card names no server: add serverInfo.name (or a top-level name).',
     NO_ENDPOINT: 'The MCP server card gives no endpoint to connect to: add a transport (or remotes) entry with the endpoint URL.',
+    BAD_ENDPOINT: 'An endpoint of the MCP server card is neither an absolute https URL nor a path on the site (such as "/mcp"): give the URL that answers MCP requests.',
   } satisfies Reasons<typeof parseMcpServerCard>,
   a2a_agent_card: {
     ...unreadable('The A2A agent card'),
     NO_NAME: 'The A2A agent card has no name: add name, what the agent is called.',
+    NO_DESCRIPTION: 'The A2A agent card has no description: add description, a sentence a client can choose the agent by.',
     NO_VERSION: 'The A2A agent card has no version: add version, the version of the agent (such as "1.0.0").',
-    NO_SKILLS: 'The A2A agent card has no skills list: add skills, an array describing what the agent does (it may be empty).',
+    NO_CAPABILITIES: 'The A2A agent card has no capabilities object: add capabilities, such as {"streaming": false, "pushNotifications": false}.',
+    NO_INPUT_MODES: 'The A2A agent card has no defaultInputModes: list the media types the agent accepts, such as ["text/plain"].',
+    NO_OUTPUT_MODES: 'The A2A agent card has no defaultOutputModes: list the media types the agent answers with, such as ["application/json"].',
+    NO_SKILLS: 'The A2A agent card has no skills list: add skills, an array describing what the agent does.',
+    BAD_SKILL: 'A skill of the A2A agent card lacks its id, name or description: give every skill all three.',
+    NO_SKILL_TAGS: 'A skill of the A2A agent card has no tags: give every skill a tags array of keywords (it may be short, not absent).',
     NO_INTERFACE: 'The A2A agent card says nowhere to reach the agent: add supportedInterfaces with the URL and protocol binding.',
+    NO_BINDING: 'An interface of the A2A agent card names no protocol: give each entry its protocolBinding, such as "JSONRPC", "GRPC" or "HTTP+JSON".',
+    BAD_INTERFACE_URL: 'An interface URL of the A2A agent card is not the absolute https URL of an endpoint (it is relative, or names a document such as a .txt or .json file): give the URL that answers A2A requests.',
   } satisfies Reasons<typeof parseA2aAgentCard>,
   x402: {
     NOT_402: 'The answer was not HTTP 402 Payment Required: only a 402 answer carries x402 payment requirements.',
@@ -71,15 +85,16 @@ export const DECLARATION_REASONS = {
   api_catalog: {
     ...unreadable('The API catalog'),
     NO_LINKSET: 'The API catalog has no entries: publish a linkset array with one object per API.',
-    NO_ANCHOR: 'An entry of the API catalog has no anchor: give each entry the URL of its API as anchor.',
-    NO_LINKS: 'The API catalog links nothing: give each entry a relation such as service-desc or item listing objects with an href.',
+    NO_ANCHOR: 'An entry of the API catalog has no anchor, or one that is not an absolute URL: give each entry the full URL of its API as anchor.',
+    NO_LINKS: 'An entry of the API catalog links nothing: give each entry a relation such as service-desc or item listing objects with an href.',
+    BAD_TARGET: 'A link of the API catalog is not a list of target objects with an href: write each relation as a list such as [{"href": "https://…/openapi.json"}] (RFC 9264 §4.2).',
   } satisfies Reasons<typeof parseApiCatalog>,
   oauth_protected_resource: {
     ...unreadable('The protected resource metadata'),
     NO_RESOURCE: 'The protected resource metadata has no resource: add resource, the https URL of the site (RFC 9728).',
     RESOURCE_NOT_HTTPS: 'The resource of the protected resource metadata is not an https URL: clients accept only https.',
     RESOURCE_MISMATCH: 'The resource of the protected resource metadata is not the site it was fetched from: at /.well-known/oauth-protected-resource it must be https://{domain} exactly (RFC 9728 §3.3), or clients reject the metadata.',
-    BAD_AUTHORIZATION_SERVERS: 'The authorization_servers of the protected resource metadata are not a list of https issuer URLs: list each authorization server\'s issuer.',
+    BAD_AUTHORIZATION_SERVERS: 'The authorization_servers of the protected resource metadata are not a list of issuer identifiers: list each authorization server\'s issuer, an https URL without query or fragment (such as https://login.example.com), not the URL of its /.well-known/ metadata.',
   } satisfies Reasons<typeof parseProtectedResourceMetadata>,
   oauth_authorization_server: {
     ...unreadable('The authorization server metadata'),
@@ -87,6 +102,10 @@ export const DECLARATION_REASONS = {
     ISSUER_NOT_HTTPS: 'The issuer of the authorization server metadata is not an https URL: clients accept only https.',
     ISSUER_MISMATCH: 'The issuer of the authorization server metadata is not the site it was fetched from: at the site\'s own well-known path it must be https://{domain} exactly (RFC 8414 §3.3, OpenID Connect Discovery §4.3), or clients reject the metadata.',
     NO_RESPONSE_TYPES: 'The authorization server metadata has no response_types_supported: list the response types it offers, such as ["code"].',
+    NO_AUTHORIZATION_ENDPOINT: 'The authorization server metadata has no authorization_endpoint although its grants (authorization_code or implicit, the default when grant_types_supported is absent) need one: add the https URL of the authorization endpoint (RFC 8414 §2).',
+    NO_TOKEN_ENDPOINT: 'The authorization server metadata has no token_endpoint, required unless only the implicit grant is offered: add the https URL of the token endpoint (RFC 8414 §2).',
+    ENDPOINT_NOT_HTTPS: 'An endpoint of the authorization server metadata (authorization, token, jwks_uri, registration, revocation, introspection or userinfo) is not an https URL: clients accept only https.',
+    NO_OPENID_MEMBERS: 'The OpenID Connect discovery document lacks a member every OpenID provider must publish: give jwks_uri, subject_types_supported and id_token_signing_alg_values_supported (OpenID Connect Discovery §3).',
   } satisfies Reasons<typeof parseAuthorizationServerMetadata>,
   web_bot_auth: {
     ...unreadable('The key directory'),
@@ -97,7 +116,7 @@ export const DECLARATION_REASONS = {
     ...unreadable('The Agent Skills index'),
     NO_SKILLS: 'The Agent Skills index lists no skills: add a skills array with one entry per skill.',
     BAD_ENTRY: 'A skill of the Agent Skills index lacks its name or url: give each skill a name and the url of its SKILL.md or archive.',
-    NO_DIGEST: 'A skill of the Agent Skills index has no sha256 digest: add digest, "sha256:" and the 64 hex digits of what its url serves.',
+    NO_DIGEST: 'A skill of the Agent Skills index gives no SHA-256 digest of what its url serves, neither as digest ("sha256:" and 64 hex digits) nor as sha256 (the 64 hex digits): add one, so that agents can check what they download.',
   } satisfies Reasons<typeof parseAgentSkillsIndex>,
   ucp: {
     ...unreadable('The UCP profile'),

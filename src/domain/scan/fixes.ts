@@ -44,7 +44,7 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     standardUrl: 'https://www.w3.org/TR/SRI/',
   },
   cross_origin: {
-    fix: 'Never pair `Access-Control-Allow-Origin: *` (or `null`) with `Access-Control-Allow-Credentials: true`; name one trusted origin and send `Vary: Origin`.',
+    fix: 'Never pair `Access-Control-Allow-Origin: *` (or `null`) with `Access-Control-Allow-Credentials: true`, nor echo back whatever `Origin` a request carries when credentials are allowed: name trusted origins from a fixed list and send `Vary: Origin`.',
     standardUrl: 'https://fetch.spec.whatwg.org/#http-cors-protocol',
   },
   robots_txt: {
@@ -68,7 +68,7 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     standardUrl: 'https://schema.org/Organization',
   },
   contact_legal: {
-    fix: 'Publish a privacy notice, terms, and a contact page giving an e-mail address, telephone number or form on {domain} itself, and link each from the homepage.',
+    fix: 'Publish a privacy notice, terms, and a contact page giving an e-mail address, telephone number or form on {domain} itself, and link each from the homepage\'s footer or navigation with a link text that names it (`Privacy policy`, `Terms`, `Contact`).',
     standardUrl: 'https://schema.org/ContactPage',
   },
   security_txt: {

@@ -1,6 +1,7 @@
 import { CURRENT_DECLARATION_SET, DECLARATION_SETS } from './declaration-sets.js';
 import { METHODOLOGY_REVISIONS } from './methodology-history.js';
 import { CORE_CHECKS, DECLARATIONS, METHODOLOGY_VERSION, NOT_COVERED } from './methodology.js';
+import { CORS_PROBE_ORIGIN } from './probes.js';
 import { READINESS_THRESHOLDS } from './readiness.js';
 
 const DAY = 86_400;
@@ -90,8 +91,10 @@ export function methodologyMarkdown(): string {
     '',
     'Only public addresses are contacted; each redirect (at most 5, http and https only) is checked',
     'again. Limits: 5 s to connect, 10 s per resource, 20 s for the whole scan; 1 MiB for the',
-    'homepage and 256 KiB for other resources, counted after decompression. GET only. Content',
-    'fetched from a site is stored only as bounded excerpts, marked untrusted.',
+    'homepage and 256 KiB for other resources, counted after decompression. GET only. The homepage',
+    `is asked once more with \`Origin: ${CORS_PROBE_ORIGIN}\`,`,
+    'a reserved name no site can trust, for the `cross_origin` check. Content fetched from a site is',
+    'stored only as bounded excerpts, marked untrusted.',
     '',
   ];
   return lines.join('\n');

@@ -22,6 +22,7 @@ export type ProbeId =
   | 'agent_skills'
   | 'ucp_profile'
   | 'acp_discovery'
+  | 'cors_root'
   | 'privacy_page'
   | 'terms_page'
   | 'contact_page';
@@ -31,12 +32,24 @@ export interface ProbeSpec {
   readonly url: (domain: DomainName) => string;
   readonly maxBytes: number;
   readonly accept?: string;
+  /** Other request headers the probe sends (an Origin, say). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export const HOMEPAGE_MAX_BYTES = 1024 * 1024;
 export const RESOURCE_MAX_BYTES = 256 * 1024;
 
 const https = (path: string) => (d: DomainName) => `https://${d}${path}`;
+const HOMEPAGE_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
+
+/**
+ * The Origin the CORS probe sends: a name under `.example`, which RFC 2606 reserves and no one can
+ * register, so no site can have a reason to trust it. A homepage that echoes it in
+ * Access-Control-Allow-Origin with credentials allowed would echo any origin, and let every site
+ * read it with its visitors' cookies. Mozilla's HTTP Observatory asks with an origin of its own on
+ * a preflight; a credentialed GET needs none, so the probe is the GET a foreign page would send.
+ */
+export const CORS_PROBE_ORIGIN = 'https://vetted-origin-probe.example';
 
 /**
  * The fetches a scan makes at once. The sitemap is fetched after robots.txt when robots.txt names
@@ -45,7 +58,7 @@ const https = (path: string) => (d: DomainName) => `https://${d}${path}`;
  */
 export const PROBES: readonly ProbeSpec[] = [
   { id: 'http_root', url: (d) => `http://${d}/`, maxBytes: RESOURCE_MAX_BYTES },
-  { id: 'https_root', url: https('/'), maxBytes: HOMEPAGE_MAX_BYTES, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' },
+  { id: 'https_root', url: https('/'), maxBytes: HOMEPAGE_MAX_BYTES, accept: HOMEPAGE_ACCEPT },
   { id: 'markdown_root', url: https('/'), maxBytes: RESOURCE_MAX_BYTES, accept: 'text/markdown' },
   { id: 'robots_txt', url: https('/robots.txt'), maxBytes: RESOURCE_MAX_BYTES, accept: 'text/plain' },
   { id: 'security_txt', url: https('/.well-known/security.txt'), maxBytes: RESOURCE_MAX_BYTES, accept: 'text/plain' },
@@ -68,10 +81,12 @@ export const PROBES: readonly ProbeSpec[] = [
   { id: 'agent_skills', url: https('/.well-known/agent-skills/index.json'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
   { id: 'ucp_profile', url: https('/.well-known/ucp'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
   { id: 'acp_discovery', url: https('/.well-known/acp.json'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/json' },
+  // The homepage again, as https_root asks for it, but from a foreign origin: the one difference is the Origin header.
+  { id: 'cors_root', url: https('/'), maxBytes: RESOURCE_MAX_BYTES, accept: HOMEPAGE_ACCEPT, headers: { origin: CORS_PROBE_ORIGIN } },
 ];
 
 /** How each linked privacy, terms and contact page is fetched, after the homepage names it. */
-export const LEGAL_PAGE_FETCH = { maxBytes: RESOURCE_MAX_BYTES, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' } as const;
+export const LEGAL_PAGE_FETCH = { maxBytes: RESOURCE_MAX_BYTES, accept: HOMEPAGE_ACCEPT } as const;
 
 export const DEFAULT_SITEMAP: ProbeSpec = { id: 'sitemap', url: https('/sitemap.xml'), maxBytes: RESOURCE_MAX_BYTES, accept: 'application/xml, text/xml' };
 

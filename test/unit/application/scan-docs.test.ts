@@ -3,7 +3,9 @@ import { expect } from 'chai';
 import { changelog } from '../../../src/application/views/docs/guides.js';
 import { domainName } from '../../../src/domain/domain-name.js';
 import { judgeSite } from '../../../src/domain/scan/judge/judge-site.js';
-import { CORE_CHECKS, DECLARATIONS } from '../../../src/domain/scan/methodology.js';
+import { METHODOLOGY_REVISIONS } from '../../../src/domain/scan/methodology-history.js';
+import { methodologyMarkdown } from '../../../src/domain/scan/methodology-markdown.js';
+import { CORE_CHECKS, DECLARATIONS, METHODOLOGY_VERSION } from '../../../src/domain/scan/methodology.js';
 import type { ProbeResponse } from '../../../src/domain/scan/probes.js';
 
 // The name /changelog.md gives each declaration; a declaration added to the methodology fails
@@ -33,6 +35,24 @@ describe('/changelog.md', () => {
     expect(Object.keys(NAMES).sort()).to.deep.equal(DECLARATIONS.map((d) => d.id).sort());
     const line = changelog().split('\n').find((l) => l.startsWith('- Declarations looked for (never scored): '))!;
     for (const [id, name] of Object.entries(NAMES)) expect(line, id).to.contain(name);
+  });
+
+  it('names each rule the current methodology revision changed, with why, as /methodology.md does', () => {
+    const current = METHODOLOGY_REVISIONS[0]!;
+    expect(current.version).to.equal(METHODOLOGY_VERSION);
+    expect(METHODOLOGY_REVISIONS.map((r) => r.version)).to.have.length(new Set(METHODOLOGY_REVISIONS.map((r) => r.version)).size);
+    for (const text of [changelog(), methodologyMarkdown()]) {
+      expect(text).to.contain(`${current.version} (from ${current.published})`);
+      for (const change of current.changes) expect(text).to.contain(`- ${change}\n`);
+    }
+  });
+
+  it('says under 2026-09-05.4 how legal links are chosen, what a missing Referrer-Policy means and how CORS is probed', () => {
+    const revision = METHODOLOGY_REVISIONS.find((r) => r.version === '2026-09-05.4')!;
+    const [legal, referrer, cors] = revision.changes;
+    expect(legal).to.match(/^`contact_legal` takes for each page the link a reader takes.*never a link whose text is a sentence.*footer.* Why: /);
+    expect(referrer).to.match(/^`security_headers` judges a missing Referrer-Policy.*strict-origin-when-cross-origin.* Why: /);
+    expect(cors).to.match(/^`cross_origin` asks the homepage a second time with `Origin: https:\/\/vetted-origin-probe\.example`.* Why: /);
   });
 });
 

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { ScanSite } from '../../../src/application/scan/scan-site.js';
 import { domainName } from '../../../src/domain/domain-name.js';
 import { CORE_CHECKS, METHODOLOGY_VERSION } from '../../../src/domain/scan/methodology.js';
+import { CORS_PROBE_ORIGIN } from '../../../src/domain/scan/probes.js';
 import { FakeReportSigner } from '../../fakes/fake-report-signer.js';
 import { FakeSiteFetcher } from '../../fakes/fake-site-fetcher.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
@@ -34,17 +35,21 @@ describe('ScanSite', () => {
     const { report, signature } = await scan(fetcher).run(domainName('Good.Example.com'), { onProbe: (p) => seen.push(p.probe) });
     expect(fetcher.requests.map((r) => r.url)).to.include('https://good.example.com/sitemap-main.xml');
     expect(fetcher.requests.map((r) => r.url)).not.to.include('https://good.example.com/sitemap.xml');
-    expect(seen).to.have.length(23);
+    expect(seen).to.have.length(24);
     expect(report.evidence.map((e) => e.probe)).to.deep.equal([
       'http_root', 'https_root', 'markdown_root', 'robots_txt', 'sitemap', 'security_txt', 'agents_md', 'llms_txt', 'mcp_json', 'mcp_server_card', 'agent_card', 'openapi',
-      'api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'openid_configuration', 'signatures_directory', 'agent_skills', 'ucp_profile', 'acp_discovery',
+      'api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'openid_configuration', 'signatures_directory', 'agent_skills', 'ucp_profile', 'acp_discovery', 'cors_root',
       'privacy_page', 'terms_page', 'contact_page',
     ]);
-    expect(report.evidence.map((e) => e.n)).to.deep.equal(Array.from({ length: 23 }, (_, i) => i + 1));
+    expect(report.evidence.map((e) => e.n)).to.deep.equal(Array.from({ length: 24 }, (_, i) => i + 1));
     expect(report).to.deep.include({ id: 'rpt_tok000000000000000000001', domain: 'good.example.com', scannedAt: '2026-09-10T00:00:00.000Z', methodologyVersion: METHODOLOGY_VERSION, reachable: true, httpsValid: true });
     expect(signature.keyId).to.equal('fake-key');
     expect(reports.saved).to.have.length(1);
-    expect(fetcher.requests.every((r) => r.maxBytes === (r.url === 'https://good.example.com/' && r.headers?.accept !== 'text/markdown' ? 1024 * 1024 : 256 * 1024))).to.equal(true);
+    const homepage = (r: (typeof fetcher.requests)[number]) => r.url === 'https://good.example.com/' && r.headers?.accept !== 'text/markdown' && r.headers?.origin === undefined;
+    expect(fetcher.requests.every((r) => r.maxBytes === (homepage(r) ? 1024 * 1024 : 256 * 1024))).to.equal(true);
+    // One request, and only one, asks as a page of a foreign origin would: the homepage, otherwise as the browser's request.
+    const fromOrigin = fetcher.requests.filter((r) => r.headers?.origin !== undefined);
+    expect(fromOrigin.map((r) => [r.url, r.headers])).to.deep.equal([['https://good.example.com/', { accept: fetcher.requests.find(homepage)!.headers!.accept, origin: CORS_PROBE_ORIGIN }]]);
   });
 
   it('scores a well-formed site 96: every check passes but the HTTP redirect it lacks, every declaration found', async () => {
@@ -62,7 +67,8 @@ describe('ScanSite', () => {
     expect(report.site).to.deep.equal({ untrustedTitle: 'Good Company', untrustedDescription: 'We sell good things.', untrustedLanguage: 'en', untrustedOrganizationName: 'Good Company' });
     expect(byId.hsts!.evidence).to.deep.equal([2]);
     expect(byId.sitemap!.evidence).to.deep.equal([4, 5]);
-    expect(byId.contact_legal!.evidence).to.deep.equal([2, 21, 22, 23]);
+    expect(byId.contact_legal!.evidence).to.deep.equal([2, 22, 23, 24]);
+    expect(byId.cross_origin!.evidence).to.deep.equal([2, 21]);
   });
 
   it('fetches one legal page once when privacy and terms share it, after the homepage, and nothing on another host', async () => {
@@ -99,7 +105,7 @@ describe('ScanSite', () => {
     const { report } = await scan(fetcher).run(domainName('tls.example.com'));
     const tls = report.checks.find((c) => c.id === 'tls_certificate')!;
     expect(tls.status).to.equal('fail');
-    expect(tls.detail).to.equal('Certificate verification failed (CERT_HAS_EXPIRED).');
+    expect(tls.detail).to.equal('Certificate verification failed: the certificate has expired (CERT_HAS_EXPIRED).');
     expect(report.httpsValid).to.equal(false);
     expect(fetcher.requests.map((r) => r.url)).to.include('https://tls.example.com/sitemap.xml');
     expect(fetcher.requests.some((r) => r.url.includes('elsewhere'))).to.equal(false);

@@ -4,7 +4,8 @@ import { siteFiles, publicUrls, homeLinkHeader, API_CATALOG_TYPE } from '../../.
 import { VETTED_SKILLS } from '../../../src/application/views/docs/site-files-cards.js';
 import { HOME_DESCRIPTION, homeMarkdown, homeView, sitePageMarkdown, sitePages } from '../../../src/application/views/docs/site-files-pages.js';
 import { extractHomepageFacts } from '../../../src/domain/scan/parsers/html-homepage.js';
-import { parseA2aAgentCard, parseMcpServerCard } from '../../../src/domain/scan/parsers/json-declarations.js';
+import { parseA2aAgentCard } from '../../../src/domain/scan/parsers/a2a-agent-card.js';
+import { parseMcpServerCard } from '../../../src/domain/scan/parsers/json-declarations.js';
 import { parseLlmsTxt } from '../../../src/domain/scan/parsers/llms-txt.js';
 import { aiAgentAccess, AI_CRAWLER_TOKENS, isAllowed } from '../../../src/domain/scan/parsers/robots-txt-access.js';
 import { parseRobotsTxt } from '../../../src/domain/scan/parsers/robots-txt.js';

@@ -1,8 +1,10 @@
 import { aiAgentAccess } from '../parsers/robots-txt-access.js';
 import { parseRobotsTxt, type RobotsTxt } from '../parsers/robots-txt.js';
 import { parseSitemap } from '../parsers/sitemap-xml.js';
+import { SITEMAP_NOTES, SITEMAP_PROBLEMS } from '../parsers/sitemap-words.js';
 import { looksLikeHtml } from '../parsers/text-helpers.js';
 import type { CheckResult } from '../report.js';
+import { counted, listed, sentencesFor } from '../words.js';
 import { coreCheck, evidenceOf, failureOf, isSuccess, responseOf, type ScanObservations } from './observations.js';
 
 type RobotsState =
@@ -38,11 +40,13 @@ function robotsCheck(obs: ScanObservations, state: RobotsState): CheckResult {
       return coreCheck('robots_txt', 'fail', 0, 'robots.txt answered with an HTML page, not plain text.', ev);
     case 'parsed': {
       const r = state.robots;
-      if (r.groups.length === 0) return coreCheck('robots_txt', 'warn', 3, 'robots.txt has no user-agent group.', ev);
+      if (r.groups.length === 0) return coreCheck('robots_txt', 'warn', 3, 'robots.txt has no user-agent group: start one with a "User-agent: *" line.', ev);
+      const parsed = `${counted(r.groups.length, 'group')} and ${counted(r.sitemaps.length, 'Sitemap line')}`;
       if (r.invalidLineCount > 0) {
-        return coreCheck('robots_txt', 'warn', 3, `robots.txt parses with ${r.groups.length} groups but ${r.invalidLineCount} invalid lines.`, ev);
+        const lines = counted(r.invalidLineCount, 'line');
+        return coreCheck('robots_txt', 'warn', 3, `robots.txt parses with ${parsed}, but ${lines} ${r.invalidLineCount === 1 ? 'is' : 'are'} neither a rule, a comment nor blank, and crawlers skip ${r.invalidLineCount === 1 ? 'it' : 'them'}.`, ev);
       }
-      return coreCheck('robots_txt', 'pass', 6, `robots.txt parses: ${r.groups.length} groups, ${r.sitemaps.length} sitemaps.`, ev);
+      return coreCheck('robots_txt', 'pass', 6, `robots.txt parses: ${parsed}.`, ev);
     }
   }
 }
@@ -53,20 +57,27 @@ function aiAccessCheck(obs: ScanObservations, state: RobotsState): CheckResult {
   if (state.kind !== 'parsed') return coreCheck('ai_agent_access', 'fail', 0, 'robots.txt unreachable or unusable: complete disallow is assumed.', ev);
   const access = aiAgentAccess(state.robots);
   const total = access.agents.length;
-  const allowed = total - access.blockedCount;
-  if (access.blockedCount === 0) return coreCheck('ai_agent_access', 'pass', 3, `All ${total} listed AI crawlers may fetch /.`, ev);
-  if (allowed > 0) return coreCheck('ai_agent_access', 'warn', 1, `${allowed} of ${total} listed AI crawlers may fetch /.`, ev);
-  return coreCheck('ai_agent_access', 'fail', 0, `None of the ${total} listed AI crawlers may fetch /.`, ev);
+  const blocked = access.agents.filter((a) => !a.allowedRoot).map((a) => a.token);
+  if (blocked.length === 0) return coreCheck('ai_agent_access', 'pass', 3, `All ${total} listed AI crawlers may fetch /.`, ev);
+  if (blocked.length < total) {
+    return coreCheck('ai_agent_access', 'warn', 1, `${total - blocked.length} of ${total} listed AI crawlers may fetch /; robots.txt blocks ${listed(blocked)}.`, ev);
+  }
+  return coreCheck('ai_agent_access', 'fail', 0, `None of the ${total} listed AI crawlers may fetch /: robots.txt blocks ${listed(blocked)}.`, ev);
 }
 
 function sitemapCheck(obs: ScanObservations): CheckResult {
   const ev = evidenceOf(obs, 'robots_txt', 'sitemap');
   const res = responseOf(obs, 'sitemap');
   if (!isSuccess(res)) return coreCheck('sitemap', 'fail', 0, `No sitemap (${failureOf(obs, 'sitemap')}).`, ev);
-  const sitemap = parseSitemap(res.bodyText);
-  if (sitemap.valid && sitemap.warnings.length === 0) return coreCheck('sitemap', 'pass', 5, `Sitemap (${sitemap.kind}) with ${sitemap.locCount} URLs.`, ev);
-  if (sitemap.valid) return coreCheck('sitemap', 'pass', 5, `Sitemap (${sitemap.kind}) with ${sitemap.locCount} URLs; notes: ${sitemap.warnings.join(', ')}.`, ev);
-  return coreCheck('sitemap', 'warn', 2, `A sitemap answered but does not parse: ${sitemap.errors.join(', ')}.`, ev);
+  const sitemap = parseSitemap(res.bodyText, hostOf(res.finalUrl), res.truncated);
+  if (!sitemap.valid) return coreCheck('sitemap', 'warn', 2, `A sitemap answered but cannot be used. ${sentencesFor(sitemap.errors, SITEMAP_PROBLEMS)}`, ev);
+  const notes = sitemap.warnings.map((code) => SITEMAP_NOTES[code](sitemap, hostOf(res.finalUrl) ?? obs.domain));
+  const what = sitemap.kind === 'sitemapindex' ? counted(sitemap.locCount, 'sitemap') : counted(sitemap.locCount, 'URL');
+  return coreCheck('sitemap', 'pass', 5, `Sitemap (${sitemap.kind}) listing ${what}.${notes.length > 0 ? ` Notes: ${notes.join(' ')}` : ''}`, ev);
+}
+
+function hostOf(url: string): string | undefined {
+  return URL.canParse(url) ? new URL(url).hostname : undefined;
 }
 
 /**

@@ -1,15 +1,18 @@
 import { parseAgentsMd } from '../parsers/agents-md.js';
-import { parseA2aAgentCard, parseMcpServerCard } from '../parsers/json-declarations.js';
+import { parseA2aAgentCard } from '../parsers/a2a-agent-card.js';
+import { parseMcpServerCard } from '../parsers/json-declarations.js';
 import { parseAgentLinks } from '../parsers/link-header.js';
 import { parseLlmsTxt } from '../parsers/llms-txt.js';
 import { parseOpenApiDocument } from '../parsers/openapi-document.js';
+import { parseAuthorizationServerMetadata, parseProtectedResourceMetadata } from '../parsers/oauth-metadata.js';
 import {
-  parseAcpDiscovery, parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
+  parseAcpDiscovery, parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseSignaturesDirectory, parseUcpProfile,
 } from '../parsers/well-known-metadata.js';
 import { parseX402 } from '../parsers/x402.js';
 import { PROBES, type ProbeId } from '../probes.js';
 import type { CheckResult } from '../report.js';
 import { declarationProblem, type DeclarationWithReasons } from '../declaration-reasons.js';
+import { counted } from '../words.js';
 import { homepageFacts } from './identity-checks.js';
 import { declaration, evidenceOf, failureOf, isSuccess, responseOf, type ScanObservations } from './observations.js';
 
@@ -18,7 +21,7 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
   return [
     document(obs, 'agents_md', 'agents_md', (t) => parseAgentsMd(t)),
     document(obs, 'llms_txt', 'llms_txt', (t) => parseLlmsTxt(t)),
-    atEitherPath(obs, 'mcp_server_card', ['mcp_server_card', 'mcp_json'], parseMcpServerCard, (card) => `Declared with ${card.endpoints.length} endpoints${card.toolCount === null ? '' : ` and ${card.toolCount} tools`}.`),
+    atEitherPath(obs, 'mcp_server_card', ['mcp_server_card', 'mcp_json'], parseMcpServerCard, (card) => `Declared with ${counted(card.endpoints.length, 'endpoint')}${card.toolCount === null ? '' : ` and ${counted(card.toolCount, 'tool')}`}.`),
     document(obs, 'a2a_agent_card', 'agent_card', (t) => parseA2aAgentCard(t)),
     x402(obs),
     document(obs, 'openapi', 'openapi', (t) => parseOpenApiDocument(t)),
@@ -29,7 +32,7 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
     // Fetched at the site's root, the metadata identifies the origin: resource and issuer must be it.
     document(obs, 'oauth_protected_resource', 'oauth_protected_resource', (t) => parseProtectedResourceMetadata(t, `https://${obs.domain}`)),
     // RFC 8414 metadata, or OpenID Connect discovery, which carries the same members.
-    atEitherPath(obs, 'oauth_authorization_server', ['oauth_authorization_server', 'openid_configuration'], (t) => parseAuthorizationServerMetadata(t, `https://${obs.domain}`), (m) => `Declared with ${m.count} response types.`),
+    atEitherPath(obs, 'oauth_authorization_server', ['oauth_authorization_server', 'openid_configuration'], (t, probe) => parseAuthorizationServerMetadata(t, `https://${obs.domain}`, probe === 'openid_configuration'), (m) => `Declared with ${counted(m.count, 'response type')}.`),
     document(obs, 'web_bot_auth', 'signatures_directory', (t) => parseSignaturesDirectory(t)),
     document(obs, 'agent_skills', 'agent_skills', (t) => parseAgentSkillsIndex(t)),
     document(obs, 'ucp', 'ucp_profile', (t) => parseUcpProfile(t)),
@@ -52,13 +55,13 @@ function atEitherPath<P extends { valid: boolean; errors: readonly string[] }>(
   obs: ScanObservations,
   id: DeclarationWithReasons,
   probes: readonly [ProbeId, ProbeId],
-  parse: (text: string) => P,
+  parse: (text: string, probe: ProbeId) => P,
   passed: (parsed: P) => string,
 ): CheckResult {
   const ev = evidenceOf(obs, ...probes);
   const found = probes.filter((p) => isSuccess(responseOf(obs, p)));
   if (found.length === 0) return declaration(id, 'info', 'Not declared at either path.', ev);
-  const parsed = found.map((p) => parse(responseOf(obs, p)!.bodyText));
+  const parsed = found.map((p) => parse(responseOf(obs, p)!.bodyText, p));
   const valid = parsed.find((p) => p.valid);
   if (valid) return declaration(id, 'pass', passed(valid), ev);
   const origin = `https://${obs.domain}`;
@@ -116,8 +119,9 @@ function webMcp(obs: ScanObservations): CheckResult {
   const tools = home.facts.webMcpTools;
   if (tools.length === 0) return declaration('webmcp', 'info', 'No form on the homepage is declared as a tool.', home.evidence);
   const valid = tools.filter((t) => t.described && /^[A-Za-z0-9_.-]{1,128}$/.test(t.name));
-  if (valid.length === tools.length) return declaration('webmcp', 'pass', `${tools.length} form${tools.length === 1 ? '' : 's'} declared as tools.`, home.evidence);
-  return declaration('webmcp', 'warn', `${tools.length - valid.length} of ${tools.length} tool forms lack a tooldescription or a tool name of letters, digits, _ . - only.`, home.evidence);
+  if (valid.length === tools.length) return declaration('webmcp', 'pass', `${counted(tools.length, 'form')} declared as ${tools.length === 1 ? 'a tool' : 'tools'}.`, home.evidence);
+  const bad = tools.length - valid.length;
+  return declaration('webmcp', 'warn', `${bad} of ${counted(tools.length, 'form')} declared as tools ${bad === 1 ? 'lacks' : 'lack'} a tooldescription or a tool name of letters, digits, _ . - only.`, home.evidence);
 }
 
 // AP2 v0.1 lives inside the A2A agent card, as one of its extensions.

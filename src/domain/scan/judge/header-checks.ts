@@ -1,7 +1,7 @@
 import { judgeCsp, parseCspPolicies } from '../parsers/csp-policy.js';
 import { parseHsts } from '../parsers/hsts-header.js';
 import { readHtmlSecurity } from '../parsers/html-security.js';
-import { isNosniff, parseFrameOptions, parseReferrerPolicy, PRIVATE_REFERRER_POLICIES, type ReferrerPolicy } from '../parsers/response-headers.js';
+import { DEFAULT_REFERRER_POLICY, isNosniff, parseFrameOptions, parseReferrerPolicy, PRIVATE_REFERRER_POLICIES, type ReferrerPolicy } from '../parsers/response-headers.js';
 import type { ProbeResponse } from '../probes.js';
 import type { CheckResult } from '../report.js';
 import { coreCheck, evidenceOf, responseOf, sentence, type ScanObservations } from './observations.js';
@@ -76,15 +76,27 @@ function securityHeaders(obs: ScanObservations, res: ProbeResponse | undefined, 
   const fixAll = "Send `X-Content-Type-Options: nosniff`, `Content-Security-Policy: frame-ancestors 'none'` and `Referrer-Policy: strict-origin-when-cross-origin`.";
   if (!res) return coreCheck('security_headers', 'fail', 0, `No homepage answer to judge. ${fixAll}`, ev);
   const h = res.headers;
+  const header = parseReferrerPolicy(h['referrer-policy']);
   const problems = [
     isNosniff(h['x-content-type-options']) ? null : 'X-Content-Type-Options is not `nosniff` (its first value counts). Send `X-Content-Type-Options: nosniff`',
     framingProblem(h['x-frame-options'], csp),
-    referrerProblem(parseReferrerPolicy(h['referrer-policy']), metaReferrer),
+    referrerProblem(header, metaReferrer),
   ];
   const wrong = problems.filter((p): p is string => p !== null);
   const points = 2 * (problems.length - wrong.length);
-  if (wrong.length === 0) return coreCheck('security_headers', 'pass', 6, 'nosniff, framing protection and a private Referrer-Policy are set.', ev);
-  return coreCheck('security_headers', points > 0 ? 'warn' : 'fail', points, `${wrong.join('. ')}.`, ev);
+  const byDefault = header === null && metaReferrer === null ? ` ${defaultReferrerNote(h['referrer-policy'])}` : '';
+  if (wrong.length === 0) {
+    const set = byDefault === '' ? 'nosniff, framing protection and a private Referrer-Policy are set.' : 'nosniff and framing protection are set.';
+    return coreCheck('security_headers', 'pass', 6, `${set}${byDefault}`, ev);
+  }
+  return coreCheck('security_headers', points > 0 ? 'warn' : 'fail', points, `${wrong.join('. ')}.${byDefault}`, ev);
+}
+
+// W3C Referrer Policy §8.1 and WHATWG Fetch: with no policy a browser recognizes, the document's
+// policy is the empty string, and requests then use the default, strict-origin-when-cross-origin.
+function defaultReferrerNote(value: string | undefined): string {
+  const what = value === undefined ? 'No Referrer-Policy' : 'No Referrer-Policy token a browser recognizes';
+  return `${what}: browsers apply ${DEFAULT_REFERRER_POLICY}, which keeps paths private.`;
 }
 
 // WHATWG HTML: once an enforced header policy has frame-ancestors, X-Frame-Options is ignored.
@@ -104,9 +116,8 @@ function framingProblem(xfo: string | undefined, csp: ReturnType<typeof judgeCsp
 
 // WHATWG HTML: a valid <meta name="referrer"> replaces the policy the header gave the document.
 function referrerProblem(header: ReferrerPolicy | null, meta: ReferrerPolicy | null): string | null {
-  const policy = meta ?? header;
-  if (policy !== null && PRIVATE_REFERRER_POLICIES.has(policy)) return null;
-  if (policy === null) return `No Referrer-Policy a browser recognizes, in the header or a \`<meta name="referrer">\`. Send ${REFERRER_HEADER}`;
+  const policy = meta ?? header ?? DEFAULT_REFERRER_POLICY;
+  if (PRIVATE_REFERRER_POLICIES.has(policy)) return null;
   if (meta === null) return `Referrer-Policy ${policy} ${REFERRER_LEAK[policy]}. Send ${REFERRER_HEADER}`;
   const overrides = header === null ? '' : ', which overrides the Referrer-Policy header,';
   return `The \`<meta name="referrer">\` sets ${policy}${overrides} and ${REFERRER_LEAK[policy]}. Remove it or make it \`<meta name="referrer" content="strict-origin-when-cross-origin">\`, and send ${REFERRER_HEADER}`;

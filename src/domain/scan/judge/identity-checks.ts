@@ -1,9 +1,9 @@
 import { extractHomepageFacts, type HomepageFacts } from '../parsers/html-homepage.js';
-import { parseSecurityTxt } from '../parsers/security-txt.js';
 import type { ProbeResponse } from '../probes.js';
 import type { CheckResult } from '../report.js';
 import { contactLegalCheck } from './legal-pages.js';
 import { coreCheck, evidenceOf, failureOf, isSuccess, responseOf, type ScanObservations } from './observations.js';
+import { securityTxtCheck } from './security-txt-check.js';
 
 /** The homepage facts, from the HTTPS homepage or else the HTTP one; undefined when neither answered HTML. */
 export function homepageFacts(obs: ScanObservations): { facts: HomepageFacts; evidence: number[]; response: ProbeResponse } | undefined {
@@ -48,14 +48,4 @@ function organizationCheck(obs: ScanObservations, home: Home): CheckResult {
 function contactLegal(obs: ScanObservations, home: Home): CheckResult {
   if (!home) return coreCheck('contact_legal', 'fail', 0, 'No homepage to read.', evidenceOf(obs, 'https_root'));
   return contactLegalCheck(obs, home.response, home.facts, home.evidence);
-}
-
-function securityTxtCheck(obs: ScanObservations): CheckResult {
-  const ev = evidenceOf(obs, 'security_txt');
-  const res = responseOf(obs, 'security_txt');
-  if (!isSuccess(res)) return coreCheck('security_txt', 'fail', 0, `No security.txt (${failureOf(obs, 'security_txt')}).`, ev);
-  if (!res.finalUrl.startsWith('https:')) return coreCheck('security_txt', 'warn', 3, 'security.txt is not served over HTTPS.', ev);
-  const parsed = parseSecurityTxt(res.bodyText, obs.now);
-  if (parsed.valid) return coreCheck('security_txt', 'pass', 8, `Valid: ${parsed.contact.length} contacts, expires ${parsed.expiresAt}.`, ev);
-  return coreCheck('security_txt', 'warn', 3, `Present but invalid: ${parsed.errors.join(', ')}.`, ev);
 }

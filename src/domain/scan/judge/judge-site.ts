@@ -21,6 +21,7 @@ const EVIDENCE_HEADERS = [
   'content-type', 'content-length', 'content-encoding', 'content-language', 'location', 'server', 'date', 'last-modified',
   'cache-control', 'strict-transport-security', 'content-security-policy', 'x-content-type-options', 'x-frame-options',
   'referrer-policy', 'permissions-policy', 'vary', 'link', 'payment-required', 'x-robots-tag',
+  'access-control-allow-origin', 'access-control-allow-credentials',
 ];
 
 /**

@@ -1,9 +1,10 @@
 import type { HomepageFacts } from '../parsers/html-homepage.js';
 import { judgeLegalPage, readLegalPage, type LegalPageKind } from '../parsers/legal-page.js';
+import { chooseLink } from '../parsers/link-choice.js';
 import type { LinkKind } from '../parsers/link-classification.js';
 import type { ProbeId, ProbeResponse } from '../probes.js';
 import type { CheckResult } from '../report.js';
-import { coreCheck, evidenceOf, type ScanObservations } from './observations.js';
+import { coreCheck, evidenceOf, failureWords, type ScanObservations } from './observations.js';
 
 /** Where the contact and legal check reads one of its three pages from. */
 export type LegalPageSource =
@@ -24,24 +25,24 @@ const POINTS_READ = 2;
 const POINTS_LINK_ONLY = 1;
 
 /**
- * The privacy, terms and contact pages a homepage links, and where each is read from: pages on
- * the homepage's own host are fetched (at most three, one per kind); a contact `mailto:` link on
- * the homepage needs no fetch; links to other hosts are never followed. The probe runner fetches
- * what this names and the check judges what it fetched, so both agree by construction.
+ * The privacy, terms and contact pages a homepage links, and where each is read from. Each page is
+ * the web link a reader takes for it (chooseLink: never one whose text is a sentence, links whose
+ * own text names the page and links in a footer or navigation before links in running text), a
+ * link on the homepage's own host preferred among equals. Pages on the homepage's own host are
+ * fetched (at most three, one per kind); a contact `mailto:` link on the homepage needs no fetch;
+ * links to other hosts are never followed. The probe runner fetches what this names and the check
+ * judges what it fetched, so both agree by construction.
  */
 export function legalPageSources(homepage: ProbeResponse, facts: HomepageFacts): LegalPageSource[] {
-  const firstLink = (kinds: readonly LinkKind[], onHost: boolean) =>
-    facts.links.find((l) => l.kinds.some((k) => kinds.includes(k)) && (l.href.startsWith('http:') || l.href.startsWith('https:')) && onHostOf(homepage.finalUrl, l.href) === onHost)?.href;
+  const webLinks = facts.links.filter((l) => l.href.startsWith('http:') || l.href.startsWith('https:'));
   return KINDS.map((kind): LegalPageSource => {
     const kinds: LinkKind[] = kind === 'contact' ? ['contact', 'imprint'] : [kind];
     if (kind === 'contact' && facts.links.some((l) => l.kinds.includes('contact') && l.href.startsWith('mailto:'))) return { kind, from: 'homepage_mail' };
-    const own = firstLink(kinds, true);
-    if (own !== undefined) {
-      if (withoutHash(own) === withoutHash(homepage.finalUrl)) return { kind, from: 'homepage', url: own };
-      return { kind, from: 'probe', url: withoutHash(own), probe: LEGAL_PAGE_PROBES[kind] };
-    }
-    const other = firstLink(kinds, false);
-    return other === undefined ? { kind, from: 'none' } : { kind, from: 'other_host', url: other };
+    const chosen = chooseLink(webLinks, kinds, (l) => onHostOf(homepage.finalUrl, l.href))?.href;
+    if (chosen === undefined) return { kind, from: 'none' };
+    if (!onHostOf(homepage.finalUrl, chosen)) return { kind, from: 'other_host', url: chosen };
+    if (withoutHash(chosen) === withoutHash(homepage.finalUrl)) return { kind, from: 'homepage', url: chosen };
+    return { kind, from: 'probe', url: withoutHash(chosen), probe: LEGAL_PAGE_PROBES[kind] };
   });
 }
 
@@ -90,7 +91,7 @@ function judgeFetched(obs: ScanObservations, homepage: ProbeResponse, label: str
   // Details never quote the site: the page is named by its evidence number, where its URL is kept.
   const where = n === undefined ? 'the linked page' : `the linked page (evidence ${n})`;
   if (!result) return { points: POINTS_LINK_ONLY, line: `${label}: ${where} was not fetched.`, evidence: [] };
-  if (!result.ok) return { points: POINTS_LINK_ONLY, line: `${label}: ${where} could not be fetched (${result.code}).`, evidence: [probe] };
+  if (!result.ok) return { points: POINTS_LINK_ONLY, line: `${label}: ${where} could not be fetched (${failureWords(result.code)}).`, evidence: [probe] };
   // The fetcher follows redirects anywhere public; a page that ends on another host is not the
   // site's own, so it counts as a link there.
   if (!onHostOf(homepage.finalUrl, result.finalUrl)) {

@@ -46,12 +46,30 @@ export function declaration(id: string, status: CheckStatus, detail: string, evi
   return { id, category: 'declaration', title: def.title, status, points: 0, max: 0, detail, standard: def.standard, evidence };
 }
 
+// The fetcher's failure codes, as a reader says them.
+const FAILURES: Readonly<Record<string, string>> = {
+  BLOCKED_ADDRESS: 'its address is not a public one, so it was not fetched',
+  DNS_FAILURE: 'the name did not resolve',
+  CONNECT_FAILED: 'the connection was refused or dropped',
+  TLS_ERROR: 'the TLS connection failed',
+  TIMEOUT: 'no answer in time',
+  TOO_MANY_REDIRECTS: 'too many redirects',
+  BAD_REDIRECT: 'a redirect that cannot be followed',
+  BAD_URL: 'not a URL that can be fetched',
+  PROTOCOL_ERROR: 'the answer broke the HTTP protocol',
+};
+
 /** The reason a probe got no response, in a few words (no site content). */
 export function failureOf(obs: ScanObservations, probe: ProbeId): string {
   const p = obs.probes[probe];
   if (!p) return 'not fetched';
   if (p.result.ok) return `HTTP ${p.result.status}`;
-  return p.result.code;
+  return failureWords(p.result.code);
+}
+
+/** A fetcher's failure code in a few words. */
+export function failureWords(code: string): string {
+  return FAILURES[code] ?? 'the fetch failed';
 }
 
 /** Text with its first letter in upper case, to start a detail sentence. */

@@ -1,5 +1,5 @@
 import type { CheckResult } from '../report.js';
-import { coreCheck, evidenceOf, failureOf, responseOf, type ScanObservations } from './observations.js';
+import { coreCheck, evidenceOf, failureOf, failureWords, responseOf, type ScanObservations } from './observations.js';
 
 const CERT_WARN_DAYS = 14;
 const DAY_MS = 86_400_000;
@@ -24,8 +24,8 @@ function tlsCertificate(obs: ScanObservations): CheckResult {
   if (!probe) return coreCheck('tls_certificate', 'fail', 0, 'No HTTPS fetch was made.', ev);
   if (!probe.ok) {
     return probe.code === 'TLS_ERROR'
-      ? coreCheck('tls_certificate', 'fail', 0, `Certificate verification failed (${tlsErrorCode(probe.message)}).`, ev)
-      : coreCheck('tls_certificate', 'fail', 0, `No TLS connection (${probe.code}).`, ev);
+      ? coreCheck('tls_certificate', 'fail', 0, certificateFailure(tlsErrorCode(probe.message)), ev)
+      : coreCheck('tls_certificate', 'fail', 0, `No TLS connection: ${failureWords(probe.code)}.`, ev);
   }
   const cert = probe.certificate;
   if (!cert) return coreCheck('tls_certificate', 'fail', 0, 'The homepage was not served over HTTPS.', ev);
@@ -41,7 +41,7 @@ function httpRedirect(obs: ScanObservations): CheckResult {
   const first = probe.redirects[0];
   const finalUrl = probe.ok ? probe.finalUrl : probe.failedUrl;
   if (!probe.ok && probe.redirects.length === 0) {
-    return coreCheck('http_redirect', 'info', 0, `Port 80 did not answer (${probe.code}); nothing to redirect.`, ev);
+    return coreCheck('http_redirect', 'info', 0, `Port 80 did not answer (${failureWords(probe.code)}); nothing to redirect.`, ev);
   }
   const firstTarget = first ? safeUrl(first.location, first.url) : undefined;
   if (firstTarget?.protocol === 'https:' && firstTarget.hostname === obs.domain && finalUrl.startsWith('https:')) {
@@ -57,6 +57,24 @@ function safeUrl(location: string, base: string): URL | undefined {
   } catch {
     return undefined;
   }
+}
+
+// Node's verification codes a site owner meets, in words; the code follows for their TLS tools.
+const CERTIFICATE_FAILURES: Readonly<Record<string, string>> = {
+  CERT_HAS_EXPIRED: 'the certificate has expired',
+  CERT_NOT_YET_VALID: 'the certificate is not valid yet',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'the certificate does not name this host',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'the certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'the chain ends in a self-signed certificate no browser trusts',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the chain is incomplete: serve the intermediate certificates too',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the issuer is not a trusted authority, or an intermediate certificate is missing',
+  UNABLE_TO_GET_ISSUER_CERT: 'the issuer is not a trusted authority, or an intermediate certificate is missing',
+  CERT_REVOKED: 'the certificate has been revoked',
+  CERT_SIGNATURE_FAILURE: 'the certificate signature does not verify',
+};
+
+function certificateFailure(code: string): string {
+  return `Certificate verification failed: ${CERTIFICATE_FAILURES[code] ?? 'the certificate is not trusted'} (${code}).`;
 }
 
 // The message names Node's code first (CERT_HAS_EXPIRED: …); the rest may quote the certificate.

@@ -1,7 +1,8 @@
 import { readHtmlSecurity } from '../parsers/html-security.js';
 import { readSetCookies, type CookieFacts } from '../parsers/set-cookies.js';
+import { CORS_PROBE_ORIGIN, type ProbeResponse } from '../probes.js';
 import type { CheckResult } from '../report.js';
-import { coreCheck, evidenceOf, responseOf, sentence, type ScanObservations } from './observations.js';
+import { coreCheck, evidenceOf, failureOf, responseOf, sentence, type ScanObservations } from './observations.js';
 
 const COOKIE_FIX = 'Set-Cookie: __Host-{name}={value}; Secure; HttpOnly; SameSite=Lax; Path=/';
 const COOP = new Set(['same-origin', 'same-origin-allow-popups', 'noopener-allow-popups', 'unsafe-none']);
@@ -59,22 +60,37 @@ function ofAll(some: number, all: number, kind: string): string {
   return `${some} of ${all} cross-origin ${kind}${all === 1 ? '' : 's'} ${some === 1 ? 'carries' : 'carry'}`;
 }
 
+// Judged on the homepage answer and on the answer to the CORS probe, which asked as a page of
+// CORS_PROBE_ORIGIN would: a server often sends CORS headers only when a request carries an Origin.
 function crossOrigin(obs: ScanObservations): CheckResult {
-  const ev = evidenceOf(obs, 'https_root');
   const res = responseOf(obs, 'https_root') ?? responseOf(obs, 'http_root');
+  const probe = responseOf(obs, 'cors_root');
+  const ev = evidenceOf(obs, 'https_root', 'cors_root');
   if (!res) return coreCheck('cross_origin', 'fail', 0, 'No homepage answer to judge.', ev);
   const h = res.headers;
-  const allowOrigin = h['access-control-allow-origin']?.trim();
-  const credentials = h['access-control-allow-credentials']?.trim().toLowerCase() === 'true';
+  const answers = [res, ...(probe ? [probe] : [])].map(corsOf);
   const noted = `Cross-Origin-Opener-Policy: ${named(h['cross-origin-opener-policy'], COOP)}; Cross-Origin-Resource-Policy: ${named(h['cross-origin-resource-policy'], CORP)}.`;
-  if (allowOrigin === '*' && credentials) {
+  const reflected = probe !== undefined && corsOf(probe).allowOrigin === CORS_PROBE_ORIGIN;
+  // WHATWG Fetch CORS check: a credentialed read needs the exact origin and exactly `true`.
+  if (reflected && probe.headers['access-control-allow-credentials']?.trim() === 'true') {
+    return coreCheck('cross_origin', 'fail', 0, `Asked from an unrelated origin (Origin: ${CORS_PROBE_ORIGIN}), the homepage echoed it in Access-Control-Allow-Origin with Access-Control-Allow-Credentials: true, so any site can read the page with its visitors' cookies, as they see it signed in. Echo only origins you trust, from a fixed list, with \`Vary: Origin\`, or drop \`Access-Control-Allow-Credentials\`. ${noted}`, ev);
+  }
+  if (answers.some((a) => a.allowOrigin === '*' && a.credentials)) {
     return coreCheck('cross_origin', 'fail', 0, `Access-Control-Allow-Origin: * with Access-Control-Allow-Credentials: true offers credentialed reads to every origin (browsers refuse the pair, so it is a misconfiguration either way). Send \`Access-Control-Allow-Origin\` with one trusted origin and \`Vary: Origin\`, or drop the credentials header. ${noted}`, ev);
   }
-  if (allowOrigin === 'null') {
+  if (answers.some((a) => a.allowOrigin === 'null')) {
     return coreCheck('cross_origin', 'fail', 0, `Access-Control-Allow-Origin: null lets sandboxed documents and local files read the page. Send \`Access-Control-Allow-Origin: https://{trusted origin}\` with \`Vary: Origin\` instead. ${noted}`, ev);
   }
-  const cors = allowOrigin === undefined ? 'No CORS headers' : allowOrigin === '*' ? 'Shared with every origin, without credentials' : 'Shared with a named origin';
-  return coreCheck('cross_origin', 'pass', 2, `${cors}. ${noted}`, ev);
+  const allowOrigin = answers.map((a) => a.allowOrigin).find((o) => o !== undefined);
+  const cors = reflected ? `Echoes any origin (it echoed ${CORS_PROBE_ORIGIN}), without credentials, so other sites can read only what the page shows everyone`
+    : allowOrigin === undefined ? 'No CORS headers' : allowOrigin === '*' ? 'Shared with every origin, without credentials' : 'Shared with a named origin';
+  const untested = probe ? '' : ` The request from another origin got no answer (${failureOf(obs, 'cors_root')}), so whether the homepage echoes any origin is not known.`;
+  return coreCheck('cross_origin', 'pass', 2, `${cors}. ${noted}${untested}`, ev);
+}
+
+/** The CORS headers of one answer: Access-Control-Allow-Origin as sent, and whether credentials are allowed. */
+function corsOf(res: ProbeResponse): { allowOrigin: string | undefined; credentials: boolean } {
+  return { allowOrigin: res.headers['access-control-allow-origin']?.trim(), credentials: res.headers['access-control-allow-credentials']?.trim().toLowerCase() === 'true' };
 }
 
 /** A header value named only when it is one the standard defines (details never quote the site). */

@@ -2,8 +2,10 @@ import { Parser } from 'htmlparser2';
 import { getDomain } from 'tldts';
 import { summarizeJsonLd, MAX_JSON_LD_BLOCK_CHARS } from './json-ld-organization.js';
 import type { JsonLdSummary } from './json-ld-organization.js';
+import { chooseLink } from './link-choice.js';
 import { classifyLink, LINK_KINDS } from './link-classification.js';
 import type { LinkKind } from './link-classification.js';
+import { trackLinkPlacements, type LinkPlacement } from './link-placement.js';
 import { capText, collapseWhitespace, looksLikeHtml } from './text-helpers.js';
 
 export interface HomepageLink {
@@ -13,6 +15,8 @@ export interface HomepageLink {
   /** Same registrable domain as the page; null for mailto: and tel: links. */
   readonly sameSite: boolean | null;
   readonly kinds: readonly LinkKind[];
+  /** In a footer or navigation, in running text, or elsewhere (see LinkPlacement). */
+  readonly placement: LinkPlacement;
 }
 
 export interface HomepageFacts {
@@ -27,7 +31,7 @@ export interface HomepageFacts {
   /** The first MAX_LINKS links; `linkCount` counts all that were read. */
   readonly links: readonly HomepageLink[];
   readonly linkCount: number;
-  /** Per kind, the first same-site link of that kind, else the first of any site. */
+  /** Per kind, the link a reader takes for that page (chooseLink), same-site links preferred. */
   readonly keyLinks: Readonly<Record<LinkKind, string | null>>;
   /** WebMCP declarative tools: forms carrying `toolname`, with whether each has a `tooldescription` (first MAX_TOOLS). */
   readonly webMcpTools: readonly WebMcpTool[];
@@ -72,10 +76,11 @@ export function extractHomepageFacts(html: string, baseUrl: string): HomepageFac
   let lang: string | null = null;
   let canonical: string | null = null;
   let ogSiteName: string | null = null;
-  const links: HomepageLink[] = [];
+  const links: Array<Omit<HomepageLink, 'placement'> & { n: number }> = [];
+  // Classified links, the ones keyLinks choose from, kept apart so that MAX_LINKS plain links cannot push them out.
+  const classified: Array<Omit<HomepageLink, 'placement'> & { n: number }> = [];
+  const placements = trackLinkPlacements();
   let linkCount = 0;
-  const firstSame = new Map<LinkKind, string>();
-  const firstAny = new Map<LinkKind, string>();
   const jsonLdBlocks: string[] = [];
   let jsonLdBlockCount = 0;
   const webMcpTools: WebMcpTool[] = [];
@@ -83,20 +88,17 @@ export function extractHomepageFacts(html: string, baseUrl: string): HomepageFac
   let depth = 0;
   let stopped = false;
   let svgDepth = 0;
-  let capture: { kind: 'title' | 'jsonld' | 'anchor'; text: string; href: URL | null; label: string } | null = null;
+  let capture: { kind: 'title' | 'jsonld' | 'anchor'; text: string; href: URL | null; label: string; n: number } | null = null;
 
   const finishAnchor = (): void => {
     if (capture?.kind !== 'anchor' || capture.href === null) return;
     const href = capture.href;
     const text = collapseWhitespace(capture.text, MAX_TEXT_CHARS) || collapseWhitespace(capture.label, MAX_TEXT_CHARS);
     const sameSite = href.protocol === 'http:' || href.protocol === 'https:' ? pageSite !== null && siteOf(href) === pageSite : null;
-    const kinds = classifyLink(href, text);
+    const link = { href: href.href, text, sameSite, kinds: classifyLink(href, text), n: capture.n };
     linkCount += 1;
-    if (links.length < MAX_LINKS) links.push({ href: href.href, text, sameSite, kinds });
-    for (const kind of kinds) {
-      if (!firstAny.has(kind)) firstAny.set(kind, href.href);
-      if (sameSite === true && !firstSame.has(kind)) firstSame.set(kind, href.href);
-    }
+    if (links.length < MAX_LINKS) links.push(link);
+    if (link.kinds.length > 0 && classified.length < MAX_LINKS) classified.push(link);
   };
 
   const parser = new Parser({
@@ -108,6 +110,7 @@ export function extractHomepageFacts(html: string, baseUrl: string): HomepageFac
         stopped = true;
         return;
       }
+      placements.open(name, attribs, depth);
       if (name === 'svg') svgDepth += 1;
       const attr = (key: string): string => (attribs[key] ?? '').trim();
       if (name === 'html' && lang === null) lang = attr('lang').slice(0, 35) || null;
@@ -120,15 +123,16 @@ export function extractHomepageFacts(html: string, baseUrl: string): HomepageFac
       } else if (name === 'link' && canonical === null && /(?:^|\s)canonical(?:\s|$)/i.test(attr('rel'))) {
         canonical = safeUrl(attr('href'), base)?.href ?? null;
       } else if (name === 'title' && title === null && svgDepth === 0) {
-        capture = { kind: 'title', text: '', href: null, label: '' };
+        capture = { kind: 'title', text: '', href: null, label: '', n: -1 };
       } else if (name === 'script' && attr('type').split(';')[0]?.trim().toLowerCase() === 'application/ld+json') {
         jsonLdBlockCount += 1;
-        if (jsonLdBlocks.length < MAX_JSON_LD_BLOCKS) capture = { kind: 'jsonld', text: '', href: null, label: '' };
+        if (jsonLdBlocks.length < MAX_JSON_LD_BLOCKS) capture = { kind: 'jsonld', text: '', href: null, label: '', n: -1 };
       } else if (name === 'a') {
         finishAnchor();
         const href = attr('href').slice(0, MAX_HREF_CHARS);
         const url = href === '' ? null : safeUrl(href, base);
-        capture = { kind: 'anchor', text: '', href: url !== null && LINK_PROTOCOLS.has(url.protocol) ? url : null, label: attr('aria-label') || attr('title') };
+        const n = placements.link();
+        capture = { kind: 'anchor', text: '', href: url !== null && LINK_PROTOCOLS.has(url.protocol) ? url : null, label: attr('aria-label') || attr('title'), n };
       } else if (name === 'form' && attr('toolname') !== '' && webMcpTools.length < MAX_TOOLS) {
         webMcpTools.push({ name: attr('toolname').slice(0, 128), described: attr('tooldescription') !== '' });
       } else if (name === 'img' && capture?.kind === 'anchor' && capture.label === '') {
@@ -136,12 +140,17 @@ export function extractHomepageFacts(html: string, baseUrl: string): HomepageFac
       }
     },
     ontext(data) {
-      if (stopped || capture === null) return;
+      if (stopped) return;
+      if (capture === null) {
+        placements.text(data);
+        return;
+      }
       const limit = capture.kind === 'jsonld' ? MAX_JSON_LD_BLOCK_CHARS + 1 : MAX_TEXT_CHARS * 4;
       if (capture.text.length < limit) capture.text += data.slice(0, limit - capture.text.length);
     },
     onclosetag(name) {
       if (stopped) return;
+      placements.close(depth);
       depth -= 1;
       if (name === 'svg' && svgDepth > 0) svgDepth -= 1;
       if (capture === null) return;
@@ -167,7 +176,10 @@ export function extractHomepageFacts(html: string, baseUrl: string): HomepageFac
   }
 
   const summary = summarizeJsonLd(jsonLdBlocks);
-  const keyLinks = Object.fromEntries(LINK_KINDS.map((kind) => [kind, firstSame.get(kind) ?? firstAny.get(kind) ?? null])) as Record<LinkKind, string | null>;
+  const placed = placements.finish();
+  const place = ({ n, ...link }: (typeof links)[number]): HomepageLink => ({ ...link, placement: placed[n] ?? 'other' });
+  const candidates = classified.map(place);
+  const keyLinks = Object.fromEntries(LINK_KINDS.map((kind) => [kind, chooseLink(candidates, [kind], (l) => l.sameSite === true)?.href ?? null])) as Record<LinkKind, string | null>;
   return {
     looksLikeHtml: looksLikeHtml(source),
     title,
@@ -176,7 +188,7 @@ export function extractHomepageFacts(html: string, baseUrl: string): HomepageFac
     canonical,
     ogSiteName,
     jsonLd: { ...summary, blockCount: jsonLdBlockCount, invalidBlockCount: summary.invalidBlockCount + (jsonLdBlockCount - jsonLdBlocks.length) },
-    links,
+    links: links.map(place),
     linkCount,
     keyLinks,
     webMcpTools,

@@ -12,4 +12,6 @@ export * from './well-known-metadata.js';
 export * from './link-header.js';
 export * from './json-ld-organization.js';
 export * from './link-classification.js';
+export * from './link-placement.js';
+export * from './link-choice.js';
 export * from './html-homepage.js';

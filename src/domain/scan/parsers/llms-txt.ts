@@ -6,12 +6,15 @@ export interface LlmsTxtSection {
   readonly linkCount: number;
 }
 
-export type LlmsTxtErrorCode = 'EMPTY' | 'HTML' | 'NO_H1';
+export type LlmsTxtErrorCode = 'EMPTY' | 'HTML' | 'NO_H1' | 'H1_NOT_FIRST' | 'MULTIPLE_H1' | 'NO_LINKS';
 
-export type LlmsTxtWarningCode = 'H1_NOT_FIRST' | 'MULTIPLE_H1' | 'NO_SUMMARY' | 'TOO_MANY_SECTIONS' | 'TRUNCATED';
+export type LlmsTxtWarningCode = 'NO_SUMMARY' | 'TOO_MANY_SECTIONS' | 'TRUNCATED';
 
 export interface LlmsTxt {
-  /** True when there are no errors: an H1 is present and the text is not an HTML page. */
+  /**
+   * True when there are no errors: the text opens with its one H1 and lists at least one
+   * `[name](url)` link in an H2 section, and is not an HTML page.
+   */
   readonly valid: boolean;
   readonly title: string | null;
   /** The blockquote that follows the H1, lines joined. */
@@ -37,14 +40,17 @@ const LINK_ITEM = /^\s*[-*+][ \t]+\[[^\]\n]*\]\([^)\s]+/;
 /**
  * Parses llms.txt (llmstxt.org): the H1 title, the blockquote summary after it, and each H2
  * section with the number of link list items (`- [name](url): note`). Fenced code is skipped.
- * Never throws: an empty text, an HTML page (the soft-404 guard) or a text without H1 give
- * `valid: false` with the matching error code.
+ * Never throws: an empty text, an HTML page (the soft-404 guard), a text without H1, with
+ * anything but blank lines before it or with a second H1, and a text whose sections list no link
+ * (the format is a title and lists of links; `- Title(URL)` or a bare path is not one) give
+ * `valid: false` with the matching error codes.
  */
 export function parseLlmsTxt(text: string): LlmsTxt {
   const { lines, truncated } = splitLines(text, MAX_LLMS_TXT_CHARS, MAX_LINES);
   const html = looksLikeHtml(text);
   const warnings = new Set<LlmsTxtWarningCode>(truncated ? ['TRUNCATED'] : []);
   const sections: { title: string; linkCount: number }[] = [];
+  const structure = new Set<LlmsTxtErrorCode>();
   let title: string | null = null;
   let summaryLines: string[] | null = null;
   let summaryOpen = false;
@@ -76,10 +82,10 @@ export function parseLlmsTxt(text: string): LlmsTxt {
     const h1 = H1.exec(line);
     if (h1 !== null) {
       if (title !== null) {
-        warnings.add('MULTIPLE_H1');
+        structure.add('MULTIPLE_H1');
         continue;
       }
-      if (sawContent) warnings.add('H1_NOT_FIRST');
+      if (sawContent) structure.add('H1_NOT_FIRST');
       title = headingText(h1[1] ?? '');
       summaryOpen = true;
       sawContent = true;
@@ -107,6 +113,7 @@ export function parseLlmsTxt(text: string): LlmsTxt {
   if (lines.every((l) => l.trim() === '')) errors.push('EMPTY');
   else if (html) errors.push('HTML');
   else if (title === null) errors.push('NO_H1');
+  else errors.push(...structure, ...(linkCount === 0 ? (['NO_LINKS'] as const) : []));
   return {
     valid: errors.length === 0,
     title,

@@ -4,6 +4,12 @@ export const REFERRER_POLICIES = [
 ] as const;
 export type ReferrerPolicy = (typeof REFERRER_POLICIES)[number];
 
+/**
+ * The policy browsers apply when neither the header nor a `<meta name="referrer">` gives one they
+ * recognize (WHATWG Fetch, "determine request's referrer": the empty policy means this default).
+ */
+export const DEFAULT_REFERRER_POLICY: ReferrerPolicy = 'strict-origin-when-cross-origin';
+
 /** Policies that never send a path to another origin nor anything over a downgrade to HTTP. */
 export const PRIVATE_REFERRER_POLICIES: ReadonlySet<ReferrerPolicy> = new Set(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']);
 

@@ -8,19 +8,24 @@ export type SecurityTxtErrorCode =
   | 'MULTIPLE_EXPIRES'
   | 'INVALID_EXPIRES'
   | 'EXPIRED'
-  | 'MULTIPLE_PREFERRED_LANGUAGES';
+  | 'MULTIPLE_PREFERRED_LANGUAGES'
+  | 'INVALID_LANGUAGE'
+  | 'CONTACT_NOT_URI'
+  | 'INVALID_URI'
+  | 'INSECURE_URI';
 
 export type SecurityTxtWarningCode =
   | 'EXPIRES_TOO_FAR'
-  | 'INSECURE_URI'
-  | 'INVALID_URI'
   | 'INVALID_LINES'
   | 'UNTERMINATED_SIGNATURE'
   | 'TOO_MANY_VALUES'
   | 'TRUNCATED';
 
 export interface SecurityTxt {
-  /** True when there are no errors: a Contact and one parseable, future Expires. */
+  /**
+   * True when there are no errors: a Contact and one parseable, future Expires, every URI field a
+   * URI (web URIs https), Preferred-Languages once and made of language tags.
+   */
   readonly valid: boolean;
   readonly contact: readonly string[];
   /** The first Expires value as written. */
@@ -35,6 +40,10 @@ export interface SecurityTxt {
   readonly hiring: readonly string[];
   /** The file was wrapped in an OpenPGP cleartext signature (not verified). */
   readonly signed: boolean;
+  /** The fields (as RFC 9116 names them: Contact, Encryption...) whose value is not a URI. */
+  readonly fieldsNotUri: readonly string[];
+  /** The fields with an http: (not https:) web URI. */
+  readonly fieldsInsecure: readonly string[];
   readonly unknownFieldCount: number;
   readonly invalidLineCount: number;
   readonly looksLikeHtml: boolean;
@@ -49,15 +58,21 @@ const MAX_VALUE_CHARS = 2048;
 const FIELD_NAME = /^[A-Za-z0-9-]{1,64}$/;
 const URI = /^[A-Za-z][A-Za-z0-9+.-]{0,30}:\S+$/;
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+// RFC 5646 language tags, as far as their shape goes: letters, digits and hyphens in subtags of 1-8.
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
 const URI_FIELDS = ['contact', 'encryption', 'acknowledgments', 'canonical', 'policy', 'hiring'] as const;
+const FIELD_NAMES: Readonly<Record<UriField, string>> = {
+  contact: 'Contact', encryption: 'Encryption', acknowledgments: 'Acknowledgments', canonical: 'Canonical', policy: 'Policy', hiring: 'Hiring',
+};
 type UriField = (typeof URI_FIELDS)[number];
 
 /**
  * Parses security.txt (RFC 9116), unwrapping an OpenPGP cleartext signature first (the signature
  * itself is not verified). `now` decides whether Expires has passed or is more than a year ahead.
  * Never throws: an empty file, an HTML page, a missing Contact, a missing, repeated, malformed or
- * past Expires give `valid: false` with the matching error codes; unknown fields are counted and
- * otherwise ignored.
+ * past Expires, a value of a URI field that is not a URI (§2.5: a Contact e-mail address needs
+ * `mailto:`) or a web URI that is not https, and a repeated or malformed Preferred-Languages give
+ * `valid: false` with the matching error codes; unknown fields are counted and otherwise ignored.
  */
 export function parseSecurityTxt(text: string, now: Date): SecurityTxt {
   const split = splitLines(text, MAX_SECURITY_TXT_CHARS, MAX_LINES);
@@ -69,6 +84,8 @@ export function parseSecurityTxt(text: string, now: Date): SecurityTxt {
   const expiresValues: string[] = [];
   let languageLines = 0;
   let preferredLanguages: string[] = [];
+  const notUri = new Set<UriField>();
+  const insecure = new Set<UriField>();
   let unknownFieldCount = 0;
   let invalidLineCount = 0;
 
@@ -92,7 +109,8 @@ export function parseSecurityTxt(text: string, now: Date): SecurityTxt {
       if (list.length >= MAX_VALUES) warnings.add('TOO_MANY_VALUES');
       else list.push(value);
       const uriProblem = checkUri(value);
-      if (uriProblem !== null) warnings.add(uriProblem);
+      if (uriProblem === 'NOT_URI') notUri.add(name as UriField);
+      if (uriProblem === 'INSECURE') insecure.add(name as UriField);
     } else {
       unknownFieldCount += 1;
     }
@@ -112,6 +130,10 @@ export function parseSecurityTxt(text: string, now: Date): SecurityTxt {
     if (expiresMs !== null && expiresMs < now.getTime()) errors.push('EXPIRED');
     if (expiresMs !== null && expiresMs > oneYearAfter(now)) warnings.add('EXPIRES_TOO_FAR');
     if (languageLines > 1) errors.push('MULTIPLE_PREFERRED_LANGUAGES');
+    if (languageLines > 0 && (preferredLanguages.length === 0 || !preferredLanguages.every((tag) => LANGUAGE_TAG.test(tag)))) errors.push('INVALID_LANGUAGE');
+    if (notUri.has('contact')) errors.push('CONTACT_NOT_URI');
+    if ([...notUri].some((field) => field !== 'contact')) errors.push('INVALID_URI');
+    if (insecure.size > 0) errors.push('INSECURE_URI');
   }
 
   return {
@@ -121,6 +143,8 @@ export function parseSecurityTxt(text: string, now: Date): SecurityTxt {
     expiresAt: expiresMs === null ? null : new Date(expiresMs).toISOString(),
     preferredLanguages,
     signed,
+    fieldsNotUri: URI_FIELDS.filter((f) => notUri.has(f)).map((f) => FIELD_NAMES[f]),
+    fieldsInsecure: URI_FIELDS.filter((f) => insecure.has(f)).map((f) => FIELD_NAMES[f]),
     unknownFieldCount,
     invalidLineCount,
     looksLikeHtml: html,
@@ -149,9 +173,10 @@ function unwrapSignature(lines: readonly string[]): { lines: readonly string[]; 
   return { lines: body, signed: true, terminated: false };
 }
 
-function checkUri(value: string): SecurityTxtWarningCode | null {
-  if (!URI.test(value) || !URL.canParse(value)) return 'INVALID_URI';
-  return /^http:/i.test(value) ? 'INSECURE_URI' : null;
+// §2.5: every one of these fields holds a URI, and a web URI must begin with https://.
+function checkUri(value: string): 'NOT_URI' | 'INSECURE' | null {
+  if (!URI.test(value) || !URL.canParse(value)) return 'NOT_URI';
+  return /^http:/i.test(value) ? 'INSECURE' : null;
 }
 
 /** Epoch milliseconds of an RFC 3339 date-time, or null when it is malformed or out of range. */

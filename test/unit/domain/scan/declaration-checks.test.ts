@@ -22,24 +22,29 @@ function declared(id: string, ...files: ProbeResponse[]) {
   return judgeSite('rpt_x', domainName('site.example.com'), files, NOW).declarations.find((d) => d.id === id)!;
 }
 
-const metadata = (issuer: string, extra: Record<string, unknown> = {}) => ({ issuer, response_types_supported: ['code'], token_endpoint: `${ORIGIN}/token`, x: MARKER, ...extra });
+const metadata = (issuer: string, extra: Record<string, unknown> = {}) => ({
+  issuer, response_types_supported: ['code'], authorization_endpoint: `${ORIGIN}/authorize`, token_endpoint: `${ORIGIN}/token`, jwks_uri: `${ORIGIN}/jwks`,
+  subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'], x: MARKER, ...extra,
+});
 const card = { serverInfo: { name: 'site', version: '1' }, transport: { type: 'streamable-http', endpoint: '/mcp' } };
 
 describe('declarations found at their second path', () => {
   it('passes OpenID Connect discovery alone, as authorization server metadata', () => {
-    expect(declared('oauth_authorization_server', file('openid_configuration', metadata(ORIGIN)))).to.include({ status: 'pass', detail: 'Declared with 1 response types.' });
+    expect(declared('oauth_authorization_server', file('openid_configuration', metadata(ORIGIN)))).to.include({ status: 'pass', detail: 'Declared with 1 response type.' });
     expect(declared('oauth_authorization_server', file('openid_configuration', metadata(`${ORIGIN}/`))).status).to.equal('pass');
     expect(declared('oauth_authorization_server')).to.include({ status: 'info', detail: 'Not declared at either path.' });
   });
 
   it('warns about OpenID Connect discovery alone that is invalid there, naming the path and what to fix', () => {
     const result = declared('oauth_authorization_server', file('openid_configuration', { issuer: ORIGIN, x: MARKER }));
-    expect(result).to.include({ status: 'warn', detail: `Present but not usable at /.well-known/openid-configuration. ${DECLARATION_REASONS.oauth_authorization_server.NO_RESPONSE_TYPES}` });
+    const reasons = DECLARATION_REASONS.oauth_authorization_server;
+    const why = [reasons.NO_RESPONSE_TYPES, reasons.NO_AUTHORIZATION_ENDPOINT, reasons.NO_TOKEN_ENDPOINT, reasons.NO_OPENID_MEMBERS].join(' ');
+    expect(result).to.include({ status: 'warn', detail: `Present but not usable at /.well-known/openid-configuration. ${why}` });
     expect(result.evidence).to.deep.equal([1]);
   });
 
   it('passes an MCP server card at /.well-known/mcp/server-card.json alone, and warns when it is invalid there', () => {
-    expect(declared('mcp_server_card', file('mcp_server_card', card))).to.include({ status: 'pass', detail: 'Declared with 1 endpoints.' });
+    expect(declared('mcp_server_card', file('mcp_server_card', card))).to.include({ status: 'pass', detail: 'Declared with 1 endpoint.' });
     const result = declared('mcp_server_card', file('mcp_server_card', { serverInfo: { name: MARKER } }));
     expect(result).to.include({ status: 'warn', detail: `Present but not usable at /.well-known/mcp/server-card.json. ${DECLARATION_REASONS.mcp_server_card.NO_ENDPOINT}` });
   });

@@ -54,8 +54,27 @@ describe('the header checks', () => {
     expect(weak.detail).to.contain('The `<meta name="referrer">` sets unsafe-url, which overrides the Referrer-Policy header, and sends the full address');
     expect(weak.detail).to.contain('Remove it or make it `<meta name="referrer" content="strict-origin-when-cross-origin">`, and send `Referrer-Policy: strict-origin-when-cross-origin`');
     expect(judged({ 'referrer-policy': 'unsafe-url' }, '<meta name="referrer" content="never">').security_headers).to.include({ status: 'pass' });
-    expect(judged({ 'referrer-policy': null }, '<meta name="referrer" content="unsafe-url, no-referrer">').security_headers).to.include({ status: 'warn' });
+    // A meta that is no policy leaves the document without one, so browsers apply their default.
+    expect(judged({ 'referrer-policy': null }, '<meta name="referrer" content="unsafe-url, no-referrer">').security_headers).to.include({
+      status: 'pass', points: 6, detail: 'nosniff and framing protection are set. No Referrer-Policy: browsers apply strict-origin-when-cross-origin, which keeps paths private.',
+    });
     expect(judged({}, '<meta name="referrer" content="no-referrer-please">').security_headers).to.include({ status: 'pass' });
+  });
+
+  it('judges a missing or unrecognized Referrer-Policy as the strict-origin-when-cross-origin browsers then apply, and says so', () => {
+    expect(judged({ 'referrer-policy': null }).security_headers).to.include({
+      status: 'pass', points: 6, detail: 'nosniff and framing protection are set. No Referrer-Policy: browsers apply strict-origin-when-cross-origin, which keeps paths private.',
+    });
+    expect(judged({ 'referrer-policy': 'no-referrer-please, ' }).security_headers).to.include({
+      status: 'pass', points: 6, detail: 'nosniff and framing protection are set. No Referrer-Policy token a browser recognizes: browsers apply strict-origin-when-cross-origin, which keeps paths private.',
+    });
+    const others = judged({ 'referrer-policy': null, 'x-content-type-options': null }).security_headers!;
+    expect(others).to.include({ status: 'warn', points: 4 });
+    expect(others.detail).to.equal('X-Content-Type-Options is not `nosniff` (its first value counts). Send `X-Content-Type-Options: nosniff`. No Referrer-Policy: browsers apply strict-origin-when-cross-origin, which keeps paths private.');
+    // The default is only what applies without a policy: a recognized leaky one still fails, a private one needs no note.
+    expect(judged({ 'referrer-policy': 'made-up, unsafe-url' }).security_headers).to.include({ status: 'warn', points: 4 });
+    expect(judged({ 'referrer-policy': null }, '<meta name="referrer" content="origin">').security_headers).to.include({ status: 'warn', points: 4 });
+    expect(judged({ 'referrer-policy': null }, '<meta name="referrer" content="no-referrer">').security_headers!.detail).to.equal('nosniff, framing protection and a private Referrer-Policy are set.');
   });
 
   it('keeps the includeSubDomains and preload notes when HSTS warns, and names the fix', () => {

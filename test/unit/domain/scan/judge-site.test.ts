@@ -32,7 +32,7 @@ describe('the methodology', () => {
     expect(cert('2026-09-24T00:00:00.000Z')).to.include({ status: 'pass', points: 10 });
     expect(cert('2026-09-23T23:59:59.000Z')).to.include({ status: 'warn', points: 5 });
     const failed: ProbeResult = { ok: false, probe: 'https_root', requestedUrl: 'https://site.example.com/', failedUrl: 'https://site.example.com/', redirects: [], code: 'TLS_ERROR', message: 'ERR_TLS_CERT_ALTNAME_INVALID: Host: evil <b>', durationMs: 1 };
-    expect(check([failed], 'tls_certificate')).to.include({ status: 'fail', detail: 'Certificate verification failed (ERR_TLS_CERT_ALTNAME_INVALID).' });
+    expect(check([failed], 'tls_certificate')).to.include({ status: 'fail', detail: 'Certificate verification failed: the certificate does not name this host (ERR_TLS_CERT_ALTNAME_INVALID).' });
   });
 
   it('reads robots.txt as RFC 9309 says: 4xx allows everything, 5xx and failures disallow everything', () => {
@@ -57,7 +57,7 @@ describe('the methodology', () => {
 
   it('never lets a declaration change the score', () => {
     const base = [response('https_root'), response('http_root')];
-    const declared = [...base, response('llms_txt', { requestedUrl: 'https://site.example.com/llms.txt', bodyText: '# Site\n' })];
+    const declared = [...base, response('llms_txt', { requestedUrl: 'https://site.example.com/llms.txt', bodyText: '# Site\n## Docs\n- [Home](https://site.example.com/)\n' })];
     const a = judgeSite('rpt_a', DOMAIN, base, NOW);
     const b = judgeSite('rpt_b', DOMAIN, declared, NOW);
     expect(b.score).to.equal(a.score);

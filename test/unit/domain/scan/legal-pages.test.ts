@@ -39,6 +39,20 @@ describe('the contact and legal check', () => {
     expect(sources(homepage('<a href="/impressum">Impressum</a>'))[2]).to.deep.equal({ kind: 'contact', from: 'probe', url: 'https://www.shop.example.com/impressum', probe: 'contact_page' });
   });
 
+  it("reads the pages a reader finds: the footer's links, not a body sentence that links 'privacy' elsewhere first", () => {
+    const body = '<p>Our new login keys <a href="/faq">improve privacy and security</a> for every account.</p><p>Read about your <a href="/faq#privacy">privacy</a> and your rights in our answers.</p>';
+    const footer = '<footer><a href="/legal/privacy-notice">Privacy notice</a> <a href="/legal/terms">Terms and conditions</a> <a href="/kontakt">Kontakt</a></footer>';
+    expect(sources(homepage(`${body}${footer}`))).to.deep.equal([
+      { kind: 'privacy', from: 'probe', url: `${HOME}legal/privacy-notice`, probe: 'privacy_page' },
+      { kind: 'terms', from: 'probe', url: `${HOME}legal/terms`, probe: 'terms_page' },
+      { kind: 'contact', from: 'probe', url: `${HOME}kontakt`, probe: 'contact_page' },
+    ]);
+    expect(sources(homepage('<div><a href="/faq">Why we care so much for your privacy.</a></div>'))[0]).to.deep.equal({ kind: 'privacy', from: 'none' });
+    // A reader finds the footer's link although it leads to another host: it is taken, and earns what such a link earns.
+    const offHost = homepage('<p>We care about your <a href="/faq">privacy</a> and your money, always.</p><footer><a href="https://policies.other.example.com/privacy">Privacy policy</a></footer>');
+    expect(sources(offHost)[0]).to.deep.equal({ kind: 'privacy', from: 'other_host', url: 'https://policies.other.example.com/privacy' });
+  });
+
   it('passes with 6 points when every fetched page reads as promised, and lists each page as evidence', () => {
     const result = legal([homepage(OWN_LINKS), page('privacy_page', `${HOME}privacy`, PRIVACY), page('terms_page', `${HOME}terms`, TERMS), page('contact_page', `${HOME}contact`, CONTACT)]);
     expect(result).to.include({ status: 'pass', points: 6 });
@@ -69,7 +83,7 @@ describe('the contact and legal check', () => {
     expect(result).to.include({ status: 'warn', points: 3 });
     expect(result.detail).to.contain('Privacy policy: linked on another host, which a scan does not fetch.');
     expect(result.detail).not.to.contain('other.example.com');
-    expect(result.detail).to.contain('could not be fetched (TIMEOUT)');
+    expect(result.detail).to.contain('could not be fetched (no answer in time)');
   });
 
   it('judges a page that redirects to another host as a link there: 1 point, its content unread', () => {
@@ -91,5 +105,18 @@ describe('the contact and legal check', () => {
   it('reads a contact section on the homepage itself, and an e-mail link there, without fetching', () => {
     expect(legal([homepage('<a href="#contact">Contact</a><p id="contact">Call +44 20 7946 0000</p>')]).detail).to.contain('Contact or legal notice: the homepage, which the link points back to, gives a telephone number.');
     expect(legal([homepage('<a href="mailto:hi@shop.example.com">Contact us</a>')])).to.include({ points: 2 });
+    expect(sources(homepage('<a href="mailto:?to=hi@shop.example.com">Write</a>'))[2]).to.deep.equal({ kind: 'contact', from: 'homepage_mail' });
+  });
+
+  it('takes no share-by-e-mail button, which names no recipient, for a contact address', () => {
+    const share = '<footer><a href="mailto:?subject=Shop&amp;body=https%3A%2F%2Fshop.example.com" aria-label=""><svg><path d="M0 0"/></svg></a></footer>';
+    expect(sources(homepage(share))[2]).to.deep.equal({ kind: 'contact', from: 'none' });
+    expect(legal([homepage(share)])).to.include({ status: 'fail', points: 0 });
+  });
+
+  it('takes no link that names a guide, settings or choices beside the page, whatever its path', () => {
+    const nav = '<nav><a href="/privacy">Privacy Guide</a> <a href="/privacy-choices">Your Privacy Choices</a> <a href="/terms-settings">Terms settings</a></nav>';
+    expect(sources(homepage(nav))[0]).to.deep.equal({ kind: 'privacy', from: 'none' });
+    expect(sources(homepage(`${nav}<footer><a href="/legal/privacy">Privacy</a></footer>`))[0]).to.deep.include({ kind: 'privacy' }).and.not.deep.include({ from: 'none' });
   });
 });

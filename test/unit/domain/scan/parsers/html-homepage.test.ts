@@ -82,12 +82,12 @@ describe('extractHomepageFacts', () => {
       imprint: null,
     });
     expect(facts.links.slice(0, 3)).to.deep.equal([
-      { href: 'https://www.acme.example/about-us/', text: 'About us', sameSite: true, kinds: ['about'] },
-      { href: 'https://shop.acme.example/cart', text: 'Cart', sameSite: true, kinds: [] },
-      { href: 'https://policies.google.com/privacy', text: 'Google Privacy Policy', sameSite: false, kinds: ['privacy'] },
+      { href: 'https://www.acme.example/about-us/', text: 'About us', sameSite: true, kinds: ['about'], placement: 'navigation' },
+      { href: 'https://shop.acme.example/cart', text: 'Cart', sameSite: true, kinds: [], placement: 'navigation' },
+      { href: 'https://policies.google.com/privacy', text: 'Google Privacy Policy', sameSite: false, kinds: ['privacy'], placement: 'navigation' },
     ]);
     expect(facts.links.find((l) => l.href === 'https://www.acme.example/contact')).to.deep.equal({
-      href: 'https://www.acme.example/contact', text: 'Contact us', sameSite: true, kinds: ['contact'],
+      href: 'https://www.acme.example/contact', text: 'Contact us', sameSite: true, kinds: ['contact'], placement: 'navigation',
     });
     expect(facts.links.find((l) => l.href === 'https://twitter.com/acme')?.text).to.equal('Acme on X');
     expect(facts.links.find((l) => l.href.startsWith('mailto:'))?.sameSite).to.equal(null);

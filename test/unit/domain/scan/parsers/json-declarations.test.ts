@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { parseA2aAgentCard, parseMcpServerCard } from '../../../../../src/domain/scan/parsers/json-declarations.js';
+import { parseA2aAgentCard } from '../../../../../src/domain/scan/parsers/a2a-agent-card.js';
+import { parseMcpServerCard } from '../../../../../src/domain/scan/parsers/json-declarations.js';
 
 const MCP_CARD = JSON.stringify({
   $schema: 'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json',
@@ -19,11 +20,13 @@ const A2A_V1 = JSON.stringify({
   capabilities: { streaming: true, pushNotifications: false },
   defaultInputModes: ['text/plain'],
   defaultOutputModes: ['application/json'],
-  skills: [{ id: 'book-flight', name: 'Book a flight', tags: ['travel'] }, { name: 'Cancel' }, 'junk'],
+  skills: [
+    { id: 'book-flight', name: 'Book a flight', description: 'Books a flight.', tags: ['travel'] },
+    { id: 'cancel', name: 'Cancel', description: 'Cancels a booking.', tags: [] },
+  ],
   supportedInterfaces: [
     { url: 'https://agent.acme.example/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
     { url: 'https://agent.acme.example/a2a/rest', protocolBinding: 'HTTP+JSON' },
-    { protocolBinding: 'GRPC' },
   ],
   signatures: [{ protected: 'eyJhbGciOiJFUzI1NiJ9', signature: 'abc' }],
 });
@@ -50,6 +53,14 @@ describe('parseMcpServerCard', () => {
     expect(remotes.endpoints).to.deep.equal([{ type: 'streamable-http', url: 'https://example.com/mcp' }]);
   });
 
+  it('reports an endpoint that is neither an http(s) URL nor a path', () => {
+    const card = (endpoint: string) => parseMcpServerCard(JSON.stringify({ name: 'x', transport: { type: 'streamable-http', endpoint } })).errors;
+    expect(card('mcp')).to.deep.equal(['BAD_ENDPOINT']);
+    expect(card('//other.example/mcp')).to.deep.equal(['BAD_ENDPOINT']);
+    expect(card('ws://a.example/mcp')).to.deep.equal(['BAD_ENDPOINT']);
+    expect(card('https://a.example/mcp')).to.deep.equal([]);
+  });
+
   it('reports a missing name or endpoint', () => {
     expect(parseMcpServerCard(JSON.stringify({ serverInfo: { version: '1' }, transport: { type: 'stdio' } })).errors).to.deep.equal(['NO_NAME', 'NO_ENDPOINT']);
   });
@@ -71,8 +82,8 @@ describe('parseA2aAgentCard', () => {
       name: 'Acme Travel Agent',
       description: 'Books trips.',
       version: '2.1.0',
-      skillCount: 3,
-      skillIds: ['book-flight', 'Cancel'],
+      skillCount: 2,
+      skillIds: ['book-flight', 'cancel'],
       interfaces: [
         { url: 'https://agent.acme.example/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
         { url: 'https://agent.acme.example/a2a/rest', protocolBinding: 'HTTP+JSON', protocolVersion: null },
@@ -85,19 +96,31 @@ describe('parseA2aAgentCard', () => {
   });
 
   it('accepts a pre-1.0 card with a top-level url and additionalInterfaces', () => {
-    const legacy = parseA2aAgentCard(JSON.stringify({ name: 'Old', version: '0.3.0', url: 'https://a.example/a2a', preferredTransport: 'JSONRPC', skills: [] }));
+    const old = { name: 'Old', description: 'd', version: '0.3.0', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [] };
+    const legacy = parseA2aAgentCard(JSON.stringify({ ...old, url: 'https://a.example/a2a', preferredTransport: 'JSONRPC' }));
     expect(legacy).to.include({ valid: true, legacyUrl: 'https://a.example/a2a', skillCount: 0, hasSignatures: false });
-    expect(legacy.warnings).to.deep.equal(['NO_DESCRIPTION', 'LEGACY_URL_ONLY']);
-    const additional = parseA2aAgentCard(JSON.stringify({ name: 'Old', version: '0.3.0', description: 'd', url: 'https://a.example/a2a', skills: [], additionalInterfaces: [{ url: 'https://a.example/grpc', transport: 'GRPC' }] }));
+    expect(legacy.warnings).to.deep.equal(['LEGACY_URL_ONLY']);
+    const additional = parseA2aAgentCard(JSON.stringify({ ...old, url: 'https://a.example/a2a', additionalInterfaces: [{ url: 'https://a.example/grpc', transport: 'GRPC' }] }));
     expect(additional.interfaces).to.deep.equal([{ url: 'https://a.example/grpc', protocolBinding: 'GRPC', protocolVersion: null }]);
     expect(additional.warnings).to.deep.equal([]);
   });
 
-  it('lists what a card misses', () => {
+  it('lists every required member a card misses', () => {
     const parsed = parseA2aAgentCard(JSON.stringify({ name: '  ', skills: 'none', supportedInterfaces: [{ protocolBinding: 'JSONRPC' }] }));
     expect(parsed).to.include({ valid: false, name: null, skillCount: null });
-    expect(parsed.errors).to.deep.equal(['NO_NAME', 'NO_VERSION', 'NO_SKILLS', 'NO_INTERFACE']);
+    expect(parsed.errors).to.deep.equal(['NO_NAME', 'NO_DESCRIPTION', 'NO_VERSION', 'NO_CAPABILITIES', 'NO_INPUT_MODES', 'NO_OUTPUT_MODES', 'NO_SKILLS', 'NO_INTERFACE']);
     expect(parseA2aAgentCard('null').errors).to.deep.equal(['NOT_AN_OBJECT']);
+  });
+
+  it('wants every skill complete and tagged, every interface bound to a protocol at an endpoint URL', () => {
+    const card = JSON.parse(A2A_V1);
+    const errorsOf = (change: Record<string, unknown>) => parseA2aAgentCard(JSON.stringify({ ...card, ...change })).errors;
+    expect(errorsOf({ skills: [{ id: 'a', name: 'A', tags: ['x'] }] })).to.deep.equal(['BAD_SKILL']);
+    expect(errorsOf({ skills: [{ id: 'a', name: 'A', description: 'd' }, 'junk'] })).to.deep.equal(['BAD_SKILL', 'NO_SKILL_TAGS']);
+    expect(errorsOf({ supportedInterfaces: [{ url: 'https://a.example/a2a' }] })).to.deep.equal(['NO_BINDING']);
+    expect(errorsOf({ supportedInterfaces: [{ url: 'https://a.example/llms.txt', protocolBinding: 'JSONRPC' }] })).to.deep.equal(['BAD_INTERFACE_URL']);
+    expect(errorsOf({ supportedInterfaces: [{ url: '/a2a', protocolBinding: 'JSONRPC' }] })).to.deep.equal(['BAD_INTERFACE_URL']);
+    expect(errorsOf({ defaultInputModes: 'text/plain', defaultOutputModes: [1] })).to.deep.equal(['NO_INPUT_MODES', 'NO_OUTPUT_MODES']);
   });
 
   it('returns JSON-serializable values and never throws on any JSON', () => {

@@ -53,10 +53,17 @@ describe('parseLlmsTxt', () => {
     });
   });
 
-  it('accepts a bare H1 and notes the missing summary', () => {
+  it('rejects a bare H1 (the format is a title and lists of links) and notes the missing summary', () => {
     const parsed = parseLlmsTxt('# Acme Widgets ##\n');
-    expect(parsed).to.include({ valid: true, title: 'Acme Widgets', summary: null, linkCount: 0 });
+    expect(parsed).to.include({ valid: false, title: 'Acme Widgets', summary: null, linkCount: 0 });
+    expect(parsed.errors).to.deep.equal(['NO_LINKS']);
     expect(parsed.warnings).to.deep.equal(['NO_SUMMARY']);
+  });
+
+  it('counts only Markdown links in list items under H2 sections', () => {
+    const notLinks = '# Acme\n> Widgets.\n\n- [Intro](https://example.com/intro) before any section\n\n## Docs\n- Guide(https://example.com/guide)\n- `/docs/api.md`\nSee [the API](https://example.com/api).\n';
+    expect(parseLlmsTxt(notLinks)).to.include({ valid: false, linkCount: 0 });
+    expect(parseLlmsTxt(`${notLinks}* [API](/docs/api.md): the reference\n`)).to.include({ valid: true, linkCount: 1 });
   });
 
   it('is invalid without an H1', () => {
@@ -65,10 +72,11 @@ describe('parseLlmsTxt', () => {
     expect(parsed.errors).to.deep.equal(['NO_H1']);
   });
 
-  it('warns when the H1 is not first or repeated', () => {
-    const parsed = parseLlmsTxt('Intro text\n# Title\n> Summary\n# Another\n');
-    expect(parsed).to.include({ valid: true, title: 'Title', summary: 'Summary' });
-    expect(parsed.warnings).to.have.members(['H1_NOT_FIRST', 'MULTIPLE_H1']);
+  it('rejects an H1 that is not first or is repeated, keeping the first as title', () => {
+    const parsed = parseLlmsTxt('Intro text\n# Title\n> Summary\n# Another\n## Docs\n- [a](https://example.com/a)\n');
+    expect(parsed).to.include({ valid: false, title: 'Title', summary: 'Summary' });
+    expect(parsed.errors).to.deep.equal(['H1_NOT_FIRST', 'MULTIPLE_H1']);
+    expect(parseLlmsTxt('\n\n# Title\n## Docs\n- [a](https://example.com/a)\n').errors).to.deep.equal([]);
   });
 
   it('rejects an HTML soft-404 and an empty file', () => {

@@ -46,6 +46,8 @@ describe('parseSecurityTxt', () => {
       policy: ['https://example.com/security-policy'],
       hiring: ['https://example.com/jobs'],
       signed: false,
+      fieldsNotUri: [],
+      fieldsInsecure: [],
       unknownFieldCount: 1,
       invalidLineCount: 0,
       looksLikeHtml: false,
@@ -89,11 +91,22 @@ describe('parseSecurityTxt', () => {
     expect(parsed.preferredLanguages).to.deep.equal(['en']);
   });
 
-  it('warns about plain e-mail addresses, http URIs and junk lines', () => {
+  it('rejects a Contact that is not a URI and an http URI, as RFC 9116 §2.5 requires, and warns about junk lines', () => {
     const parsed = parseSecurityTxt('Contact: security@example.com\nContact: http://example.com/sec\nExpires: 2027-01-01T00:00:00Z\njust some words\n', NOW);
-    expect(parsed.valid).to.equal(true);
+    expect(parsed.valid).to.equal(false);
     expect(parsed.invalidLineCount).to.equal(1);
-    expect(parsed.warnings).to.have.members(['INVALID_URI', 'INSECURE_URI', 'INVALID_LINES']);
+    expect(parsed.errors).to.have.members(['CONTACT_NOT_URI', 'INSECURE_URI']);
+    expect(parsed.fieldsNotUri).to.deep.equal(['Contact']);
+    expect(parsed.fieldsInsecure).to.deep.equal(['Contact']);
+    expect(parsed.warnings).to.deep.equal(['INVALID_LINES']);
+  });
+
+  it('rejects a non-URI in the other URI fields, and Preferred-Languages that are not language tags', () => {
+    const parsed = parseSecurityTxt('Contact: mailto:s@example.com\nExpires: 2027-01-01T00:00:00Z\nEncryption: our key on request\nPreferred-Languages: en, Deutsch!\n', NOW);
+    expect(parsed.errors).to.have.members(['INVALID_URI', 'INVALID_LANGUAGE']);
+    expect(parsed.fieldsNotUri).to.deep.equal(['Encryption']);
+    const fine = parseSecurityTxt('Contact: mailto:s@example.com\nContact: tel:+31-20-555-0100\nExpires: 2027-01-01T00:00:00Z\nPreferred-Languages: en, nl-NL, zh-Hant\n', NOW);
+    expect(fine.errors).to.deep.equal([]);
   });
 
   it('recognizes an HTML soft-404 and empty files', () => {

@@ -31,6 +31,7 @@ describe('parseSitemap', () => {
       valid: true,
       kind: 'urlset',
       rootElement: 'urlset',
+      namespace: 'http://www.sitemaps.org/schemas/sitemap/0.9',
       locCount: 4,
       sampleLocs: [
         'https://www.example.com/',
@@ -38,11 +39,35 @@ describe('parseSitemap', () => {
         'https://www.example.com/a?x=1&y=2',
       ],
       invalidLocCount: 1,
+      otherHostLocCount: 0,
+      otherHosts: [],
+      moreOtherHosts: false,
       lastmodCount: 3,
       invalidLastmodCount: 1,
       errors: [],
       warnings: ['INVALID_LOCS', 'INVALID_LASTMODS'],
     });
+  });
+
+  it('wants the sitemaps.org namespace exactly, on the root or its prefix', () => {
+    const body = '<url><loc>https://example.com/</loc></url>';
+    for (const ns of ['https://www.sitemaps.org/schemas/sitemap/0.9', 'http://sitemaps.org/schemas/sitemap/0.9', 'http://www.google.com/schemas/sitemap/0.84']) {
+      const sitemap = parseSitemap(`<urlset xmlns="${ns}">${body}</urlset>`);
+      expect(sitemap, ns).to.include({ valid: false, namespace: ns });
+      expect(sitemap.errors).to.deep.equal(['WRONG_NAMESPACE']);
+    }
+    expect(parseSitemap(`<urlset>${body}</urlset>`).errors).to.deep.equal(['WRONG_NAMESPACE']);
+    expect(parseSitemap(`<sm:urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:sm="urn:other">${body}</sm:urlset>`).errors).to.deep.equal(['WRONG_NAMESPACE']);
+    expect(parseSitemap(`\ufeff<?xml version="1.0"?>\r\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>`).valid).to.equal(true);
+  });
+
+  it('counts and names the URLs on other hosts than the sitemap\'s own', () => {
+    const locs = ['https://example.com/a', 'https://EXAMPLE.com/b', 'https://www.example.com/c', 'https://cdn.example.net/d', 'https://www.example.com/e', 'https://x.example/', 'https://y.example/'];
+    const sitemap = parseSitemap(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`, 'example.com');
+    expect(sitemap).to.include({ valid: true, otherHostLocCount: 5, moreOtherHosts: true });
+    expect(sitemap.otherHosts).to.deep.equal(['www.example.com', 'cdn.example.net', 'x.example']);
+    expect(sitemap.warnings).to.deep.equal(['OTHER_HOSTS']);
+    expect(parseSitemap(INDEX, 'www.example.com').warnings).to.deep.equal([]);
   });
 
   it('reads a sitemap index', () => {
@@ -78,10 +103,32 @@ describe('parseSitemap', () => {
     expect(parseSitemap('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>').errors).to.deep.equal(['NO_LOCS']);
   });
 
-  it('tolerates broken XML and says the root was not closed', () => {
-    const sitemap = parseSitemap('<urlset><url><loc>https://example.com/a</loc></url><url><loc>https://example.com/b');
-    expect(sitemap).to.include({ valid: true, kind: 'urlset', locCount: 2 });
-    expect(sitemap.warnings).to.deep.equal(['UNCLOSED_ROOT']);
+  it('rejects XML that is not well-formed, as crawlers do, but still counts what it read', () => {
+    const ns = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+    for (const broken of [
+      `<urlset ${ns}><url><loc>https://example.com/a</loc></url><url><loc>https://example.com/b`,
+      `<urlset ${ns}><loc>https://example.com/a</loc></url><url><loc>https://example.com/b</loc></url></urlset>`,
+      `<urlset ${ns}><url><loc>https://example.com/a</url></loc></urlset>`,
+    ]) {
+      const sitemap = parseSitemap(broken);
+      expect(sitemap, broken).to.include({ valid: false, kind: 'urlset' });
+      expect(sitemap.errors).to.deep.equal(['NOT_WELL_FORMED']);
+    }
+  });
+
+  it('reads a file cut at the fetch limit as truncated, not as broken', () => {
+    const cut = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/a</loc></url><url><lo';
+    expect(parseSitemap(cut, 'example.com', true)).to.include({ valid: true, kind: 'urlset' });
+    expect(parseSitemap(cut, 'example.com', true).warnings).to.deep.equal(['TRUNCATED']);
+  });
+
+  it('wants at least one absolute URL on its own host', () => {
+    const ns = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+    const of = (...locs: string[]) => `<urlset ${ns}>${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`;
+    expect(parseSitemap(of('//localhost:1313/a', '/b'), 'example.com').errors).to.deep.equal(['NO_ABSOLUTE_LOCS']);
+    expect(parseSitemap(of('https://www.example.com/a', '/b'), 'example.com').errors).to.deep.equal(['ONLY_OTHER_HOSTS']);
+    expect(parseSitemap(of('https://www.example.com/a'), 'www.example.com').errors).to.deep.equal([]);
+    expect(parseSitemap('https://www.example.com/a\nhttps://www.example.com/b\n', 'example.com').errors).to.deep.equal(['ONLY_OTHER_HOSTS']);
   });
 
   it('stops at the element cap and says so', () => {
@@ -94,7 +141,7 @@ describe('parseSitemap', () => {
 
   it('stops at absurd nesting without slowing down', () => {
     const started = Date.now();
-    const sitemap = parseSitemap(`<urlset><url><loc>https://e.co/</loc></url>${'<x>'.repeat(200_000)}</urlset>`);
+    const sitemap = parseSitemap(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.co/</loc></url>${'<x>'.repeat(200_000)}</urlset>`);
     expect(sitemap).to.include({ valid: true, locCount: 1 });
     expect(sitemap.warnings).to.deep.equal(['TRUNCATED']);
     expect(Date.now() - started).to.be.below(1000);

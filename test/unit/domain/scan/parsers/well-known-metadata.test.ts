@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { parseAuthorizationServerMetadata, parseProtectedResourceMetadata } from '../../../../../src/domain/scan/parsers/oauth-metadata.js';
 import {
-  parseAcpDiscovery, parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseAuthorizationServerMetadata, parseProtectedResourceMetadata, parseSignaturesDirectory, parseUcpProfile,
+  parseAcpDiscovery, parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseSignaturesDirectory, parseUcpProfile,
 } from '../../../../../src/domain/scan/parsers/well-known-metadata.js';
 
 const PARSERS = [parseApiCatalog, parseProtectedResourceMetadata, parseAuthorizationServerMetadata, parseSignaturesDirectory, parseAgentSkillsIndex, parseUcpProfile, parseAcpDiscovery];
@@ -13,13 +14,21 @@ describe('well-known metadata parsers', () => {
     expect(parseApiCatalog(j(catalog))).to.deep.equal({ valid: true, count: 2, errors: [] });
     expect(parseApiCatalog(j({ linkset: [] })).errors).to.deep.equal(['NO_LINKSET']);
     expect(parseApiCatalog(j({ linkset: [{ 'service-desc': [{ href: '/x' }] }] })).errors).to.deep.equal(['NO_ANCHOR']);
-    expect(parseApiCatalog(j({ linkset: [{ anchor: 'https://a.example/api', item: [{ title: 'no href' }] }] })).errors).to.deep.equal(['NO_LINKS']);
+    expect(parseApiCatalog(j({ linkset: [{ anchor: 'https://a.example/api', item: [{ title: 'no href' }] }] })).errors).to.deep.equal(['BAD_TARGET']);
+    expect(parseApiCatalog(j({ linkset: [{ anchor: 'https://a.example/api', item: [] }] })).errors).to.deep.equal(['NO_LINKS']);
+    expect(parseApiCatalog(j({ linkset: [catalog.linkset[0], { anchor: 'https://a.example/v3' }] })).errors, 'an entry without links').to.deep.equal(['NO_LINKS']);
+    expect(parseApiCatalog(j({ linkset: [{ ...catalog.linkset[0], type: [{ title: 'API' }] }] })).errors, 'a relation without href').to.deep.equal(['BAD_TARGET']);
+    expect(parseApiCatalog(j({ linkset: [{ anchor: '/api', item: [{ href: '/v2' }] }] })).errors, 'a relative anchor').to.deep.equal(['NO_ANCHOR']);
   });
 
   it('reads RFC 9728 protected resource metadata: an https resource, https authorization servers', () => {
     expect(parseProtectedResourceMetadata(j({ resource: 'https://a.example/api', authorization_servers: ['https://id.example'] }))).to.deep.equal({ valid: true, count: 1, errors: [] });
     expect(parseProtectedResourceMetadata(j({ resource: 'https://a.example/' }))).to.deep.equal({ valid: true, count: 0, errors: [] });
     expect(parseProtectedResourceMetadata(j({ authorization_servers: [] })).errors).to.deep.equal(['NO_RESOURCE']);
+    for (const server of ['https://id.example/.well-known/oauth-authorization-server', 'https://id.example/?tenant=1', 'https://id.example/#x', 'http://id.example']) {
+      expect(parseProtectedResourceMetadata(j({ resource: 'https://a.example/', authorization_servers: [server] })).errors, server).to.deep.equal(['BAD_AUTHORIZATION_SERVERS']);
+    }
+    expect(parseProtectedResourceMetadata(j({ resource: 'https://a.example/', authorization_servers: ['https://id.example/realms/main'] })).errors).to.deep.equal([]);
     expect(parseProtectedResourceMetadata(j({ resource: 'http://a.example/' })).errors).to.deep.equal(['RESOURCE_NOT_HTTPS']);
     expect(parseProtectedResourceMetadata(j({ resource: 'https://a.example/', authorization_servers: 'https://id.example' })).errors).to.deep.equal(['BAD_AUTHORIZATION_SERVERS']);
   });
@@ -34,18 +43,31 @@ describe('well-known metadata parsers', () => {
   });
 
   it('reads RFC 8414 authorization server metadata: an https issuer and response types', () => {
-    expect(parseAuthorizationServerMetadata(j({ issuer: 'https://id.example', response_types_supported: ['code', 'token'] }))).to.deep.equal({ valid: true, count: 2, errors: [] });
+    const endpoints = { authorization_endpoint: 'https://id.example/authorize', token_endpoint: 'https://id.example/token' };
+    expect(parseAuthorizationServerMetadata(j({ issuer: 'https://id.example', response_types_supported: ['code', 'token'], ...endpoints }))).to.deep.equal({ valid: true, count: 2, errors: [] });
     expect(parseAuthorizationServerMetadata(j({ response_types_supported: ['code'] })).errors).to.deep.equal(['NO_ISSUER']);
     expect(parseAuthorizationServerMetadata(j({ issuer: 'http://id.example', response_types_supported: ['code'] })).errors).to.deep.equal(['ISSUER_NOT_HTTPS']);
-    expect(parseAuthorizationServerMetadata(j({ issuer: 'https://id.example' })).errors).to.deep.equal(['NO_RESPONSE_TYPES']);
+    expect(parseAuthorizationServerMetadata(j({ issuer: 'https://id.example', ...endpoints })).errors).to.deep.equal(['NO_RESPONSE_TYPES']);
   });
 
   it('requires the issuer to be the identifier the metadata was fetched for (RFC 8414 §3.3)', () => {
-    const asm = (issuer: string) => parseAuthorizationServerMetadata(j({ issuer, response_types_supported: ['code'] }), 'https://id.example').errors;
+    const endpoints = { authorization_endpoint: 'https://id.example/authorize', token_endpoint: 'https://id.example/token' };
+    const asm = (issuer: string) => parseAuthorizationServerMetadata(j({ issuer, response_types_supported: ['code'], ...endpoints }), 'https://id.example').errors;
     expect(asm('https://id.example')).to.deep.equal([]);
     expect(asm('https://id.example/')).to.deep.equal([]);
     for (const other of ['https://login.id.example', 'https://id.example/realms/main', 'https://id.example?tenant=1']) expect(asm(other), other).to.deep.equal(['ISSUER_MISMATCH']);
     expect(parseAuthorizationServerMetadata(j({ issuer: 'http://id.example', response_types_supported: ['code'] }), 'https://id.example').errors).to.deep.equal(['ISSUER_NOT_HTTPS']);
+  });
+
+  it('requires the endpoints the offered grants use, https endpoints, and the OpenID members at the OpenID path', () => {
+    const asm = (extra: Record<string, unknown>, openid = false) => parseAuthorizationServerMetadata(j({ issuer: 'https://id.example', response_types_supported: ['code'], ...extra }), undefined, openid).errors;
+    expect(asm({})).to.deep.equal(['NO_AUTHORIZATION_ENDPOINT', 'NO_TOKEN_ENDPOINT']);
+    expect(asm({ grant_types_supported: ['client_credentials'], token_endpoint: 'https://id.example/token' })).to.deep.equal([]);
+    expect(asm({ grant_types_supported: ['implicit'], authorization_endpoint: 'https://id.example/authorize' })).to.deep.equal([]);
+    expect(asm({ authorization_endpoint: 'https://id.example/authorize', token_endpoint: 'http://id.example/token' })).to.deep.equal(['ENDPOINT_NOT_HTTPS']);
+    const oidc = { authorization_endpoint: 'https://id.example/authorize', token_endpoint: 'https://id.example/token', jwks_uri: 'https://id.example/jwks' };
+    expect(asm(oidc, true)).to.deep.equal(['NO_OPENID_MEMBERS']);
+    expect(asm({ ...oidc, subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] }, true)).to.deep.equal([]);
   });
 
   it('reads a Web Bot Auth key directory: a JWKS whose keys have kty', () => {
@@ -60,6 +82,9 @@ describe('well-known metadata parsers', () => {
     expect(parseAgentSkillsIndex(j({ skills: [] })).errors).to.deep.equal(['NO_SKILLS']);
     expect(parseAgentSkillsIndex(j({ skills: [{ ...skill, url: '' }] })).errors).to.deep.equal(['BAD_ENTRY']);
     expect(parseAgentSkillsIndex(j({ skills: [{ ...skill, digest: 'md5:abc' }] })).errors).to.deep.equal(['NO_DIGEST']);
+    const { digest: _, ...bare } = skill;
+    expect(parseAgentSkillsIndex(j({ skills: [{ ...bare, sha256: 'cd'.repeat(32) }] })).errors, 'the sha256 member').to.deep.equal([]);
+    expect(parseAgentSkillsIndex(j({ skills: [{ ...bare, sha256: 'cd' }] })).errors).to.deep.equal(['NO_DIGEST']);
   });
 
   it('reads a UCP business profile: a version and capabilities, as a list or a map', () => {
