@@ -56,7 +56,7 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     standardUrl: 'https://www.rfc-editor.org/rfc/rfc9309',
   },
   sitemap: {
-    fix: 'Publish /sitemap.xml listing at least one URL, and name it in /robots.txt with `Sitemap: https://{domain}/sitemap.xml`.',
+    fix: 'Publish /sitemap.xml as well-formed XML whose urlset declares xmlns="http://www.sitemaps.org/schemas/sitemap/0.9", listing this host\'s pages as absolute https://{domain}/ URLs, and name it in /robots.txt with `Sitemap: https://{domain}/sitemap.xml`.',
     standardUrl: 'https://www.sitemaps.org/protocol.html',
   },
   homepage_metadata: {
@@ -72,7 +72,7 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     standardUrl: 'https://schema.org/ContactPage',
   },
   security_txt: {
-    fix: 'Publish /.well-known/security.txt over HTTPS with a `Contact:` line and an `Expires:` date under a year ahead.',
+    fix: 'Publish /.well-known/security.txt over HTTPS with a `Contact:` line holding a URI (`mailto:security@{domain}` or an https:// URL) and one `Expires:` date under a year ahead.',
     standardUrl: 'https://www.rfc-editor.org/rfc/rfc9116',
   },
   agents_md: {
