@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../../application/errors.js';
 import type { SchemaMigrator } from '../../application/ports/schema-migrator.js';
 import { Database, describeDatabase } from './create-knex.js';
-import { migrationSource } from './migrations.js';
+import { migrationSource } from './migrations/index.js';
 import { isStoreUnreachable } from './storage-faults.js';
 
 @injectable()

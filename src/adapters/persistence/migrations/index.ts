@@ -1,0 +1,38 @@
+import type { Knex } from 'knex';
+import { registryMigration } from './001-registry.js';
+import { reportsMigration } from './002-reports.js';
+import { scanAdmissionsMigration } from './003-scan-admissions.js';
+import { registrationsMigration } from './004-registrations.js';
+import { trustObservationsMigration } from './005-trust-observations.js';
+import { registryChangesMigration } from './006-registry-changes.js';
+import { backgroundWorkMigration } from './007-background-work.js';
+import { unclaimedDueIndexMigration } from './008-unclaimed-due-index.js';
+import { observationChangesMigration } from './009-observation-changes.js';
+import { observationRefreshMigration } from './010-observation-refresh.js';
+import { watchesMigration } from './011-watches.js';
+import { ownershipEvidenceMigration } from './012-ownership-evidence.js';
+import type { Migration } from './migration.js';
+
+// Migrations live in code so that they run the same from TypeScript and from the build, one file
+// each, named by their order; never edit one that has shipped, add the next here.
+const MIGRATIONS: readonly Migration[] = [
+  registryMigration,
+  reportsMigration,
+  scanAdmissionsMigration,
+  registrationsMigration,
+  trustObservationsMigration,
+  registryChangesMigration,
+  backgroundWorkMigration,
+  unclaimedDueIndexMigration,
+  observationChangesMigration,
+  observationRefreshMigration,
+  watchesMigration,
+  ownershipEvidenceMigration,
+];
+
+/** The migration source handed to Knex: the list above, in order. */
+export const migrationSource: Knex.MigrationSource<Migration> = {
+  getMigrations: async () => [...MIGRATIONS],
+  getMigrationName: (migration) => migration.name,
+  getMigration: async (migration) => ({ up: (db: Knex) => migration.up(db), down: async () => undefined }),
+};
