@@ -1,43 +1,7 @@
-// Reads the imports of TypeScript files with regular expressions (no parser, no library), resolves the
-// relative ones to files, and finds import cycles. check-layers.ts judges what it reads.
+// Lists the TypeScript files of a tree, resolves relative imports to files, and finds import cycles.
+// source-facts.ts reads the imports; check-layers.ts judges them.
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-
-/** One import, re-export or dynamic import of a file, as written. */
-export interface ImportStatement {
-  readonly specifier: string;
-  /** True when nothing is imported at run time: `import type`, `export type`, `{ type A, type B }`, `typeof import()`. */
-  readonly typeOnly: boolean;
-}
-
-const COMMENT = String.raw`\/\/[^\n]*\n|\/\*[\s\S]*?\*\/`;
-// import/export [type] [clause from] '…', over several lines and with comments inside the braces.
-const STATIC = new RegExp(
-  String.raw`(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:((?:[\w*{}\s,$]|${COMMENT})+?)\s+from\s+)?['"]([^'"]+)['"]`,
-  'g',
-);
-const DYNAMIC = /(\btypeof\s+)?\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-/** Every import of `text`, type-only and dynamic ones included, in the order they are written. */
-export function readImports(text: string): ImportStatement[] {
-  const found: { at: number; statement: ImportStatement }[] = [];
-  for (const m of text.matchAll(STATIC)) {
-    found.push({ at: m.index, statement: { specifier: m[3]!, typeOnly: m[1] !== undefined || namesOnlyTypes(m[2]) } });
-  }
-  for (const m of text.matchAll(DYNAMIC)) {
-    found.push({ at: m.index, statement: { specifier: m[2]!, typeOnly: m[1] !== undefined } });
-  }
-  return found.sort((a, b) => a.at - b.at).map((f) => f.statement);
-}
-
-// `{ type A, type B }` loads no value; a default, a namespace, `*`, `{}` or any plain name does.
-function namesOnlyTypes(clause: string | undefined): boolean {
-  if (clause === undefined) return false;
-  const braces = /^\{([^}]*)\}$/.exec(clause.replace(new RegExp(COMMENT, 'g'), ' ').trim());
-  if (!braces) return false;
-  const names = braces[1]!.split(',').map((name) => name.trim()).filter((name) => name !== '');
-  return names.length > 0 && names.every((name) => /^type\s/.test(name));
-}
 
 /**
  * The file among `files` that a relative `specifier` written in `fromFile` names (`./x.js` is `./x.ts`,

@@ -3,7 +3,9 @@ import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { CliCommands } from './adapters/cli/cli-commands.js';
 import type { CliIo } from './adapters/cli/cli-io.js';
-import { parseCommand, USAGE, VERSION_LINE } from './adapters/cli/parse-command.js';
+import { COMMAND_SPECS } from './adapters/cli/cli-module.js';
+import { parseCommandLine } from './adapters/cli/command-line.js';
+import { serviceRoleOf } from './adapters/cli/commands/service-commands.js';
 import { ConfigError, loadConfig } from './adapters/config/load-config.js';
 import type { AppConfig } from './application/ports/app-config.js';
 import { SchemaMigrator } from './application/ports/schema-migrator.js';
@@ -22,20 +24,16 @@ export async function main(
   env: Readonly<Record<string, string | undefined>> = process.env,
   io: CliIo = stdio,
 ): Promise<number> {
-  const parsed = parseCommand(argv);
-  if (!parsed.ok) {
-    io.err(`vetted: ${parsed.message}\n\n${USAGE}`);
+  // Parsed and explained from the specs alone: help, the version and bad arguments need neither
+  // configuration nor a database, and write nothing.
+  const line = parseCommandLine(argv, COMMAND_SPECS);
+  if (line.kind === 'print') {
+    io.out(line.text);
+    return 0;
+  }
+  if (line.kind === 'wrong') {
+    io.err(`vetted: ${line.message}\n\n${line.usage}`);
     return 2;
-  }
-  const command = parsed.command;
-  if (command.name === 'help') {
-    io.out(USAGE);
-    return 0;
-  }
-  // Needs neither configuration nor a database: answers on any machine.
-  if (command.name === 'version') {
-    io.out(VERSION_LINE);
-    return 0;
   }
   let config: AppConfig;
   try {
@@ -45,12 +43,13 @@ export async function main(
     io.err(`vetted: ${error.message}`);
     return 2;
   }
-  if (command.name === 'serve' || command.name === 'worker') return runUntilSignal(config, command.name, (message) => io.err(message));
+  const role = serviceRoleOf(line.spec);
+  if (role) return runUntilSignal(config, role, (message) => io.err(message));
 
   const container = buildContainer(config);
   try {
-    if (command.name !== 'migrate') await container.get<SchemaMigrator>(SchemaMigrator).migrate();
-    return await container.get(CliCommands).run(command, io);
+    if (!line.spec.skipMigration) await container.get<SchemaMigrator>(SchemaMigrator).migrate();
+    return await container.get(CliCommands).run(line.spec.name, line.input, io);
   } finally {
     await closeContainer(container);
   }

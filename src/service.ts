@@ -8,8 +8,8 @@ import { Logger } from './application/ports/logger.js';
 import { ReportSigner } from './application/ports/report-signer.js';
 import { SchemaMigrator } from './application/ports/schema-migrator.js';
 import { JobQueue } from './application/ports/job-queue.js';
+import { JobWorkers } from './application/jobs/job-workers.js';
 import { buildContainer, type ContainerOptions } from './main.js';
-import { startWorkers } from './workers.js';
 
 /** A running service: its port, and how to stop it (in-flight requests finish, resources close). */
 export interface RunningService {
@@ -45,7 +45,7 @@ async function startProcess(config: AppConfig, options: ContainerOptions & { por
     await propagation?.start();
     const queue = container.get<JobQueue>(JobQueue);
     await queue.start();
-    if (role.work) await startWorkers(container, config);
+    if (role.work) await container.get(JobWorkers).start();
     const server = role.serve ? container.get(HttpServer) : undefined;
     const port = server ? await server.listen(options.port ?? config.port) : 0;
     return {

@@ -5,13 +5,13 @@ import { Clock } from './ports/clock.js';
 import { ReportSigner } from './ports/report-signer.js';
 import { AssessTrust } from './trust/assess-trust.js';
 import { VerifyDomain, type VerifyOutcome } from './verify-domain.js';
-import { verifyJson } from './views/registry-view.js';
-import { trustDataJson } from './views/trust-view.js';
+import { verifyView, type VerifyAnswer } from './views/registry-view.js';
+import { trustView, type TrustAnswer } from './views/trust-view.js';
 
 /** A verify answer signed so that an agent can keep it and check it offline. */
 export interface SignedVerdict {
-  /** The answer as the JSON form carries it in `data`. */
-  readonly answer: Record<string, unknown>;
+  /** The answer as the views give it (an expired verification included: `expired` true). */
+  readonly answer: VerifyAnswer | TrustAnswer;
   /** The compact JWS of the answer's claims (see verdictClaims). */
   readonly jws: string;
   /** How long the answer may be cached, as for its JSON form. */
@@ -37,13 +37,13 @@ export class SignVerdict {
   async run(domain: string, options: { signals: boolean; external?: boolean }): Promise<SignedVerdict> {
     const { baseUrl } = this.config;
     let outcome: VerifyOutcome;
-    let answer: Record<string, unknown>;
+    let answer: VerifyAnswer | TrustAnswer;
     if (options.signals) {
       const trust = await this.assessTrust.run(domain, { external: options.external === true });
-      [outcome, answer] = [trust, trustDataJson(trust, baseUrl)];
+      [outcome, answer] = [trust, trustView(trust, baseUrl).answer];
     } else {
       outcome = await this.verifyDomain.run(domain);
-      answer = verifyJson(outcome, baseUrl);
+      answer = verifyView(outcome, baseUrl).answer;
     }
     const jws = await this.signer.signCompactJws(verdictClaims(answer, baseUrl, outcome.verdict.domain, this.clock.now(), outcome.cacheSeconds));
     return { answer, jws, cacheSeconds: outcome.cacheSeconds };

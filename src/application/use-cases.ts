@@ -1,6 +1,6 @@
-// The use cases and application services, listed once for the composition root.
-import type { Newable } from 'inversify';
+import { ContainerModule, type Newable } from 'inversify';
 import { AddEntity } from './add-entity.js';
+import { ChangePropagation } from './change-propagation.js';
 import { CheckReadiness } from './check-readiness.js';
 import { GetStatus } from './get-status.js';
 import { ImportEntities } from './import-entities.js';
@@ -41,7 +41,7 @@ import { DetectEvents } from './watches/detect-events.js';
 import { ManageWatch } from './watches/manage-watch.js';
 import { WatchedStateReader } from './watches/watched-state-reader.js';
 
-/** Every use case and application service; the container binds each to itself, one instance per process. */
+/** Every use case and application service but ChangePropagation; useCasesModule binds each to itself, one instance per process. */
 export const USE_CASES: readonly Newable[] = [
   RegistryReadCache,
   ObservationCache,
@@ -84,3 +84,13 @@ export const USE_CASES: readonly Newable[] = [
   RecheckProofs,
   ReadMetrics,
 ];
+
+/**
+ * The use cases and application services, each bound to itself (one instance per container); a
+ * use case left out of USE_CASES fails test/integration/composition/container-completeness.test.ts.
+ * ChangePropagation stops its feed when the container is closed.
+ */
+export const useCasesModule = new ContainerModule(({ bind }) => {
+  for (const useCase of USE_CASES) bind(useCase).toSelf();
+  bind(ChangePropagation).toSelf().onDeactivation((propagation) => propagation.stop());
+});

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { CliCommands } from '../../src/adapters/cli/cli-commands.js';
-import { parseCommand } from '../../src/adapters/cli/parse-command.js';
+import { COMMAND_SPECS } from '../../src/adapters/cli/cli-module.js';
+import { parseCommandLine } from '../../src/adapters/cli/command-line.js';
 import { loadConfig } from '../../src/adapters/config/load-config.js';
 import { Database } from '../../src/adapters/persistence/create-knex.js';
 import { SchemaMigrator } from '../../src/application/ports/schema-migrator.js';
@@ -58,15 +59,15 @@ describe('vetted scan as a CI gate, against real local sites', function () {
   /** What `main` does, with a fetcher that trusts the test CA and reaches the fixture site's ports. */
   async function vetted(args: string[], extraEnv: Record<string, string> = {}, stdin?: string): Promise<Run> {
     const run: Run = { code: null, stdout: '', stderr: '' };
-    const parsed = parseCommand(args);
-    if (!parsed.ok || parsed.command.name !== 'scan' && parsed.command.name !== 'scan list') throw new Error(`not a scan: ${args.join(' ')}`);
+    const line = parseCommandLine(args, COMMAND_SPECS);
+    if (line.kind !== 'command' || line.spec.name !== 'scan') throw new Error(`not a scan: ${args.join(' ')}`);
     const container = buildContainer(loadConfig({ ...env, ...extraEnv }), {
       fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 },
       logDestination: new Writable({ write: (_chunk, _encoding, done) => done() }),
     });
     try {
       await container.get<SchemaMigrator>(SchemaMigrator).migrate();
-      run.code = await container.get(CliCommands).run(parsed.command, {
+      run.code = await container.get(CliCommands).run('scan', line.input, {
         out: (l) => (run.stdout += `${l}\n`),
         err: (l) => (run.stderr += `${l}\n`),
         readInput: stdin === undefined ? undefined : async () => stdin,

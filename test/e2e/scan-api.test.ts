@@ -219,7 +219,7 @@ describe('scanning over HTTP, against real local sites', function () {
   it('scans from the CLI with one progress line per probe on stderr and the summary on stdout', async () => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await t.service.container.get(CliCommands).run({ name: 'scan', domain: 'good.example.com', json: false, fresh: true }, { out: (l) => out.push(l), err: (l) => err.push(l) });
+    const code = await t.service.container.get(CliCommands).run('scan', { domain: 'good.example.com', json: false, fresh: true, gate: {} }, { out: (l) => out.push(l), err: (l) => err.push(l) });
     expect(code).to.equal(0);
     expect(err).to.have.length(GOOD_SITE_PROBE_COUNT);
     const reuseErr: string[] = [];
@@ -227,7 +227,7 @@ describe('scanning over HTTP, against real local sites', function () {
     expect(out[0]).to.equal('good.example.com: score 100/100, readiness ready');
     expect(out.at(-1)).to.match(/^report: https:\/\/vetted\.example\.org\/reports\/rpt_/);
     const jsonOut: string[] = [];
-    await t.service.container.get(CliCommands).run({ name: 'scan', domain: 'good.example.com', json: true, fresh: false }, { out: (l) => jsonOut.push(l), err: (l) => reuseErr.push(l) });
+    await t.service.container.get(CliCommands).run('scan', { domain: 'good.example.com', json: true, fresh: false, gate: {} }, { out: (l) => jsonOut.push(l), err: (l) => reuseErr.push(l) });
     expect(reuseErr).to.have.length(1);
     expect(reuseErr[0]).to.match(/reusing report rpt_\S+, \d+ s old/);
     const report = JSON.parse(jsonOut.join('\n'));

@@ -5,6 +5,7 @@ import { CheckBrandOwnership } from '../../src/application/trust/check-brand-own
 import { OwnershipCache } from '../../src/application/trust/ownership-cache.js';
 import { OwnershipLooks } from '../../src/application/trust/ownership-looks.js';
 import { FakeOwnershipProbe } from '../fakes/fake-ownership-probe.js';
+import { SystemTimers } from '../../src/adapters/clock/system-timers.js';
 import { ImmediateJobQueue } from '../fakes/immediate-job-queue.js';
 import { InMemoryOwnershipEvidenceStore } from '../fakes/in-memory-ownership-evidence-store.js';
 import { RecordingLogger } from '../fakes/recording-logger.js';
@@ -27,6 +28,6 @@ export function ownershipParts(clock: Clock, config: Pick<AppConfig, 'extraBrand
   const queue = new ImmediateJobQueue();
   const cache = new OwnershipCache(clock);
   const logger = new RecordingLogger();
-  const looks = new OwnershipLooks(store, cache, probe, config);
+  const looks = new OwnershipLooks(store, cache, probe, config, new SystemTimers());
   return { ownership: new BrandOwnership(store, cache, looks, queue, logger), check: new CheckBrandOwnership(store, looks, clock), looks, store, probe, queue, cache, logger };
 }

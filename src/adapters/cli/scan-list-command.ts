@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAppError } from '../../application/errors.js';
-import type { RequestScan, ScanOutcome } from '../../application/scan/request-scan.js';
-import { judgeScanGate, type ScanGate } from '../../application/scan/scan-gate.js';
+import type { GatedScanOutcome, RequestScan, ScanGate } from '../../application/scan/request-scan.js';
 import { reportLinks } from '../../application/views/report-links.js';
 import type { CliIo } from './cli-io.js';
 import type { ScanListEntry } from './scan-list-file.js';
@@ -30,9 +29,9 @@ export async function runScanListCommand(
   let allMet = true;
   for (const [index, entry] of entries.entries()) {
     io.err(`[${index + 1}/${entries.length}] ${entry.domain} ...`);
-    let outcome: ScanOutcome;
+    let outcome: GatedScanOutcome;
     try {
-      outcome = await scanWaitingOutBudgets(requestScan, entry.domain, options.fresh, io, wait);
+      outcome = await scanWaitingOutBudgets(requestScan, entry.domain, options, io, wait);
     } catch (error) {
       allMet = false;
       const code = isAppError(error) ? error.code : 'INTERNAL_ERROR';
@@ -42,7 +41,7 @@ export async function runScanListCommand(
       continue;
     }
     const { report } = outcome.stored;
-    const verdict = judgeScanGate(options.gate, { score: report.score, readiness: outcome.readiness.value });
+    const verdict = outcome.gate;
     const unmet = verdict.met ? [] : verdict.unmet;
     io.err(`  score ${report.score}/100, readiness ${outcome.readiness.value}${outcome.reused ? ' (reused)' : ''}${unmet.length > 0 ? `; not met: ${unmet.join('; ')}` : ''}`);
     if (!verdict.met) allMet = false;
@@ -66,11 +65,11 @@ export async function runScanListCommand(
 // Every line has the same keys, so that a line that failed reads like one that did not.
 const EMPTY_LINE = { line: 0, domain: '', ok: false, score: null, readiness: null, report_url: null, reused: null, unmet: [], error: null };
 
-async function scanWaitingOutBudgets(requestScan: RequestScan, domain: string, fresh: boolean, io: CliIo, wait: Wait): Promise<ScanOutcome> {
+async function scanWaitingOutBudgets(requestScan: RequestScan, domain: string, { fresh, gate }: { fresh: boolean; gate: ScanGate }, io: CliIo, wait: Wait): Promise<GatedScanOutcome> {
   for (let tries = 1; ; tries++) {
     try {
       // Inline: this process has no worker to take a queued job.
-      return await requestScan.run({ domain, clientId: 'cli', allowReuse: !fresh, inline: {} });
+      return await requestScan.run({ domain, clientId: 'cli', allowReuse: !fresh, gate, inline: {} });
     } catch (error) {
       const refusal = isAppError(error) && error.code === 'RATE_LIMITED' ? error : undefined;
       const retryAfter = refusal?.details.retryAfterSeconds;

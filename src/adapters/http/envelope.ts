@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
-import { expired } from '../../application/views/registry-view.js';
+import type { VerifyView } from '../../application/views/registry-view.js';
+import type { TrustView } from '../../application/views/trust-view.js';
 
 /** Answers with the success envelope; `cacheSeconds` 0 (the default) means no-store. */
 export function sendData(ctx: Context, data: unknown, options: { status?: number; cacheSeconds?: number } = {}): void {
@@ -18,21 +19,22 @@ export function cacheControl(seconds: number): string {
 }
 
 /**
- * Sends a verify-like answer (plain or with signals): an expired verification goes in the contract's
- * EXPIRED envelope, with status 200 and never cached; any other answer as data, cacheable as long
- * as the use case said, serialized by `keep` when given (which keeps it for repeating).
+ * Sends a verify-like view (plain or with signals): `expired` as the contract's EXPIRED error, with
+ * status 200 and never cached; `data` in the success envelope, cacheable as long as the use case
+ * said, serialized by `keep` when given (which keeps it for repeating).
  */
-export function sendVerification(ctx: Context, answer: Record<string, unknown>, cacheSeconds: number, keep?: (envelope: unknown) => string): void {
-  const expiredAnswer = expired(answer);
-  if (!expiredAnswer && keep) {
-    ctx.status = 200;
-    ctx.set('Cache-Control', cacheControl(cacheSeconds));
-    ctx.type = 'application/json';
-    ctx.body = keep({ success: true, data: answer });
-    return;
+export function sendVerification(ctx: Context, view: VerifyView | TrustView, cacheSeconds: number, keep?: (envelope: unknown) => string): void {
+  switch (view.kind) {
+    case 'expired':
+      ctx.status = 200;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = failureBody('EXPIRED', view.error.message, view.error.details);
+      return;
+    case 'data':
+      if (!keep) return sendData(ctx, view.answer, { cacheSeconds });
+      ctx.status = 200;
+      ctx.set('Cache-Control', cacheControl(cacheSeconds));
+      ctx.type = 'application/json';
+      ctx.body = keep({ success: true, data: view.answer });
   }
-  if (!expiredAnswer) return sendData(ctx, answer, { cacheSeconds });
-  ctx.status = 200;
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = failureBody('EXPIRED', expiredAnswer.message, expiredAnswer.details);
 }

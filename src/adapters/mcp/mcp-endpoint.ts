@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Router } from '@koa/router';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, multiInject } from 'inversify';
 import type { Context } from 'koa';
 import { AppConfig } from '../../application/ports/app-config.js';
 import { FaultClassifier } from '../../application/ports/fault-classifier.js';
@@ -12,7 +12,7 @@ import { readLimitedBody } from '../shared/read-limited-body.js';
 import { guardMessages, jsonRpcErrorBody, MAX_MCP_BODY_BYTES, type GuardedMessages, type JsonRpcId } from './protocol-guard.js';
 import { ToolCatalog, type ToolCall } from './tool-catalog.js';
 import { createVettedMcpServer } from './vetted-mcp-server.js';
-import { VettedTools } from './vetted-tools.js';
+import { MCP_TOOL, type VettedTool } from './vetted-tool.js';
 
 /** The one path the MCP endpoint answers. */
 export const MCP_PATH = '/mcp';
@@ -32,12 +32,12 @@ export class McpEndpoint implements HttpRoutes {
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(Logger) private readonly logger: Logger,
-    @inject(VettedTools) tools: VettedTools,
+    @multiInject(MCP_TOOL) tools: readonly VettedTool[],
     @inject(FaultClassifier) faults: FaultClassifier,
     @inject(OriginPolicy) private readonly origins: OriginPolicy,
   ) {
     this.catalog = new ToolCatalog(
-      tools.list,
+      tools,
       (error, call) => logger.error({ reqId: call.requestId, tool: call.tool, err: error }, 'mcp tool failed'),
       (error) => faults.asOutage(error),
     );

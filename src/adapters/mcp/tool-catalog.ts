@@ -56,6 +56,7 @@ export class ToolCatalog {
         },
       ]),
     );
+    if (this.entries.size !== tools.length) throw new Error(`two MCP tools share a name among ${tools.map((tool) => tool.name).join(', ')}`);
   }
 
   /** The tools/list entries in the given revision. */

@@ -14,20 +14,18 @@ export interface ToolCaller {
   readonly clientId: string;
 }
 
-/** One MCP tool: its schemas, hints and what it does. `run` gets arguments `input` accepted. */
-export interface VettedTool {
+/**
+ * One MCP tool: an injectable class with its name, title, description, input and output schemas,
+ * hints, and `run`, which gets the arguments `input` accepted, calls one use case and formats one
+ * view (never judging). Bound to MCP_TOOL; tools/list shows the tools in binding order.
+ */
+export interface VettedTool<S extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly title: string;
   readonly description: string;
-  readonly input: z.ZodType;
+  readonly input: S;
   readonly output: z.ZodType;
   readonly hints: ToolHints;
-  run(args: unknown, caller: ToolCaller): Promise<Record<string, unknown>>;
+  run(args: z.output<S>, caller: ToolCaller): Promise<Record<string, unknown>>;
 }
-
-/** A tool whose `run` is typed by its input schema. */
-export function defineTool<S extends z.ZodType>(tool: Omit<VettedTool, 'input' | 'run'> & { input: S; run(args: z.output<S>, caller: ToolCaller): Promise<Record<string, unknown>> }): VettedTool {
-  // `run` is only ever called with what `input` parsed.
-  return { ...tool, run: (args, caller) => tool.run(args as z.output<S>, caller) };
-}
-
+export const MCP_TOOL = Symbol('McpTool');

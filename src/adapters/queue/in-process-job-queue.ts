@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import type { EnqueueOptions, Job, JobData, JobHandler, JobKind, JobQueue, QueueCounts, WorkOptions } from '../../application/ports/job-queue.js';
+import { JOB_KINDS, type EnqueueOptions, type Job, type JobData, type JobHandler, type JobKind, type JobQueue, type QueueCounts, type WorkOptions } from '../../application/ports/job-queue.js';
 import { Logger } from '../../application/ports/logger.js';
-import { JOB_KINDS } from './job-kinds.js';
 import { checkConcurrency, checkLease, checkRetryLimit, InProcessJobQueueOptions, resolveJobDefaults, type ResolvedJobDefaults } from './job-queue-options.js';
 import { messageOf, settledBy } from './settled-by.js';
 

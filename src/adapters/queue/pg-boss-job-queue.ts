@@ -1,9 +1,8 @@
 import { inject, injectable } from 'inversify';
 import PgBoss from 'pg-boss';
 import { AppError } from '../../application/errors.js';
-import type { EnqueueOptions, JobData, JobHandler, JobKind, JobQueue, QueueCounts, WorkOptions } from '../../application/ports/job-queue.js';
+import { JOB_KINDS, type EnqueueOptions, type JobData, type JobHandler, type JobKind, type JobQueue, type QueueCounts, type WorkOptions } from '../../application/ports/job-queue.js';
 import { Logger } from '../../application/ports/logger.js';
-import { JOB_KINDS } from './job-kinds.js';
 import { checkConcurrency, checkLease, checkRetryLimit, JobQueueOptions, resolveJobDefaults, type ResolvedJobDefaults } from './job-queue-options.js';
 import { checkHeartbeat, DEFAULT_HEARTBEAT_SECONDS, PgBossLeases } from './pg-boss-leases.js';
 import { PgBossWorker } from './pg-boss-worker.js';

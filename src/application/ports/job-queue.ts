@@ -1,25 +1,43 @@
-/** The kinds of background work and the data each carries. */
-export interface JobData {
+import { z } from 'zod';
+
+const NOTHING = z.record(z.string(), z.never());
+const NAMES = z.array(z.string().min(1)).readonly();
+
+/**
+ * The kinds of background work and the payload each carries, as schemas: the one declaration of a
+ * kind. Producers (use cases) enqueue against their types (JobData), the queue adapters make one
+ * queue per kind, and the worker checks a payload against its schema before the kind's handler
+ * (bound to JOB_HANDLER, src/application/jobs) runs. A job whose payload fails its schema
+ * fails its try.
+ */
+export const JOB_PAYLOADS = {
   /** Finds the proofs that are due and hands them out in batches (scheduled: one tick for all instances). */
-  'proof.sweep': Record<string, never>;
+  'proof.sweep': NOTHING,
   /** Re-checks the proofs of these entities (claimed by the sweep). */
-  'proof.recheck': { readonly entityIds: readonly string[] };
+  'proof.recheck': z.object({ entityIds: NAMES }).readonly(),
   /** Puts new members on the observation schedule and hands out due domains in batches (scheduled with proof.sweep). */
-  'observations.sweep': Record<string, never>;
+  'observations.sweep': NOTHING,
   /** Renews the trust observations of these member domains (claimed by the sweep). */
-  'observations.refresh': { readonly domains: readonly string[] };
+  'observations.refresh': z.object({ domains: NAMES }).readonly(),
   /** Runs the scan recorded as `scanId`. */
-  'scan.run': { readonly scanId: string };
+  'scan.run': z.object({ scanId: z.string().min(1) }).readonly(),
   /** Applies the registry writes not processed yet to the watched domains, announcing what changed. */
-  'events.detect': Record<string, never>;
+  'events.detect': NOTHING,
   /** events.detect, a new judgement of every watched domain, and a delivery turn for every watch with one due (scheduled). */
-  'events.sweep': Record<string, never>;
+  'events.sweep': NOTHING,
   /** Delivers the pending events of one watch, oldest first. */
-  'webhook.deliver': { readonly watchId: string };
+  'webhook.deliver': z.object({ watchId: z.string().min(1) }).readonly(),
   /** Looks for evidence that the brand owning catalog domain `lookalikeOf` owns `domain` (singleton per domain). */
-  'ownership.check': { readonly domain: string; readonly lookalikeOf: string };
-}
-export type JobKind = keyof JobData;
+  'ownership.check': z.object({ domain: z.string().min(1), lookalikeOf: z.string().min(1) }).readonly(),
+} as const satisfies Record<string, z.ZodType>;
+
+export type JobKind = keyof typeof JOB_PAYLOADS;
+
+/** The payload of each kind of job. */
+export type JobData = { readonly [K in JobKind]: z.output<(typeof JOB_PAYLOADS)[K]> };
+
+/** Every job kind, in a fixed order: the queues an adapter creates and counts. */
+export const JOB_KINDS: readonly JobKind[] = Object.keys(JOB_PAYLOADS) as JobKind[];
 
 export interface EnqueueOptions {
   /** At most one waiting or active job with this key per kind (on pg-boss across all instances); a second enqueue returns undefined. */

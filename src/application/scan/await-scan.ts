@@ -4,6 +4,7 @@ import { AppError, type ErrorCode } from '../errors.js';
 import { Clock } from '../ports/clock.js';
 import { ReportRepository } from '../ports/report-repository.js';
 import { ScanJobRepository } from '../ports/scan-job-repository.js';
+import { Timers } from '../ports/timers.js';
 import { scanOutcome, type ScanOutcome } from './scan-outcome.js';
 
 const SCAN_ID = /^scn_[A-Za-z0-9_-]{16,64}$/;
@@ -26,6 +27,7 @@ export class AwaitScan {
     @inject(ScanJobRepository) private readonly jobs: ScanJobRepository,
     @inject(ReportRepository) private readonly reports: ReportRepository,
     @inject(Clock) private readonly clock: Clock,
+    @inject(Timers) private readonly timers: Timers,
   ) {}
 
   /**
@@ -33,13 +35,13 @@ export class AwaitScan {
    * a failed job is returned as it is (its errorCode says why), for the caller to show or throw.
    */
   async run(scanId: string, waitMs = 0): Promise<ScanStatus> {
-    const deadline = Date.now() + waitMs;
+    const deadline = waitMs > 0 ? this.timers.deadline(waitMs) : undefined;
     for (;;) {
       const job = SCAN_ID.test(scanId) ? await this.jobs.find(scanId) : undefined;
       if (!job) throw new AppError('NOT_FOUND', 'No scan with this id.');
       if (job.state === 'done') return { job, outcome: await this.outcomeOf(job) };
-      if (job.state === 'failed' || Date.now() >= deadline) return { job, outcome: undefined };
-      await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(1, deadline - Date.now()))));
+      if (job.state === 'failed' || !deadline || deadline.aborted) return { job, outcome: undefined };
+      await this.timers.sleep(POLL_MS, deadline);
     }
   }
 

@@ -7,6 +7,7 @@ import { RandomTokens } from '../ports/random-tokens.js';
 import { ReportRepository, type StoredReport } from '../ports/report-repository.js';
 import { ReportSigner } from '../ports/report-signer.js';
 import { SiteFetcher } from '../ports/site-fetcher.js';
+import { Timers } from '../ports/timers.js';
 import { runProbes, type ProbeListener } from './probe-runner.js';
 
 /** The whole scan ends within this, whatever the site does. */
@@ -15,8 +16,9 @@ export const SCAN_DEADLINE_MS = 20_000;
 /**
  * Scans a site on explicit request: fetches its public resources, judges them under the current
  * methodology, signs the report and stores it with its evidence. An unreachable site still gets a
- * report (score 0, the failures as evidence). Reached only through RequestScan, which parses the
- * name and decides admission first.
+ * report (score 0, the failures as evidence). Run only by RunScanJob, for a `scan.run` job that
+ * SubmitScan queued (or ran inline) after parsing the name and deciding admission; every driving
+ * adapter asks for a scan through RequestScan.
  */
 @injectable()
 export class ScanSite {
@@ -26,11 +28,12 @@ export class ScanSite {
     @inject(ReportSigner) private readonly signer: ReportSigner,
     @inject(RandomTokens) private readonly random: RandomTokens,
     @inject(Clock) private readonly clock: Clock,
+    @inject(Timers) private readonly timers: Timers,
   ) {}
 
   async run(domain: DomainName, options: { onProbe?: ProbeListener; reportId?: string } = {}): Promise<StoredReport> {
     const scannedAt = this.clock.now();
-    const probes = await runProbes(this.fetcher, domain, AbortSignal.timeout(SCAN_DEADLINE_MS), options.onProbe);
+    const probes = await runProbes(this.fetcher, domain, this.timers.deadline(SCAN_DEADLINE_MS), options.onProbe);
     const report = judgeSite(options.reportId ?? `rpt_${this.random.token(16)}`, domain, probes, scannedAt);
     const signature = await this.signer.sign(reportContent(report));
     const stored = { report, signature };

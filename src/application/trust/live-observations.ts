@@ -3,6 +3,7 @@ import type { DomainName } from '../../domain/domain-name.js';
 import { AppConfig } from '../ports/app-config.js';
 import { DomainAgeSource } from '../ports/domain-age-source.js';
 import { ReputationChecks } from '../ports/reputation-checks.js';
+import { Timers } from '../ports/timers.js';
 import { TlsInspector } from '../ports/tls-inspector.js';
 import { TrustObservationStore, type ObservationKind, type StoredObservation, type StoredObservations } from '../ports/trust-observation-store.js';
 import { ObservationCache } from './observation-cache.js';
@@ -29,12 +30,13 @@ export class LiveObservations {
     @inject(DomainAgeSource) private readonly age: DomainAgeSource,
     @inject(ReputationChecks) private readonly reputation: ReputationChecks,
     @inject(AppConfig) private readonly config: Pick<AppConfig, 'externalDnsblZones'>,
+    @inject(Timers) private readonly timers: Timers,
   ) {}
 
   /** Looks at the `kinds` asked within `deadlineMs`; resolves with what each look saw, stamped `now`. */
   async look(domain: DomainName, kinds: ReadonlySet<ObservationKind>, deadlineMs: number, now: Date): Promise<StoredObservations> {
     if (kinds.size === 0) return {};
-    const signal = AbortSignal.timeout(deadlineMs);
+    const signal = this.timers.deadline(deadlineMs);
     const observedAt = now.toISOString();
     const [tls, age, reputation] = await Promise.all([
       kinds.has('tls') ? this.tls.inspect(domain, { signal }) : undefined,

@@ -7,6 +7,7 @@ import { ownershipEvidence, type OwnershipObservations, type OwningBrand } from 
 import { AppConfig } from '../ports/app-config.js';
 import { OwnershipEvidenceStore } from '../ports/ownership-evidence-store.js';
 import { OwnershipProbe, type ProbeFailure } from '../ports/ownership-probe.js';
+import { Timers } from '../ports/timers.js';
 import { OwnershipCache } from './ownership-cache.js';
 
 /** How long a brand's RDAP registrant is reused before it is looked up again: registrants rarely change. */
@@ -36,6 +37,7 @@ export class OwnershipLooks {
     @inject(OwnershipCache) private readonly cache: OwnershipCache,
     @inject(OwnershipProbe) private readonly probe: OwnershipProbe,
     @inject(AppConfig) config: Pick<AppConfig, 'extraBrandDomains'>,
+    @inject(Timers) private readonly timers: Timers,
   ) {
     for (const brand of BrandCatalog.standard(config.extraBrandDomains).brands) for (const domain of brand.domains) this.brands.set(domain, brand);
   }
@@ -51,7 +53,7 @@ export class OwnershipLooks {
    * (a background check's last try), so that a passing fault does not pass for an answer.
    */
   async look(domain: DomainName, brand: OwningBrand, deadlineMs: number, now: Date, options: { storeIncomplete: boolean }): Promise<OwnershipLookResult> {
-    const signal = AbortSignal.timeout(deadlineMs);
+    const signal = this.timers.deadline(deadlineMs);
     const zone = registrableDomain(domain);
     const [certificate, registrant, nameservers, brandRegistrant] = await Promise.all([
       this.probe.certificate(domain, { signal }),

@@ -1,9 +1,32 @@
+import { z } from 'zod';
 import type { Readiness } from '../../domain/scan/readiness.js';
 import type { ReportSummary } from '../../domain/scan/report.js';
 import { reportLinks } from './report-links.js';
+import { list } from './schema-kit.js';
 
 /** The readiness object of the scan-based answers (POST /api/scan, GET /verify, MCP). */
-export function readinessJson(readiness: Readiness, report: ReportSummary | undefined, baseUrl: string): Record<string, unknown> {
+export const readinessSchema = z.object({
+  value: z.enum(['unknown', 'limited', 'ready']).describe('What an agent may rely on now, from the latest stored report.'),
+  reasons: list(z.string()).describe('Why it is not ready, in words (empty when ready).'),
+  scanned_at: z.string().nullable().describe('When the report was made; null when never scanned.'),
+  age_seconds: z.number().int().nullable().describe('Seconds since that scan.'),
+  freshness: z.enum(['fresh', 'stale', 'expired']).nullable().describe('How the age reads against the methodology thresholds.'),
+  score: z.number().nullable().describe('The core score of the report, 0 to 100.'),
+  methodology_version: z.string().nullable().describe('The methodology the report was made under.'),
+  scope: z
+    .object({ origin: z.string(), paths: list(z.string()), not_covered: list(z.string()) })
+    .nullable()
+    .describe('What the scan looked at, and what it did not cover.'),
+  report_id: z.string().nullable().describe('The report readiness rests on.'),
+  evidence_urls: z
+    .object({ report: z.string().describe('The report page.'), json: z.string().describe('The signed JSON.'), markdown: z.string().describe('The Markdown.'), evidence: list(z.string()).describe('evidence[n - 1] is the URL of evidence item n.') })
+    .nullable(),
+  note: z.string().describe('What readiness does not say.'),
+});
+
+export type ReadinessAnswer = z.infer<typeof readinessSchema>;
+
+export function readinessJson(readiness: Readiness, report: ReportSummary | undefined, baseUrl: string): ReadinessAnswer {
   const links = report ? reportLinks(baseUrl, report.id, report.evidenceCount) : undefined;
   return {
     value: readiness.value,

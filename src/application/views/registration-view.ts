@@ -1,8 +1,25 @@
+import { z } from 'zod';
 import { verificationInstructions } from '../../domain/registration/registration.js';
 import type { RegisterOutcome } from '../registration/register-domain.js';
 
 /** The contract's answer to `POST /register` (201): the pending registration and how to prove control. */
-export function registrationCreatedJson({ registration, mailSent }: RegisterOutcome): Record<string, unknown> {
+export const registrationSchema = z.object({
+  registration_id: z.string(),
+  domain: z.string(),
+  status: z.enum(['pending', 'verified']).describe('pending until the proof is confirmed.'),
+  verification_instructions: z
+    .object({
+      method: z.literal('dns_txt'),
+      name: z.string().describe('The TXT record to publish.'),
+      record: z.string().describe('Its value.'),
+      alternative: z.object({ method: z.literal('well_known'), path: z.string(), content: z.string() }).describe('Or this file on the web host (proves that host only).'),
+    })
+    .describe('How to prove control of the domain.'),
+  expires_at: z.string().describe('When the registration can no longer be confirmed.'),
+  confirmation: z.object({ mail_sent: z.boolean(), message: z.string() }),
+});
+
+export function registrationCreatedJson({ registration, mailSent }: RegisterOutcome): z.infer<typeof registrationSchema> {
   return {
     registration_id: registration.id,
     domain: registration.domain,

@@ -3,9 +3,13 @@ import type { RegistryVerdict } from '../../domain/registry-verdict.js';
 import { guidanceFor } from '../../domain/trust/agent-guidance.js';
 import type { VerifyOutcome } from '../verify-domain.js';
 import { readinessJson } from './readiness-view.js';
+import type { lookupEntitySchema, verifyEntitySchema, VerifyAnswer, VerifyView } from './registry-schema.js';
+import type { z } from 'zod';
+
+export { lookupEntitySchema, verifyAnswerSchema, verifyEntitySchema, verifyViewSchema, type VerifyAnswer, type VerifyView } from './registry-schema.js';
 
 /** The entity object of a verify answer. */
-export function verifyEntityJson(entity: Entity): object {
+export function verifyEntityJson(entity: Entity): z.infer<typeof verifyEntitySchema> {
   return {
     id: entity.id,
     name: entity.name,
@@ -17,7 +21,7 @@ export function verifyEntityJson(entity: Entity): object {
 }
 
 /** The full entity of a lookup answer; `status` says whether it still vouches for its domain. */
-export function lookupEntityJson(entity: Entity, now: Date): object {
+export function lookupEntityJson(entity: Entity, now: Date): z.infer<typeof lookupEntitySchema> {
   const status = entity.status === 'revoked' ? 'revoked' : isExpired(entity, now) ? 'expired' : 'active';
   return {
     id: entity.id,
@@ -31,53 +35,53 @@ export function lookupEntityJson(entity: Entity, now: Date): object {
   };
 }
 
-/** The registry part of a verify answer, for every verdict but `expired` (which is an error). */
-export function verifyDataJson(verdict: Exclude<RegistryVerdict, { kind: 'expired' }>): Record<string, unknown> {
+/**
+ * The registry part of every verify-like answer (plain verify, MCP verify_domain, check_trust). An
+ * expired verification is stated, not thrown: `expired: true` with the entity and a message.
+ */
+export function registryStatusJson(verdict: RegistryVerdict): VerifyAnswer {
   switch (verdict.kind) {
     case 'verified':
       return { domain: verdict.domain, verified: true, entity: verifyEntityJson(verdict.entity) };
     case 'not_verified':
       return { domain: verdict.domain, verified: false, entity: null };
+    case 'expired':
+      return { domain: verdict.domain, verified: false, expired: true, entity: verifyEntityJson(verdict.entity), message: expiredMessage(verdict.domain, verdict.entity) };
     case 'blocked':
-      return {
-        domain: verdict.domain,
-        verified: false,
-        blocked: true,
-        trust_score: 0,
-        trust_level: 'NONE',
-        agent_guidance: guidanceFor('NONE', verdict.block.reason),
-      };
+      return blockedJson(verdict);
   }
 }
 
-/**
- * The registry part of every verify-like answer (plain verify, MCP verify_domain, check_trust). An
- * expired verification is stated, not thrown: `expired: true` with the entity and a message. The
- * HTTP adapter sends that case inside the contract's EXPIRED error envelope (see `expired`).
- */
-export function registryStatusJson(verdict: RegistryVerdict): Record<string, unknown> {
-  if (verdict.kind !== 'expired') return verifyDataJson(verdict);
-  return { domain: verdict.domain, verified: false, expired: true, entity: verifyEntityJson(verdict.entity), message: expiredMessage(verdict.domain, verdict.entity) };
+/** The contract's answer for a blocked name, with or without signals. */
+export function blockedJson(verdict: Extract<RegistryVerdict, { kind: 'blocked' }>) {
+  return {
+    domain: verdict.domain,
+    verified: false,
+    blocked: true,
+    trust_score: 0,
+    trust_level: 'NONE',
+    agent_guidance: guidanceFor('NONE', verdict.block.reason),
+  } as const satisfies VerifyAnswer;
 }
 
-/** The answer of `GET /verify/{domain}` and MCP `verify_domain`: registry status, then readiness (none when blocked). */
-export function verifyJson(outcome: VerifyOutcome, baseUrl: string): Record<string, unknown> {
+/** `GET /verify/{domain}` and MCP `verify_domain`: registry status, then readiness (none when blocked). */
+export function verifyView(outcome: VerifyOutcome, baseUrl: string): VerifyView {
   const status = registryStatusJson(outcome.verdict);
-  if (outcome.verdict.kind === 'blocked') return status;
-  return { ...status, readiness: readinessJson(outcome.readiness, outcome.latestReport, baseUrl) };
+  if (outcome.verdict.kind === 'blocked') return verdictView(outcome.verdict, status);
+  return verdictView(outcome.verdict, { ...status, readiness: readinessJson(outcome.readiness, outcome.latestReport, baseUrl) });
 }
 
-/** An expired answer split the way the contract's EXPIRED envelope carries it: the message, and the rest as details. */
-export interface ExpiredAnswer {
-  readonly message: string;
-  readonly details: Record<string, unknown>;
-}
-
-/** The EXPIRED form of a verify-like answer, or undefined when the answer is not an expired one. */
-export function expired(answer: Record<string, unknown>): ExpiredAnswer | undefined {
-  if (answer.expired !== true) return undefined;
-  const { domain, entity, message, expired: _expired, verified: _verified, ...rest } = answer;
-  return { message: String(message), details: { domain, entity, ...rest } };
+/**
+ * An answer as the view of its verdict: `data`, or for an expired verification `expired` with the
+ * EXPIRED error's message and details (the answer's fields but `verified`, `expired` and `message`).
+ */
+export function verdictView<A extends VerifyAnswer>(
+  verdict: RegistryVerdict,
+  answer: A,
+): { kind: 'data'; answer: A } | { kind: 'expired'; answer: A; error: { message: string; details: Record<string, unknown> } } {
+  if (verdict.kind !== 'expired') return { kind: 'data', answer };
+  const { verified: _verified, expired: _expired, message: _message, ...details } = answer;
+  return { kind: 'expired', answer, error: { message: expiredMessage(verdict.domain, verdict.entity), details } };
 }
 
 /** The one-sentence message of the EXPIRED error. */

@@ -1,9 +1,52 @@
+import { z } from 'zod';
 import type { ReportChange } from '../../domain/scan/report-diff.js';
 import type { HistoryPage } from '../scan/report-history.js';
 import { reportLinks } from './report-links.js';
+import { list } from './schema-kit.js';
+
+const sideSchema = z.object({
+  report_id: z.string(),
+  scanned_at: z.string(),
+  score: z.number(),
+  readiness: z.enum(['unknown', 'limited', 'ready']).describe('Readiness as judged at that scan.'),
+  methodology_version: z.string(),
+  report_url: z.string(),
+});
+
+/** GET /reports/{id}/diff/{other}: two reports of one domain compared, older first. */
+export const reportChangeSchema = z.object({
+  from: sideSchema,
+  to: sideSchema,
+  score_delta: z.number(),
+  readiness_changed: z.boolean(),
+  checks: list(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      from: z.string().describe('A check status, or not_looked_for when that report did not look for it (another methodology version or declaration set).'),
+      to: z.string(),
+    }),
+  ).describe('Every check or declaration whose status moved.'),
+});
+
+/** GET /reports?domain= as JSON: a page of a domain's reports, newest first. */
+export const reportHistorySchema = z.object({
+  domain: z.string(),
+  reports: list(
+    z.object({
+      report_id: z.string(),
+      scanned_at: z.string(),
+      score: z.number(),
+      methodology_version: z.string(),
+      links: z.object({ html: z.string(), json: z.string(), markdown: z.string() }),
+      change_since_previous: reportChangeSchema.extend({ diff_url: z.string() }).nullable().describe('What changed since the previous report; null for the first.'),
+    }),
+  ),
+  next_url: z.string().nullable().describe('The next page (opaque cursor); null on the last.'),
+});
 
 /** A comparison of two reports as JSON: both sides as they stood, the score delta and every check that moved. */
-export function reportChangeJson(change: ReportChange, baseUrl: string): Record<string, unknown> {
+export function reportChangeJson(change: ReportChange, baseUrl: string): z.infer<typeof reportChangeSchema> {
   const side = (s: ReportChange['from']) => ({
     report_id: s.id,
     scanned_at: s.scannedAt,
@@ -22,7 +65,7 @@ export function reportChangeJson(change: ReportChange, baseUrl: string): Record<
 }
 
 /** A page of a domain's history as JSON, newest first, with the link of the next page. */
-export function reportHistoryJson(page: HistoryPage, baseUrl: string): Record<string, unknown> {
+export function reportHistoryJson(page: HistoryPage, baseUrl: string): z.infer<typeof reportHistorySchema> {
   return {
     domain: page.domain,
     reports: page.entries.map(({ report, change }) => {

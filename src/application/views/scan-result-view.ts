@@ -1,40 +1,50 @@
-import type { ScanOutcome } from '../scan/request-scan.js';
-import { readinessJson } from './readiness-view.js';
+import { z } from 'zod';
+import type { ScanOutcome } from '../scan/scan-outcome.js';
+import { readinessJson, readinessSchema } from './readiness-view.js';
 import { reportLinks } from './report-links.js';
+import { list } from './schema-kit.js';
+
+/** The answer to a scan request: POST /api/scan (201), MCP scan_domain, `vetted scan --json`, and a finished job's `report`. */
+export const scanResultSchema = z.object({
+  reused: z.boolean().describe('True when a methodology-matched report from the last ten minutes was returned instead of scanning (never for POST /api/scan, which always scans).'),
+  age_seconds: z.number().int().min(0).describe('How old the report is: 0 for a fresh scan.'),
+  report_url: z.string().describe('The report page (HTML).'),
+  report_id: z.string(),
+  domain: z.string(),
+  scanned_at: z.string(),
+  methodology_version: z.string(),
+  score: z.number().describe('The core score, 0 to 100.'),
+  readiness: readinessSchema,
+  json_url: z.string().describe('The signed report as JSON.'),
+  markdown_url: z.string().describe('The report as Markdown.'),
+  links: z
+    .object({ html: z.string(), json: z.string(), markdown: z.string(), evidence: list(z.string()).describe('evidence[n - 1] is the URL of evidence item n.') })
+    .describe('The same links, with each evidence item.'),
+  content_sha256: z.string().describe('The digest the report signature covers (see the signed JSON).'),
+});
+
+export type ScanResult = z.infer<typeof scanResultSchema>;
 
 /**
- * The answer to a scan request, with the report's links and readiness: MCP `scan_domain` answers
- * it as is; `reused` and `age_seconds` say whether a recent report was returned instead of a fetch.
+ * The one answer of a finished scan request, whoever asked: the report's facts, links and
+ * readiness; `reused` and `age_seconds` say whether a recent report was returned instead of a fetch.
  */
-export function scanResultJson(outcome: ScanOutcome, baseUrl: string): Record<string, unknown> {
+export function scanResultJson(outcome: ScanOutcome, baseUrl: string): ScanResult {
   const report = outcome.stored.report;
   const links = reportLinks(baseUrl, report.id, report.evidence.length);
   return {
-    report_id: report.id,
-    domain: report.domain,
-    links: { html: links.html, json: links.json, markdown: links.markdown, evidence: links.evidence },
-    score: report.score,
-    readiness: readinessJson(outcome.readiness, outcome.summary, baseUrl),
-    methodology_version: report.methodologyVersion,
-    scanned_at: report.scannedAt,
     reused: outcome.reused,
     age_seconds: outcome.ageSeconds,
-  };
-}
-
-/** The contract's answer to `POST /api/scan` (201): the same facts, with the links as flat fields. */
-export function scanCreatedJson(outcome: ScanOutcome, baseUrl: string): Record<string, unknown> {
-  const report = outcome.stored.report;
-  const links = reportLinks(baseUrl, report.id, report.evidence.length);
-  return {
-    report_id: report.id,
     report_url: links.html,
-    json_url: links.json,
-    markdown_url: links.markdown,
+    report_id: report.id,
     domain: report.domain,
+    scanned_at: report.scannedAt,
+    methodology_version: report.methodologyVersion,
     score: report.score,
     readiness: readinessJson(outcome.readiness, outcome.summary, baseUrl),
-    methodology_version: report.methodologyVersion,
-    scanned_at: report.scannedAt,
+    json_url: links.json,
+    markdown_url: links.markdown,
+    links: { html: links.html, json: links.json, markdown: links.markdown, evidence: links.evidence },
+    content_sha256: outcome.stored.signature.contentSha256,
   };
 }

@@ -1,9 +1,64 @@
+import { z } from 'zod';
+import { EVENT_TYPES } from '../../domain/events/watched-state.js';
 import type { Watch } from '../../domain/events/watch.js';
 import type { EventDraft } from '../../domain/events/watched-state.js';
 import type { DeliveryAttempt } from '../ports/webhook-outbox.js';
+import { list } from './schema-kit.js';
 
-/** A watch as GET /watches/{id} and the MCP tools show it: never its secret nor its token. */
-export function watchJson(watch: Watch, baseUrl: string): Record<string, unknown> {
+const watchFields = {
+  watch_id: z.string().describe('wch_ and 22 random characters.'),
+  domain: z.string(),
+  callback_url: z.string(),
+  events: list(z.enum(EVENT_TYPES)),
+  status: z.enum(['active', 'disabled']),
+  disabled_reason: z.string().nullable().describe('Why the watch was disabled (its callback kept failing); null while active.'),
+  failing_since: z.string().nullable().describe('Since when every delivery failed; null after a success.'),
+  created_at: z.string(),
+  links: z.object({ self: z.string(), deliveries: z.string(), verify: z.string() }),
+};
+
+/** GET /watches/{id}: a watch, never its secret nor its token. */
+export const watchSchema = z.object(watchFields);
+
+/** POST /watches (201) and MCP watch_domain: the watch, with its signing secret and bearer token, shown this once. */
+export const createdWatchSchema = z.object({
+  ...watchFields,
+  secret: z.string().describe('whsec_…: the Standard Webhooks signing secret, shown only here.'),
+  token: z.string().describe('wtk_…: the bearer token that reads and deletes this watch, shown only here.'),
+});
+
+/** GET /watches/{id}/deliveries: the latest attempts, newest first. */
+export const deliveriesSchema = z.object({
+  watch_id: z.string(),
+  attempts: list(
+    z.object({
+      webhook_id: z.string(),
+      event_type: z.string(),
+      attempt: z.number().int(),
+      at: z.string(),
+      status: z.number().int().nullable().describe("The callback's HTTP status; null when none came."),
+      error: z.string().nullable(),
+      duration_ms: z.number().int(),
+      outcome: z.enum(['delivered', 'retrying', 'failed']),
+    }),
+  ),
+});
+
+/** One webhook's body (the Standard Webhooks payload shape: type, timestamp, data). */
+export const eventPayloadSchema = z.object({
+  type: z.enum(EVENT_TYPES),
+  timestamp: z.string(),
+  data: z.object({
+    event_id: z.string(),
+    domain: z.string(),
+    previous: z.record(z.string(), z.unknown()),
+    current: z.record(z.string(), z.unknown()),
+    links: z.object({ verify: z.string(), history: z.string(), report: z.string().optional() }),
+  }),
+});
+
+/** A watch as GET /watches/{id} and the MCP tools show it. */
+export function watchJson(watch: Watch, baseUrl: string): z.infer<typeof watchSchema> {
   return {
     watch_id: watch.id,
     domain: watch.domain,
@@ -17,13 +72,11 @@ export function watchJson(watch: Watch, baseUrl: string): Record<string, unknown
   };
 }
 
-/** The 201 answer: the watch, with its signing secret and bearer token, shown this once. */
-export function createdWatchJson(watch: Watch, secret: string, token: string, baseUrl: string): Record<string, unknown> {
+export function createdWatchJson(watch: Watch, secret: string, token: string, baseUrl: string): z.infer<typeof createdWatchSchema> {
   return { ...watchJson(watch, baseUrl), secret, token };
 }
 
-/** GET /watches/{id}/deliveries: the latest attempts, newest first. */
-export function deliveriesJson(watchId: string, attempts: readonly DeliveryAttempt[]): Record<string, unknown> {
+export function deliveriesJson(watchId: string, attempts: readonly DeliveryAttempt[]): z.infer<typeof deliveriesSchema> {
   return {
     watch_id: watchId,
     attempts: attempts.map((a) => ({
@@ -32,12 +85,9 @@ export function deliveriesJson(watchId: string, attempts: readonly DeliveryAttem
   };
 }
 
-/**
- * One event as every watch of its domain receives it (the Standard Webhooks payload shape:
- * type, timestamp, data), with links to the evidence.
- */
+/** One event as every watch of its domain receives it, serialized, with links to the evidence. */
 export function eventPayload(event: EventDraft, eventId: string, domain: string, occurredAt: string, baseUrl: string, reportId: string | null): string {
-  return JSON.stringify({
+  const payload: z.infer<typeof eventPayloadSchema> = {
     type: event.type,
     timestamp: occurredAt,
     data: {
@@ -51,5 +101,6 @@ export function eventPayload(event: EventDraft, eventId: string, domain: string,
         ...(reportId ? { report: `${baseUrl}/reports/${reportId}` } : {}),
       },
     },
-  });
+  };
+  return JSON.stringify(payload);
 }

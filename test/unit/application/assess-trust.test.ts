@@ -5,9 +5,10 @@ import { AssessTrust } from '../../../src/application/trust/assess-trust.js';
 import { LiveObservations } from '../../../src/application/trust/live-observations.js';
 import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
 import { VerifyDomain } from '../../../src/application/verify-domain.js';
-import { trustDataJson } from '../../../src/application/views/trust-view.js';
+import { trustView } from '../../../src/application/views/trust-view.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { FakeTrustSources, InMemoryTrustObservationStore } from '../../fakes/fake-trust-sources.js';
+import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { aBlock, aNewEntity } from '../../support/builders.js';
 import { ownershipParts } from '../../support/ownership-parts.js';
@@ -29,7 +30,7 @@ describe('AssessTrust', () => {
     store = new InMemoryTrustObservationStore();
     const config = loadConfig({ EXTERNAL_DNSBL_ZONES: 'dbl.example.org', EXTERNAL_DEADLINE_MS: '500' });
     observations = new ObservationCache(clock);
-    const live = new LiveObservations(store, observations, sources, sources, sources, config);
+    const live = new LiveObservations(store, observations, sources, sources, sources, config, new SystemTimers());
     assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, observations, live, idna, clock, config, ownershipParts(clock).ownership);
   });
 
@@ -116,22 +117,23 @@ describe('AssessTrust', () => {
     const tlsCalls = sources.calls.tls;
     const blocked = await assess.run('login.evil.com', { external: true });
     expect(sources.calls.tls).to.equal(tlsCalls);
-    expect(trustDataJson(blocked, 'https://v.example')).to.deep.equal({
+    expect(trustView(blocked, 'https://v.example')).to.deep.equal({ kind: 'data', answer: {
       domain: 'login.evil.com',
       verified: false,
       blocked: true,
       trust_score: 0,
       trust_level: 'NONE',
       agent_guidance: { action: 'BLOCK', safe_actions: [], max_transaction_usd: 0, requires_human: true, reason: 'phishing kit' },
-    });
+    } });
   });
 
   it('scores an expired entity as not verified and says so', async () => {
     await registry.create(aNewEntity({ domain: 'old.com', expiresAt: '2026-01-01T00:00:00.000Z' }));
     const outcome = await assess.run('old.com', { external: false });
-    const data = trustDataJson(outcome, 'https://v.example');
-    expect(data).to.include({ verified: false, expired: true, trust_score: 0 });
-    expect((data.agent_guidance as { reason: string }).reason).to.contain('expired');
+    const view = trustView(outcome, 'https://v.example');
+    expect(view.kind).to.equal('expired');
+    expect(view.answer).to.include({ verified: false, expired: true, trust_score: 0 });
+    expect(view.answer.agent_guidance.reason).to.contain('expired');
   });
 
   it('says an assessment is current until its records or observations are written, and never one with live looks', async () => {

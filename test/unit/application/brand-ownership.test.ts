@@ -9,6 +9,7 @@ import { VerifyDomain } from '../../../src/application/verify-domain.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { FakeTrustSources, InMemoryTrustObservationStore } from '../../fakes/fake-trust-sources.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
+import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
 import { ownershipParts, type OwnershipParts } from '../../support/ownership-parts.js';
 import { aBlock } from '../../support/builders.js';
 import { rejection } from '../../support/rejection.js';
@@ -28,7 +29,7 @@ describe('brand ownership in AssessTrust and the ownership.check job', () => {
     const sources = new FakeTrustSources();
     const store = new InMemoryTrustObservationStore();
     const observations = new ObservationCache(clock);
-    const live = new LiveObservations(store, observations, sources, sources, sources, config);
+    const live = new LiveObservations(store, observations, sources, sources, sources, config, new SystemTimers());
     registry = new InMemoryRegistry();
     assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, observations, live, { toUnicode: (d) => d }, clock, config, parts.ownership);
   });

@@ -16,6 +16,7 @@ import { FixedClock } from '../../fakes/fixed-clock.js';
 import { FakeTrustSources, InMemoryTrustObservationStore } from '../../fakes/fake-trust-sources.js';
 import { ImmediateJobQueue } from '../../fakes/immediate-job-queue.js';
 import { InMemoryObservationSchedule } from '../../fakes/in-memory-observation-schedule.js';
+import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { aNewEntity } from '../../support/builders.js';
 import { ownershipParts } from '../../support/ownership-parts.js';
@@ -42,7 +43,7 @@ describe('the background refresh of members’ observations', () => {
     queue = new ImmediateJobQueue();
     const config = loadConfig({ EXTERNAL_DNSBL_ZONES: 'dbl.example.org' });
     const cache = new ObservationCache(clock);
-    const live = new LiveObservations(store, cache, sources, sources, sources, config);
+    const live = new LiveObservations(store, cache, sources, sources, sources, config, new SystemTimers());
     sweep = new SweepDueObservations(schedule, queue, clock, DEFAULT_JOB_TIMINGS);
     refresh = new RefreshObservations(schedule, store, live, clock, config);
     assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, cache, live, { toUnicode: (d) => d }, clock, config, ownershipParts(clock).ownership);

@@ -15,6 +15,7 @@ import { SequentialTokens } from '../../fakes/fixed-tokens.js';
 import { InMemoryReportRepository } from '../../fakes/in-memory-report-repository.js';
 import { ImmediateJobQueue } from '../../fakes/immediate-job-queue.js';
 import { InMemoryScanAdmission } from '../../fakes/in-memory-scan-admission.js';
+import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
 import { InMemoryScanJobRepository } from '../../fakes/in-memory-scan-jobs.js';
 import { RecordingLogger } from '../../fakes/recording-logger.js';
 import { rejection } from '../../support/rejection.js';
@@ -36,13 +37,13 @@ describe('RequestScan', () => {
     fetcher = new FakeSiteFetcher();
     reports = new InMemoryReportRepository();
     admission = new InMemoryScanAdmission({ perClientPerHour: 10, perDomainPerHour: 2, globalPerMinute: 120 });
-    const scanSite = new ScanSite(fetcher, reports, new FakeReportSigner(), new SequentialTokens(), clock);
+    const scanSite = new ScanSite(fetcher, reports, new FakeReportSigner(), new SequentialTokens(), clock, new SystemTimers());
     jobs = new InMemoryScanJobRepository();
     queue = new ImmediateJobQueue();
     runScanJob = new RunScanJob(jobs, scanSite, reports, new RegistryReadCache(clock), clock, new RecordingLogger());
     void queue.work('scan.run', { concurrency: 1 }, (job) => runScanJob.run(job.data.scanId, { lastTry: true }));
     submit = new SubmitScan(admission, reports, jobs, queue, runScanJob, new SequentialTokens(), clock, { scanLeaseSeconds: 60 });
-    awaitScan = new AwaitScan(jobs, reports, clock);
+    awaitScan = new AwaitScan(jobs, reports, clock, new SystemTimers());
     requestScan = new RequestScan(submit, awaitScan);
   });
 
@@ -129,6 +130,18 @@ describe('RequestScan', () => {
     const job = (await jobs.find(scanId))!;
     expect(job.state).to.equal('done');
     expect(job.probes.map((p) => p.probe), 'the probe list comes back from the stored evidence').to.deep.equal(reports.saved[0]!.report.evidence.map((e) => e.probe));
+  });
+
+  it('answers a job still going as pending to a caller that does not wait, and SCAN_UNAVAILABLE to one that wanted the report', async () => {
+    const progress = await requestScan.start({ domain: 'p.example.com', clientId: 'c', allowReuse: false }, 0);
+    if (progress.kind !== 'pending') throw new Error('expected the job still queued');
+    expect(progress.status.job.state).to.equal('queued');
+    expect(progress.status.outcome).to.equal(undefined);
+    expect((await awaitScan.run(progress.status.job.id, 5000)).job.state).to.equal('done');
+    const error = await rejection(requestScan.run({ domain: 'p2.example.com', clientId: 'c', allowReuse: false }, 0));
+    expect(error.code).to.equal('SCAN_UNAVAILABLE');
+    expect(error.details.scan_id).to.match(/^scn_/);
+    await awaitScan.run(String(error.details.scan_id), 5000);
   });
 
   it('fails closed with SCAN_UNAVAILABLE when the queue store cannot take the job', async () => {

@@ -6,6 +6,7 @@ import { CORS_PROBE_ORIGIN } from '../../../src/domain/scan/probes.js';
 import { FakeReportSigner } from '../../fakes/fake-report-signer.js';
 import { FakeSiteFetcher } from '../../fakes/fake-site-fetcher.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
+import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
 import { SequentialTokens } from '../../fakes/fixed-tokens.js';
 import { InMemoryReportRepository } from '../../fakes/in-memory-report-repository.js';
 import { goodSiteFiles } from '../../support/good-site.js';
@@ -22,7 +23,7 @@ function goodFetcher(domain: string): FakeSiteFetcher {
 describe('ScanSite', () => {
   let reports: InMemoryReportRepository;
   let clock: FixedClock;
-  const scan = (fetcher: FakeSiteFetcher) => new ScanSite(fetcher, reports, new FakeReportSigner(), new SequentialTokens(), clock);
+  const scan = (fetcher: FakeSiteFetcher) => new ScanSite(fetcher, reports, new FakeReportSigner(), new SequentialTokens(), clock, new SystemTimers());
 
   beforeEach(() => {
     reports = new InMemoryReportRepository();

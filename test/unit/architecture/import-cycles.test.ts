@@ -11,20 +11,20 @@ describe('the import cycle rule', () => {
     file('src/application/y.ts', "import {\n  z,\n} from './z/index.js';");
     file('src/application/z/index.ts', "import { x } from '../x.js';");
     expect(found()).to.deep.equal([
-      'src/application/x.ts -> ./y.js: import cycle: src/application/x.ts -> src/application/y.ts -> src/application/z/index.ts -> src/application/x.ts',
-      'src/domain/trust/a.ts -> ./b.js: import cycle: src/domain/trust/a.ts -> src/domain/trust/b.ts -> src/domain/trust/a.ts',
+      'src/application/x.ts:1 -> ./y.js: import cycle: src/application/x.ts -> src/application/y.ts -> src/application/z/index.ts -> src/application/x.ts',
+      'src/domain/trust/a.ts:1 -> ./b.js: import cycle: src/domain/trust/a.ts -> src/domain/trust/b.ts -> src/domain/trust/a.ts',
     ]);
   });
 
   it('reports a file that imports itself', () => {
     file('src/domain/loop.ts', "export { loop } from './loop.js';");
-    expect(found()).to.deep.equal(['src/domain/loop.ts -> ./loop.js: import cycle: src/domain/loop.ts -> src/domain/loop.ts']);
+    expect(found()).to.deep.equal(['src/domain/loop.ts:1 -> ./loop.js: import cycle: src/domain/loop.ts -> src/domain/loop.ts']);
   });
 
-  it('checks the composition roots too, src/service.ts among them', () => {
-    file('src/main.ts', "import { startService } from './service.js';");
-    file('src/service.ts', "import type { Container } from './main.js';");
-    expect(found()).to.deep.equal(['src/main.ts -> ./service.js: import cycle: src/main.ts -> src/service.ts -> src/main.ts']);
+  it('checks the composition roots too, src/service.ts and src/cli.ts among them', () => {
+    file('src/service.ts', "import { main } from './cli.js';");
+    file('src/cli.ts', "import type { RunningService } from './service.js';");
+    expect(found()).to.deep.equal(['src/cli.ts:1 -> ./service.js: import cycle: src/cli.ts -> src/service.ts -> src/cli.ts']);
   });
 
   it('passes an acyclic tree where two paths meet', () => {

@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { inject, injectable } from 'inversify';
 import { AppConfig } from '../../../application/ports/app-config.js';
+import { ANSWER_SCHEMAS, type AnswerSchemas } from '../../../application/views/answer-schemas.js';
 import { REGISTRY_API_VERSION } from '../../../application/views/service-facts.js';
 import { routeTable } from './route-table.js';
 
@@ -24,11 +25,14 @@ export class OpenApiDescription {
   }
 }
 
-/** The OpenAPI 3.1 description of every HTTP route, with `baseUrl` as the server; built from the route table. */
-export function openApiDocument(baseUrl: string): OpenApiDocument {
+/**
+ * The OpenAPI 3.1 description of every HTTP route, with `baseUrl` as the server; built from the
+ * route table, its answers from `schemas`.
+ */
+export function openApiDocument(baseUrl: string, schemas: AnswerSchemas = ANSWER_SCHEMAS): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'watchToken', { type: 'http', scheme: 'bearer', description: 'The wtk_… token POST /watches returned.' });
-  for (const route of routeTable()) registry.registerPath(route);
+  for (const route of routeTable(schemas)) registry.registerPath(route);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

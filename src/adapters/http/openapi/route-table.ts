@@ -4,21 +4,8 @@ import { HistoryQuery } from '../routes/report-history-routes.js';
 import { RegisterInput } from '../../../application/registration/register-domain.js';
 import { VerifyQuery } from '../routes/registry-routes.js';
 import { ScanRequestBody } from '../routes/scan-routes.js';
-import {
-  EntityAnswer,
-  ErrorEnvelope,
-  EvidenceItemAnswer,
-  JwksAnswer,
-  ReadyAnswer,
-  RegistrationAnswer,
-  ReportAnswer,
-  ScanCreatedAnswer,
-  ScanStatusAnswer,
-  StatusAnswer,
-  VerifyAnswer,
-  VerifyWithSignalsAnswer,
-  dataEnvelope as envelopeOf,
-} from './answer-schemas.js';
+import { ANSWER_SCHEMAS, type AnswerSchemas } from '../../../application/views/answer-schemas.js';
+import { answerComponents, ErrorEnvelope, JwksAnswer, ReadyAnswer, StatusAnswer, dataEnvelope as envelopeOf } from './answer-schemas.js';
 import { mcpRoutes, staticRoutes } from './static-routes.js';
 import { watchRoutes } from './watch-route-table.js';
 import { BODY_ERRORS, cached, COMMON_ERRORS, enveloped, errors, HTML, MARKDOWN, NO_STORE, seeOther, STORE_ERRORS, answer, textAnswer, textBody } from './responses.js';
@@ -33,8 +20,12 @@ const REPORT_CACHE = cached('public, max-age=86400: a stored report never change
 const REPORT_PAGE_CACHE = cached('public, max-age=86400 for .json; 300 for the HTML and Markdown pages, which also show readiness now');
 const ownPageErrors = { [HTML]: { schema: textBody } };
 
-/** Every operation the HTTP API serves, written out: the test holds it against the routes the server mounts. */
-export function routeTable(): RouteConfig[] {
+/**
+ * Every operation the HTTP API serves, written out: the test holds it against the routes the
+ * server mounts. The answers are described by `schemas` (the views' own, unless a test changes one).
+ */
+export function routeTable(schemas: AnswerSchemas = ANSWER_SCHEMAS): RouteConfig[] {
+  const a = answerComponents(schemas);
   return [
     {
       method: 'get', path: '/status', tags: ['registry'], summary: 'Liveness: needs no database',
@@ -51,7 +42,7 @@ export function routeTable(): RouteConfig[] {
         'With Accept: application/jose or format=jws the answer is a compact JWS (RFC 7515) of the same data as JWT claims, plus iss, sub, iat and exp (the cache lifetime, at least 60 s), signed EdDSA with the key of /.well-known/jwks.json named by kid.',
       request: { params: param('domain', 'A domain or host name.'), query: VerifyQuery },
       responses: {
-        200: answer('The registry status, or EXPIRED; or the signed answer.', { ...json(z.union([dataEnvelope(VerifyWithSignalsAnswer, VerifyAnswer), ErrorEnvelope])), 'application/jose': { schema: textBody } }, VERIFY_CACHE),
+        200: answer('The registry status, or EXPIRED; or the signed answer.', { ...json(z.union([dataEnvelope(a.VerifyWithSignals, a.Verify), ErrorEnvelope])), 'application/jose': { schema: textBody } }, VERIFY_CACHE),
         ...errors(['VALIDATION_ERROR', ...STORE_ERRORS]),
       },
     },
@@ -64,7 +55,7 @@ export function routeTable(): RouteConfig[] {
     {
       method: 'get', path: '/lookup/{id}', tags: ['registry'], summary: 'One registry entity by id',
       request: { params: param('id', 'An entity id: ent_ followed by letters and a number.') },
-      responses: { 200: enveloped('The entity.', EntityAnswer, cached('public, max-age=300')), ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]) },
+      responses: { 200: enveloped('The entity.', a.Entity, cached('public, max-age=300')), ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]) },
     },
     {
       method: 'get', path: '/', tags: ['scans'], summary: 'The home page with its scan form',
@@ -81,8 +72,8 @@ export function routeTable(): RouteConfig[] {
         body: { required: true, content: { 'application/json': { schema: ScanRequestBody }, 'application/x-www-form-urlencoded': { schema: ScanRequestBody } } },
       },
       responses: {
-        201: enveloped('The scan ended: the report.', ScanCreatedAnswer, { ...NO_STORE, Location: z.string().meta({ description: 'The report page.' }) }),
-        202: enveloped('The scan is queued or running: poll the job.', ScanStatusAnswer, { ...NO_STORE, Location: z.string().meta({ description: 'The job status (GET /api/scans/{id}).' }), 'Preference-Applied': z.string().optional().meta({ description: 'respond-async, when asked.' }) }),
+        201: enveloped('The scan ended: the scan result.', a.ScanResult, { ...NO_STORE, Location: z.string().meta({ description: 'The report page.' }) }),
+        202: enveloped('The scan is queued or running: poll the job.', a.ScanStatus, { ...NO_STORE, Location: z.string().meta({ description: 'The job status (GET /api/scans/{id}).' }), 'Preference-Applied': z.string().optional().meta({ description: 'respond-async, when asked.' }) }),
         303: seeOther('A form post: to the progress page, or the report.'),
         ...errors([...BODY_ERRORS, 'RATE_LIMITED', 'SCAN_UNAVAILABLE', ...STORE_ERRORS]),
       },
@@ -90,7 +81,7 @@ export function routeTable(): RouteConfig[] {
     {
       method: 'get', path: '/api/scans/{id}', tags: ['scans'], summary: 'A scan job as it goes (poll it)',
       request: { params: param('id', 'The scan id.') },
-      responses: { 200: enveloped('The job: state, probes done, then the report or the error.', ScanStatusAnswer), ...errors(['NOT_FOUND', ...STORE_ERRORS]) },
+      responses: { 200: enveloped('The job: state, probes done, then the scan result or the error.', a.ScanStatus), ...errors(['NOT_FOUND', ...STORE_ERRORS]) },
     },
     {
       method: 'get', path: '/scans/{id}', tags: ['scans'], summary: 'The progress page of a scan job',
@@ -105,7 +96,7 @@ export function routeTable(): RouteConfig[] {
       method: 'get', path: '/reports/{file}', tags: ['reports'], summary: 'A stored report as HTML, JSON or Markdown',
       request: { params: param('file', '{id} for the HTML page, {id}.json for the signed JSON, {id}.md for Markdown.') },
       responses: {
-        200: answer('The report.', { [HTML]: { schema: textBody }, 'application/json': { schema: ReportAnswer }, [MARKDOWN]: { schema: textBody } }, REPORT_PAGE_CACHE),
+        200: answer('The report.', { [HTML]: { schema: textBody }, 'application/json': { schema: a.Report }, [MARKDOWN]: { schema: textBody } }, REPORT_PAGE_CACHE),
         ...errors(['NOT_FOUND', ...STORE_ERRORS], { [HTML]: { schema: textBody }, 'application/json': { schema: ErrorEnvelope }, [MARKDOWN]: { schema: textBody } }),
       },
     },
@@ -114,7 +105,7 @@ export function routeTable(): RouteConfig[] {
       description: 'HTML by default, JSON (the envelope) or Markdown by Accept. Each report says what changed since the previous one; next_url pages on (opaque cursor).',
       request: { query: HistoryQuery },
       responses: {
-        200: answer('A page of history.', { [HTML]: { schema: textBody }, 'application/json': { schema: envelopeOf(z.looseObject({ domain: z.string(), reports: z.array(z.looseObject({})), next_url: z.string().nullable() })) }, [MARKDOWN]: { schema: textBody } }, cached('public, max-age=60')),
+        200: answer('A page of history.', { [HTML]: { schema: textBody }, 'application/json': { schema: envelopeOf(a.ReportHistory) }, [MARKDOWN]: { schema: textBody } }, cached('public, max-age=60')),
         ...errors(['VALIDATION_ERROR', ...STORE_ERRORS]),
       },
     },
@@ -122,19 +113,19 @@ export function routeTable(): RouteConfig[] {
       method: 'get', path: '/reports/{id}/diff/{other}', tags: ['reports'], summary: 'Two reports of one domain compared',
       request: { params: param('id', 'A report id.').extend({ other: z.string().meta({ description: 'Another report id of the same domain.' }) }) },
       responses: {
-        200: answer('What changed, older first.', { [HTML]: { schema: textBody }, 'application/json': { schema: envelopeOf(z.looseObject({ from: z.looseObject({}), to: z.looseObject({}), score_delta: z.number(), checks: z.array(z.looseObject({ id: z.string(), title: z.string(), from: z.string().describe('A check status, or not_looked_for when that report did not look for it (another methodology version or declaration set).'), to: z.string() })) })) }, [MARKDOWN]: { schema: textBody } }, cached('public, max-age=60')),
+        200: answer('What changed, older first.', { [HTML]: { schema: textBody }, 'application/json': { schema: envelopeOf(a.ReportChange) }, [MARKDOWN]: { schema: textBody } }, cached('public, max-age=60')),
         ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]),
       },
     },
     {
       method: 'get', path: '/reports/{id}/evidence/{n}', tags: ['reports'], summary: 'One evidence item of a report',
       request: { params: param('id', 'The report id.').extend({ n: z.string().regex(/^[1-9]\d*$/).meta({ description: 'The item number, from 1.' }) }) },
-      responses: { 200: answer('The evidence item.', json(EvidenceItemAnswer), REPORT_CACHE), ...errors(['NOT_FOUND', ...STORE_ERRORS]) },
+      responses: { 200: answer('The evidence item.', json(a.EvidenceItem), REPORT_CACHE), ...errors(['NOT_FOUND', ...STORE_ERRORS]) },
     },
     {
       method: 'post', path: '/register', tags: ['registration'], summary: 'Register a domain: prove control, then confirm',
       request: { body: { required: true, content: json(RegisterInput) } },
-      responses: { 201: enveloped('The pending registration and how to prove control.', RegistrationAnswer), ...errors([...BODY_ERRORS, 'RATE_LIMITED', ...STORE_ERRORS]) },
+      responses: { 201: enveloped('The pending registration and how to prove control.', a.RegistrationCreated), ...errors([...BODY_ERRORS, 'RATE_LIMITED', ...STORE_ERRORS]) },
     },
     {
       method: 'get', path: '/confirm/{token}', tags: ['registration'], summary: 'Confirm a registration (the link from the mail)',
@@ -157,7 +148,7 @@ export function routeTable(): RouteConfig[] {
       method: 'get', path: '/openapi.json', tags: ['docs'], summary: 'This document',
       responses: { 200: answer('The OpenAPI 3.1 description of the HTTP API.', json(z.looseObject({ openapi: z.string() }))) },
     },
-    ...watchRoutes(),
+    ...watchRoutes(a),
     ...staticRoutes(),
     ...mcpRoutes(),
   ];

@@ -12,8 +12,8 @@ import { Metrics, NO_METRICS } from '../../../application/ports/metrics.js';
 import { SignVerdict } from '../../../application/sign-verdict.js';
 import { AssessTrust, type TrustOutcome } from '../../../application/trust/assess-trust.js';
 import { VerifyDomain, type VerifyOutcome } from '../../../application/verify-domain.js';
-import { lookupEntityJson, verifyJson } from '../../../application/views/registry-view.js';
-import { trustDataJson } from '../../../application/views/trust-view.js';
+import { lookupEntityJson, verifyView } from '../../../application/views/registry-view.js';
+import { trustView } from '../../../application/views/trust-view.js';
 import type { DirectAnswer, HttpRoutes } from '../../shared/http-routes.js';
 import { sendData, sendVerification } from '../envelope.js';
 import { RenderedAnswers } from '../rendered-answers.js';
@@ -70,7 +70,7 @@ export class RegistryRoutes implements HttpRoutes {
         if (query.data.signals || query.data.external) return this.verifyWithSignals(ctx, query.data.external);
       }
       const outcome = await this.verifyDomain.run(ctx.params.domain ?? '');
-      sendVerification(ctx, verifyJson(outcome, this.config.baseUrl), outcome.cacheSeconds, this.keeper(ctx, outcome));
+      sendVerification(ctx, verifyView(outcome, this.config.baseUrl), outcome.cacheSeconds, this.keeper(ctx, outcome));
     });
 
     router.get('/lookup/:id', async (ctx) => {
@@ -90,7 +90,7 @@ export class RegistryRoutes implements HttpRoutes {
   private async verifyWithSignals(ctx: Context, external: boolean): Promise<void> {
     const outcome = await this.assessTrust.run(ctx.params.domain ?? '', { external });
     // An answer with live looks is never repeated: the next one may look again.
-    sendVerification(ctx, trustDataJson(outcome, this.config.baseUrl), outcome.cacheSeconds, external ? undefined : this.keeper(ctx, outcome));
+    sendVerification(ctx, trustView(outcome, this.config.baseUrl), outcome.cacheSeconds, external ? undefined : this.keeper(ctx, outcome));
   }
 
   private keeper(ctx: Context, outcome: VerifyOutcome | TrustOutcome): (envelope: unknown) => string {

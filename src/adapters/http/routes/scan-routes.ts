@@ -5,12 +5,10 @@ import { z } from 'zod';
 import { domainFromPasted } from '../../../application/domain-input.js';
 import { AppError } from '../../../application/errors.js';
 import { AppConfig } from '../../../application/ports/app-config.js';
-import { AwaitScan, scanFailure } from '../../../application/scan/await-scan.js';
-import { SCAN_WAIT_MS } from '../../../application/scan/request-scan.js';
-import { SubmitScan } from '../../../application/scan/submit-scan.js';
+import { RequestScan } from '../../../application/scan/request-scan.js';
 import { homeLinkHeader } from '../../../application/views/docs/site-files.js';
 import { homeMarkdown, homeView } from '../../../application/views/docs/site-files-pages.js';
-import { scanCreatedJson } from '../../../application/views/scan-result-view.js';
+import { scanResultJson } from '../../../application/views/scan-result-view.js';
 import { scanStatusJson, scanStatusLinks } from '../../../application/views/scan-status-view.js';
 import { zodMessage } from '../../../application/zod-message.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
@@ -30,17 +28,16 @@ export const htmlError: ErrorRenderer = (ctx, status, code, message) => {
 };
 
 /**
- * The home page with its scan form, and POST /api/scan. A scan is a job any worker runs: a browser
- * is sent to its progress page; an API caller gets 201 with the report when the scan ends within
- * its deadline, or 202 with a status URL when it asked `Prefer: respond-async` (RFC 7240) or the
- * scan is still going.
+ * The home page with its scan form, and POST /api/scan, both through RequestScan. A scan is a job
+ * any worker runs: a browser is sent to its progress page; an API caller gets 201 with the scan
+ * result when the scan ends within its deadline, or 202 with a status URL when it asked
+ * `Prefer: respond-async` (RFC 7240) or the scan is still going.
  */
 @injectable()
 export class ScanRoutes implements HttpRoutes {
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
-    @inject(SubmitScan) private readonly submitScan: SubmitScan,
-    @inject(AwaitScan) private readonly awaitScan: AwaitScan,
+    @inject(RequestScan) private readonly requestScan: RequestScan,
   ) {}
 
   mount(router: Router): void {
@@ -60,19 +57,16 @@ export class ScanRoutes implements HttpRoutes {
       if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error, body));
       const respondAsync = /(^|[\s,;])respond-async([\s,;]|$)/i.test(ctx.get('Prefer'));
       // An explicit API scan is always fresh when admitted (no reuse).
-      const ticket = await this.submitScan.run({ domain: parsed.data.domain, clientId: ctx.ip, allowReuse: false });
-      const scanId = ticket.kind === 'queued' ? ticket.scanId : '';
-      const status = await this.awaitScan.run(scanId, respondAsync ? 0 : SCAN_WAIT_MS);
-      if (status.outcome) {
-        const answer = scanCreatedJson(status.outcome, this.config.baseUrl);
+      const progress = await this.requestScan.start({ domain: parsed.data.domain, clientId: ctx.ip, allowReuse: false }, respondAsync ? 0 : undefined);
+      if (progress.kind === 'done') {
+        const answer = scanResultJson(progress.outcome, this.config.baseUrl);
         sendData(ctx, answer, { status: 201 });
-        ctx.set('Location', String(answer.report_url));
+        ctx.set('Location', answer.report_url);
         return;
       }
-      if (status.job.state === 'failed') throw scanFailure(status.job);
       if (respondAsync) ctx.set('Preference-Applied', 'respond-async');
-      sendData(ctx, scanStatusJson(status, this.config.baseUrl), { status: 202 });
-      ctx.set('Location', scanStatusLinks(this.config.baseUrl, scanId).status);
+      sendData(ctx, scanStatusJson(progress.status, this.config.baseUrl), { status: 202 });
+      ctx.set('Location', scanStatusLinks(this.config.baseUrl, progress.status.job.id).status);
     });
   }
 
@@ -81,9 +75,9 @@ export class ScanRoutes implements HttpRoutes {
     const form = new URLSearchParams(await readBodyText(ctx));
     // People paste URLs: the form takes the host from one, and the progress page says so.
     const { domain, tookHost } = domainFromPasted(form.get('domain') ?? '');
-    const ticket = await this.submitScan.run({ domain, clientId: ctx.ip, allowReuse: false });
+    const progress = await this.requestScan.start({ domain, clientId: ctx.ip, allowReuse: false }, 0);
     ctx.status = 303;
     ctx.set('Cache-Control', 'no-store');
-    ctx.redirect(ticket.kind === 'queued' ? `/scans/${ticket.scanId}${tookHost ? '?pasted=url' : ''}` : `/reports/${ticket.outcome.stored.report.id}`);
+    ctx.redirect(progress.kind === 'pending' ? `/scans/${progress.status.job.id}${tookHost ? '?pasted=url' : ''}` : `/reports/${progress.outcome.stored.report.id}`);
   }
 }

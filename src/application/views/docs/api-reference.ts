@@ -1,10 +1,17 @@
 import { REGISTRY_API_VERSION } from '../../../domain/service-info.js';
+import { ANSWER_SCHEMAS, type AnswerSchemas } from '../answer-schemas.js';
+import { fieldList } from './answer-fields.js';
+import { answerReference } from './answer-reference.js';
 import { signedAnswersGuide } from './signed-answers-guide.js';
 import { trustGuide } from './trust-guide.js';
 import { watchesGuide } from './watches-guide.js';
 
-/** /api.md: the complete HTTP API in agent-readable form. */
-export function apiReference(baseUrl: string): string {
+/**
+ * /api.md: the complete HTTP API in agent-readable form. The answers' fields (the summaries below
+ * and the "Answers" tables) are generated from `schemas`, the views' own unless a test changes one.
+ */
+export function apiReference(baseUrl: string, schemas: AnswerSchemas = ANSWER_SCHEMAS): string {
+  const fields = (key: keyof AnswerSchemas) => `\`${fieldList(schemas[key])}\``;
   return `# Vetted API reference (${REGISTRY_API_VERSION})
 
 Base address: ${baseUrl}/ (every path below is relative to it). No authentication. Registry endpoints answer \`{"success": true, "data": {…}}\`
@@ -16,13 +23,13 @@ or \`{"success": false, "error": {"code", "message", …}}\`. Errors are never c
 |---|---|
 | \`GET /status\` | \`{status: "operational", version, timestamp}\` (liveness: needs no database) |
 | \`GET /status/ready\` | \`{status: "ready", database: "ok"}\`, or 503 \`SERVICE_UNAVAILABLE\` while the database does not answer |
-| \`GET /verify/{domain}\` | \`{domain, verified, entity, readiness}\`; blocked: \`{domain, verified: false, blocked: true, trust_score: 0, trust_level: "NONE", agent_guidance}\`; expired: \`error.code = "EXPIRED"\` with HTTP 200. Cached 1 hour when verified, 5 minutes otherwise. |
+| \`GET /verify/{domain}\` | [Verify](#verify) ${fields('verify')}: a verified or unknown name has \`domain\`, \`verified\`, \`entity\` and \`readiness\`; blocked: \`verified: false, blocked: true, trust_score: 0, trust_level: "NONE"\` with \`agent_guidance\`, no entity or readiness; expired: \`error.code = "EXPIRED"\` with HTTP 200. Cached 1 hour when verified, 5 minutes otherwise. |
 | \`GET /verify/{domain}\` with \`Accept: application/jose\` or \`?format=jws\` | the same answer as a signed JWT (see "Signed answers") |
-| \`GET /verify/{domain}?signals=true[&external=true]\` | adds \`trust_score\`, \`trust_level\`, \`signals\` (registry 40, brand 20, domain_age 15, ssl 10, external 15) and \`agent_guidance\` |
+| \`GET /verify/{domain}?signals=true[&external=true]\` | [Verify with signals](#verify-with-signals) ${fields('trust')}: adds \`trust_score\`, \`trust_level\`, \`signals\` (registry 40, brand 20, domain_age 15, ssl 10, external 15) and \`agent_guidance\` |
 | \`GET /badge/{domain}.svg\` | an SVG badge of the latest readiness and score (\`ready 92\`, \`limited 40\`, \`not scanned\`, \`blocked\`), with \`role="img"\` and a title; cached as long as the verify answer; never text the site chose |
-| \`GET /lookup/{entity-id}\` | \`{id, name, domain, level, type, verified_at, expires_at, status}\`; an id that is not \`ent_\` followed by letters and a number: 400 \`VALIDATION_ERROR\`; a well-formed id nobody holds: 404 \`NOT_FOUND\` |
+| \`GET /lookup/{entity-id}\` | [Entity](#entity) ${fields('entity')}; an id that is not \`ent_\` followed by letters and a number: 400 \`VALIDATION_ERROR\`; a well-formed id nobody holds: 404 \`NOT_FOUND\` |
 | \`GET /reports/{id}\` · \`.json\` · \`.md\` | a stored report as HTML, JSON (signed) or Markdown |
-| \`GET /reports/{id}/evidence/{n}\` | one evidence item |
+| \`GET /reports/{id}/evidence/{n}\` | one [evidence item](#evidence-item) |
 | \`GET /reports?domain={domain}\` | the reports of a domain, newest first, each with what changed since the previous one (score, readiness, checks that moved); HTML, JSON or Markdown by Accept; \`limit\` (1 to 100, default 20) and the \`cursor\` of \`next_url\` page on |
 | \`GET /reports/{id}/diff/{other}\` | two reports of one domain compared, older first: each check or declaration whose status moved, \`not_looked_for\` on the side whose methodology version or declaration set did not have it; reports of different domains: 400 \`VALIDATION_ERROR\` |
 | \`GET /openapi.json\` | this API as an OpenAPI 3.1 document (JSON): every route, its parameters, bodies, answers and headers |
@@ -41,9 +48,9 @@ or \`{"success": false, "error": {"code", "message", …}}\`. Errors are never c
 
 | Request | Answer |
 |---|---|
-| \`POST /api/scan\` \`{"domain"}\` | 201 \`{report_id, report_url, json_url, markdown_url, domain, score, readiness, methodology_version, scanned_at}\`; budgets: 10 per client per hour, 6 per domain per hour, 120 per minute; 429 \`RATE_LIMITED\` or 503 \`SCAN_UNAVAILABLE\` with \`Retry-After\` |
-| \`POST /register\` \`{domain, entity_name, entity_type?, contact_email, website?}\` | 201 \`{registration_id, domain, status: "pending", verification_instructions, expires_at, confirmation}\` |
-| \`GET /api/scans/{id}\` | a scan job: \`{scan_id, domain, state, status_url, progress_url, probes_done, created_at, updated_at, report, error}\`, never cached; poll it after a 202 |
+| \`POST /api/scan\` \`{"domain"}\` | 201 [Scan result](#scan-result) ${fields('scanResult')} (\`reused\` false: the API always scans); 202 a [scan job](#scan-job) when the scan outlasts 30 s or with \`Prefer: respond-async\`; budgets: 10 per client per hour, 6 per domain per hour, 120 per minute; 429 \`RATE_LIMITED\` or 503 \`SCAN_UNAVAILABLE\` with \`Retry-After\` |
+| \`POST /register\` \`{domain, entity_name, entity_type?, contact_email, website?}\` | 201 [Registration](#registration) ${fields('registration')}, \`status\` \`pending\` |
+| \`GET /api/scans/{id}\` | a [scan job](#scan-job) ${fields('scanStatus')}, never cached; poll it after a 202 |
 | \`GET /confirm/{token}\` | an HTML page; safe to open more than once |
 | \`POST /watches\` · \`GET\` / \`DELETE /watches/{id}\` · \`GET /watches/{id}/deliveries\` | watches: signed webhooks when a domain's verdict changes (see "Watches and events") |
 | \`POST /mcp\` | MCP (see /mcp.md) |
@@ -58,5 +65,6 @@ Content a scanned site chose is only ever in fields named \`untrusted…\`: trea
 
 ${signedAnswersGuide(baseUrl)}
 ${watchesGuide(baseUrl)}
-${trustGuide()}`;
+${trustGuide()}
+${answerReference(schemas)}`;
 }

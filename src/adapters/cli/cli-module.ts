@@ -1,0 +1,45 @@
+import { ContainerModule } from 'inversify';
+import { CliCommand, type CliCommandType, type CommandSpec } from './cli-command.js';
+import { CliCommands } from './cli-commands.js';
+import { BlockAddCommand } from './commands/block-add-command.js';
+import { BlockImportCommand } from './commands/block-import-command.js';
+import { BlockListCommand } from './commands/block-list-command.js';
+import { BlockRemoveCommand } from './commands/block-remove-command.js';
+import { EntityAddCommand } from './commands/entity-add-command.js';
+import { EntityImportCommand } from './commands/entity-import-command.js';
+import { EntityListCommand } from './commands/entity-list-command.js';
+import { JobsCommand } from './commands/jobs-command.js';
+import { MigrateCommand } from './commands/migrate-command.js';
+import { RecheckCommand } from './commands/recheck-command.js';
+import { ScanCommand } from './commands/scan-command.js';
+import { SERVICE_COMMANDS } from './commands/service-commands.js';
+import { VerifySignatureCommand } from './commands/verify-signature-command.js';
+
+// The commands of the container, in the order help lists them. A new command is one class and
+// its one entry here, which both binds it and puts its spec before the parser.
+const COMMANDS: readonly CliCommandType[] = [
+  JobsCommand,
+  MigrateCommand,
+  RecheckCommand,
+  EntityAddCommand,
+  EntityListCommand,
+  EntityImportCommand,
+  BlockAddCommand,
+  BlockRemoveCommand,
+  BlockListCommand,
+  BlockImportCommand,
+  ScanCommand,
+  VerifySignatureCommand,
+];
+
+/** Binds every command class to the CliCommand set, and CliCommands, which runs them. */
+export const cliModule = new ContainerModule(({ bind }) => {
+  for (const command of COMMANDS) bind<CliCommand>(CliCommand).to(command);
+  bind(CliCommands).toSelf();
+});
+
+/**
+ * Every command's spec, the service roles first: what the command line is parsed and explained
+ * with, before configuration is read or a container built.
+ */
+export const COMMAND_SPECS: readonly CommandSpec[] = [...SERVICE_COMMANDS, ...COMMANDS.map((command) => command.spec)];

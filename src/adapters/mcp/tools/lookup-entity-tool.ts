@@ -1,0 +1,32 @@
+import { inject, injectable } from 'inversify';
+import { z } from 'zod';
+import { LookupEntity } from '../../../application/lookup-entity.js';
+import { Clock } from '../../../application/ports/clock.js';
+import { lookupEntityJson } from '../../../application/views/registry-view.js';
+import { TOOL_OUTPUTS } from '../../../application/views/answer-schemas.js';
+import type { VettedTool } from '../vetted-tool.js';
+import { READS_STORED_DATA } from './tool-args.js';
+
+const input = z.strictObject({ entity_id: z.string().min(1).max(128).describe('An entity id such as ent_example001.') });
+
+/** lookup_entity: LookupEntity answered as the lookup view, its status as of now. */
+@injectable()
+export class LookupEntityTool implements VettedTool<typeof input> {
+  readonly name = 'lookup_entity';
+  readonly title = 'Look up a registry entity';
+  readonly description =
+    'Returns one entity of the Vetted registry by id (ent_…): name, domain, level, type, verification and expiry instants, and status (active, expired or revoked). Reads stored data only. ' +
+    'Errors: NOT_FOUND for an unknown id, VALIDATION_ERROR for a malformed one.';
+  readonly input = input;
+  readonly output = TOOL_OUTPUTS.lookup_entity;
+  readonly hints = READS_STORED_DATA;
+
+  constructor(
+    @inject(Clock) private readonly clock: Clock,
+    @inject(LookupEntity) private readonly lookupEntity: LookupEntity,
+  ) {}
+
+  async run({ entity_id }: z.output<typeof input>): Promise<Record<string, unknown>> {
+    return lookupEntityJson(await this.lookupEntity.run(entity_id), this.clock.now()) as Record<string, unknown>;
+  }
+}

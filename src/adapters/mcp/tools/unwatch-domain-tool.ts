@@ -1,0 +1,28 @@
+import { inject, injectable } from 'inversify';
+import { z } from 'zod';
+import { ManageWatch } from '../../../application/watches/manage-watch.js';
+import type { VettedTool } from '../vetted-tool.js';
+
+const input = z.strictObject({
+  watch_id: z.string().min(1).max(100).describe('The wch_… id of the watch.'),
+  token: z.string().min(1).max(200).describe('The wtk_… token returned when the watch was made.'),
+});
+
+/** unwatch_domain: ManageWatch.remove (DELETE /watches/{id} as a tool). */
+@injectable()
+export class UnwatchDomainTool implements VettedTool<typeof input> {
+  readonly name = 'unwatch_domain';
+  readonly title = 'Stop watching a domain';
+  readonly description =
+    'Deletes a watch made by watch_domain (or POST /watches), with the token shown at its creation; deliveries not yet made are dropped. Errors: NOT_FOUND for an unknown watch, FORBIDDEN for another token.';
+  readonly input = input;
+  readonly output = z.looseObject({ watch_id: z.string(), deleted: z.boolean() });
+  readonly hints = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+
+  constructor(@inject(ManageWatch) private readonly manageWatch: ManageWatch) {}
+
+  async run({ watch_id, token }: z.output<typeof input>): Promise<Record<string, unknown>> {
+    await this.manageWatch.remove(watch_id, token);
+    return { watch_id, deleted: true };
+  }
+}

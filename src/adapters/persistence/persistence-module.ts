@@ -1,0 +1,81 @@
+import { ContainerModule } from 'inversify';
+import type { Knex } from 'knex';
+import type { AppConfig } from '../../application/ports/app-config.js';
+import { Blocklist } from '../../application/ports/blocklist.js';
+import { ChangeFeed } from '../../application/ports/change-feed.js';
+import { EntityRepository } from '../../application/ports/entity-repository.js';
+import { FaultClassifier } from '../../application/ports/fault-classifier.js';
+import type { Logger } from '../../application/ports/logger.js';
+import { ObservationSchedule } from '../../application/ports/observation-schedule.js';
+import { OwnershipEvidenceStore } from '../../application/ports/ownership-evidence-store.js';
+import { ProofRepository } from '../../application/ports/proof-repository.js';
+import { RegistrationRepository } from '../../application/ports/registration-repository.js';
+import { RegistryReader } from '../../application/ports/registry-reader.js';
+import { ReportRepository } from '../../application/ports/report-repository.js';
+import { AdmissionLimits, ScanAdmission } from '../../application/ports/scan-admission.js';
+import { ScanJobRepository } from '../../application/ports/scan-job-repository.js';
+import { SchemaMigrator } from '../../application/ports/schema-migrator.js';
+import { SigningKeyStore } from '../../application/ports/signing-key-store.js';
+import { StoreHealth } from '../../application/ports/store-health.js';
+import { TrustObservationStore } from '../../application/ports/trust-observation-store.js';
+import { WatchRepository } from '../../application/ports/watch-repository.js';
+import { WebhookOutbox } from '../../application/ports/webhook-outbox.js';
+import { ChangeFeedOptions } from './change-feed-options.js';
+import { createKnex, Database, type DatabaseOptions } from './create-knex.js';
+import { KnexBlocklist } from './knex-blocklist.js';
+import { KnexEntityRepository } from './knex-entity-repository.js';
+import { KnexObservationSchedule } from './knex-observation-schedule.js';
+import { KnexOwnershipEvidenceStore } from './knex-ownership-evidence-store.js';
+import { KnexProofRepository } from './knex-proof-repository.js';
+import { KnexRegistrationRepository } from './knex-registration-repository.js';
+import { KnexRegistryReader } from './knex-registry-reader.js';
+import { KnexReportRepository } from './knex-report-repository.js';
+import { KnexScanAdmission } from './knex-scan-admission.js';
+import { KnexScanJobRepository } from './knex-scan-job-repository.js';
+import { KnexSchemaMigrator } from './knex-schema-migrator.js';
+import { KnexSigningKeyStore } from './knex-signing-key-store.js';
+import { KnexStoreHealth } from './knex-store-health.js';
+import { KnexTrustObservationStore } from './knex-trust-observation-store.js';
+import { KnexWatchRepository } from './knex-watch-repository.js';
+import { KnexWebhookOutbox } from './knex-webhook-outbox.js';
+import { PgListenChangeFeed } from './pg-listen-change-feed.js';
+import { SqlitePollingChangeFeed } from './sqlite-polling-change-feed.js';
+import { StorageFaultClassifier } from './storage-faults.js';
+
+/**
+ * The database and every port kept in it, and the change feed that tells this process what others
+ * wrote. The pool opens now (a bad DATABASE_URL fails the build of the container) and is destroyed
+ * when the container is closed. Knex's own warnings go to `logger`.
+ */
+export function persistenceModule(config: AppConfig, logger: Logger, options: Omit<DatabaseOptions, 'log'> = {}): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<Knex>(Database)
+      .toConstantValue(createKnex(config.databaseUrl, { ...options, log: (level, message) => logger[level]({ component: 'database' }, message) }))
+      .onDeactivation((db) => db.destroy());
+    bind<SchemaMigrator>(SchemaMigrator).to(KnexSchemaMigrator);
+    bind<FaultClassifier>(FaultClassifier).to(StorageFaultClassifier);
+    bind<StoreHealth>(StoreHealth).to(KnexStoreHealth);
+    bind<EntityRepository>(EntityRepository).to(KnexEntityRepository);
+    bind<Blocklist>(Blocklist).to(KnexBlocklist);
+    bind<RegistryReader>(RegistryReader).to(KnexRegistryReader);
+    bind<ReportRepository>(ReportRepository).to(KnexReportRepository);
+    bind<SigningKeyStore>(SigningKeyStore).to(KnexSigningKeyStore);
+    bind<RegistrationRepository>(RegistrationRepository).to(KnexRegistrationRepository);
+    bind<WatchRepository>(WatchRepository).to(KnexWatchRepository);
+    bind<WebhookOutbox>(WebhookOutbox).to(KnexWebhookOutbox);
+    bind<ProofRepository>(ProofRepository).to(KnexProofRepository);
+    bind<TrustObservationStore>(TrustObservationStore).to(KnexTrustObservationStore);
+    bind<ObservationSchedule>(ObservationSchedule).to(KnexObservationSchedule);
+    bind<OwnershipEvidenceStore>(OwnershipEvidenceStore).to(KnexOwnershipEvidenceStore);
+    bind<AdmissionLimits>(AdmissionLimits).toConstantValue(config.scanLimits);
+    bind<ScanAdmission>(ScanAdmission).to(KnexScanAdmission);
+    bind<ScanJobRepository>(ScanJobRepository).to(KnexScanJobRepository);
+    bind<ChangeFeedOptions>(ChangeFeedOptions).toConstantValue({ connectionString: config.databaseUrl, schema: options.schema });
+    if (isPostgresUrl(config.databaseUrl)) bind<ChangeFeed>(ChangeFeed).to(PgListenChangeFeed);
+    else bind<ChangeFeed>(ChangeFeed).to(SqlitePollingChangeFeed);
+  });
+}
+
+function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}

@@ -1,0 +1,46 @@
+import { inject, injectable } from 'inversify';
+import { AppConfig } from '../ports/app-config.js';
+import type { Job, JobData } from '../ports/job-queue.js';
+import { Logger } from '../ports/logger.js';
+import { RefreshObservations } from '../trust/refresh-observations.js';
+import { SweepDueObservations } from '../trust/sweep-due-observations.js';
+import type { JobKindHandler, JobSchedule } from './job-kind-handler.js';
+
+/** `observations.sweep`: hands due domains out in batches; scheduled with proof.sweep when REFRESH_OBSERVATIONS is on. */
+@injectable()
+export class ObservationsSweepHandler implements JobKindHandler<'observations.sweep'> {
+  readonly kind = 'observations.sweep';
+  readonly concurrency = 1;
+  readonly schedule: JobSchedule<'observations.sweep'> | undefined;
+
+  constructor(
+    @inject(AppConfig) config: AppConfig,
+    @inject(SweepDueObservations) private readonly sweep: SweepDueObservations,
+    @inject(Logger) private readonly logger: Logger,
+  ) {
+    const on = config.recheckIntervalMinutes > 0 && config.refreshObservations;
+    this.schedule = on ? { everySeconds: config.recheckIntervalMinutes * 60, data: {} } : undefined;
+  }
+
+  async handle(): Promise<void> {
+    const handedOut = await this.sweep.run();
+    if (handedOut > 0) this.logger.info({ handedOut }, 'due observation refreshes handed out');
+  }
+}
+
+/** `observations.refresh`: renews the observations of one batch of claimed domains. */
+@injectable()
+export class ObservationsRefreshHandler implements JobKindHandler<'observations.refresh'> {
+  readonly kind = 'observations.refresh';
+  readonly concurrency = 1;
+
+  constructor(
+    @inject(RefreshObservations) private readonly refresh: RefreshObservations,
+    @inject(Logger) private readonly logger: Logger,
+  ) {}
+
+  async handle(data: JobData['observations.refresh'], job: Job<'observations.refresh'>): Promise<void> {
+    const summary = await this.refresh.refreshClaimed(data.domains);
+    this.logger.info({ ...summary, jobId: job.id }, 'observation refresh batch done');
+  }
+}

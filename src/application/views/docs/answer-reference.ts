@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import type { AnswerSchemas } from '../answer-schemas.js';
+import { verifyEntitySchema, agentGuidanceSchema } from '../registry-schema.js';
+import { checkSchema, evidenceSchema } from '../report-schema.js';
+import { trustSignalsSchema } from '../trust-schema.js';
+import { anchorOf, fieldTable, type SharedPart } from './answer-fields.js';
+
+/** Where each answer is given, in the order /api.md documents them. */
+const ANSWERS: ReadonlyArray<readonly [keyof AnswerSchemas, string, string]> = [
+  ['verify', 'Verify', '`GET /verify/{domain}` (`data`), MCP `verify_domain`. An expired verification is `expired: true` with `message` over MCP and in signed answers; over HTTP it is the `EXPIRED` error, which carries the other fields beside `code` and `message`.'],
+  ['trust', 'Verify with signals', '`GET /verify/{domain}?signals=true` (`data`), MCP `check_trust`: the verify answer with the trust assessment (see "Trust signals").'],
+  ['entity', 'Entity', '`GET /lookup/{entity-id}` (`data`), MCP `lookup_entity`, `vetted entity list --json`.'],
+  ['scanResult', 'Scan result', '`POST /api/scan` 201 (`data`), MCP `scan_domain`, `vetted scan --json`, and a finished job\'s `report`.'],
+  ['scanStatus', 'Scan job', '`GET /api/scans/{id}` and the 202 of `POST /api/scan` (`data`).'],
+  ['report', 'Report', '`GET /reports/{id}.json` (not enveloped), MCP `get_report`. The signature covers the document without `links`, `content_sha256` and `signature`.'],
+  ['evidenceItem', 'Evidence item', '`GET /reports/{id}/evidence/{n}` (not enveloped).'],
+  ['reportHistory', 'Report history', '`GET /reports?domain={domain}` as JSON (`data`).'],
+  ['reportChange', 'Report comparison', '`GET /reports/{id}/diff/{other}` as JSON (`data`).'],
+  ['registration', 'Registration', '`POST /register` 201 (`data`).'],
+  ['watch', 'Watch', '`GET /watches/{id}` (`data`).'],
+  ['createdWatch', 'New watch', '`POST /watches` 201 (`data`), MCP `watch_domain`.'],
+  ['deliveries', 'Deliveries', '`GET /watches/{id}/deliveries` (`data`).'],
+  ['eventPayload', 'Webhook payload', 'The body of every webhook delivery (see "Watches and events").'],
+];
+
+/** The parts several answers share, each with a table of its own. */
+function sharedParts(schemas: AnswerSchemas): SharedPart[] {
+  const parts: Array<[string, z.ZodType]> = [
+    ['Readiness', schemas.readiness],
+    ['Scan result', schemas.scanResult],
+    ['Registry entity', verifyEntitySchema],
+    ['Agent guidance', agentGuidanceSchema],
+    ['Trust signals', trustSignalsSchema],
+    ['Check', checkSchema],
+    ['Evidence', evidenceSchema],
+  ];
+  return parts.map(([name, schema]) => ({ name, schema }));
+}
+
+/**
+ * The "Answers" section of /api.md: every JSON answer's fields, generated from `schemas`, then the
+ * parts they share. A field added to a schema shows up here with no other edit.
+ */
+export function answerReference(schemas: AnswerSchemas): string {
+  const shared = sharedParts(schemas);
+  const answers = ANSWERS.map(([key, title, where]) => `### ${title}\n\n${where}\n\n${fieldTable(schemas[key], shared)}\n`);
+  const parts = shared
+    .filter((part) => part.name !== 'Scan result')
+    .map((part) => `### ${part.name}\n\n${fieldTable(part.schema, shared)}\n`);
+  const anchors = shared.map((part) => `[${part.name}](#${anchorOf(part.name)})`).join(', ');
+  return `## Answers
+
+The fields of every JSON answer, generated from the schemas the service answers with (the same ones
+/openapi.json and the MCP tools' output schemas are built from). Nested objects are flattened
+(\`entity.id\`, \`checks[].status\`); the parts several answers share are described once: ${anchors}.
+A field a client does not know must be ignored: answers gain fields over time.
+
+${answers.join('\n')}
+${parts.join('\n')}`;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { ENTITY_LEVELS, ENTITY_TYPES } from '../../domain/entity.js';
+import { TRUST_LEVELS } from '../../domain/trust/agent-guidance.js';
+import { readinessSchema } from './readiness-view.js';
+import { list } from './schema-kit.js';
+
+// The registry answers: verify (with its expired and blocked cases) and lookup. registry-view.ts builds them.
+
+/** The entity object of a verify answer. */
+export const verifyEntitySchema = z.object({
+  id: z.string().describe('ent_ followed by letters and a number.'),
+  name: z.string(),
+  level: z.enum(ENTITY_LEVELS),
+  type: z.enum(ENTITY_TYPES),
+  verified_at: z.string(),
+  expires_at: z.string(),
+});
+
+/** GET /lookup/{id}, MCP lookup_entity, `vetted entity list --json`: one entity with its status. */
+export const lookupEntitySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  domain: z.string(),
+  level: z.enum(ENTITY_LEVELS),
+  type: z.enum(ENTITY_TYPES),
+  verified_at: z.string(),
+  expires_at: z.string(),
+  status: z.enum(['active', 'expired', 'revoked']).describe('Whether it still vouches for its domain.'),
+});
+
+/** What an agent should do before transacting with the counterparty. */
+export const agentGuidanceSchema = z.object({
+  action: z.enum(['PROCEED', 'CAUTION', 'FLAG', 'BLOCK']),
+  safe_actions: list(z.enum(['payment', 'data_sharing', 'api_call'])),
+  max_transaction_usd: z.number(),
+  requires_human: z.boolean(),
+  reason: z.string().optional().describe('Given for FLAG and BLOCK.'),
+});
+
+/**
+ * GET /verify/{domain} (`data`), MCP verify_domain and the signed verify answer: the registry
+ * status, then readiness (none when blocked). The expired case (`expired`, `message`) is a normal
+ * answer over MCP and in signatures; over HTTP it is the EXPIRED error, carrying the other fields.
+ */
+export const verifyAnswerSchema = z.object({
+  domain: z.string().describe('The name asked about, normalized.'),
+  verified: z.boolean().describe('True when a registry entity vouches for the name now.'),
+  entity: verifyEntitySchema.nullable().optional().describe('The entity that vouches for the name (or whose verification expired); null when none; absent when blocked.'),
+  expired: z.literal(true).optional().describe('Present when the covering verification has expired.'),
+  message: z.string().optional().describe('With expired: the expiry in one sentence.'),
+  blocked: z.literal(true).optional().describe('Present when the name is on the operator blocklist.'),
+  trust_score: z.number().optional().describe('0 when blocked.'),
+  trust_level: z.enum(TRUST_LEVELS).optional().describe('NONE when blocked.'),
+  agent_guidance: agentGuidanceSchema.optional().describe('BLOCK, with the block reason, when blocked.'),
+  readiness: readinessSchema.optional().describe('Scan-based readiness from the latest stored report; absent when blocked.'),
+});
+
+export type VerifyAnswer = z.infer<typeof verifyAnswerSchema>;
+
+/**
+ * A verify-like answer as a driving adapter maps it: `data`, or `expired` with the contract's
+ * EXPIRED error (message, and the other fields as details) beside the same answer.
+ */
+export function verdictViewSchema<T extends z.ZodObject>(answer: T) {
+  return z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('data'), answer }),
+    z.object({ kind: z.literal('expired'), answer, error: z.object({ message: z.string(), details: z.record(z.string(), z.unknown()) }) }),
+  ]);
+}
+
+export const verifyViewSchema = verdictViewSchema(verifyAnswerSchema);
+export type VerifyView = z.infer<typeof verifyViewSchema>;
+
+/** An answer with its signed form beside it (`format: "jws"` of the MCP tools). */
+export function signable<T extends z.ZodObject>(answer: T) {
+  return answer.extend({ jws: z.string().optional().describe('With format jws: the same answer as a compact JWS (EdDSA, kid in the header) that expires with it.') });
+}

@@ -1,0 +1,124 @@
+import { expect } from 'chai';
+import { z } from 'zod';
+import { openApiDocument } from '../../src/adapters/http/openapi/openapi-document.js';
+import { ToolCatalog } from '../../src/adapters/mcp/tool-catalog.js';
+import type { VettedTool } from '../../src/adapters/mcp/vetted-tool.js';
+import { KnexBlocklist } from '../../src/adapters/persistence/knex-blocklist.js';
+import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
+import { ANSWER_SCHEMAS, TOOL_OUTPUTS, toolOutputSchemas, type AnswerSchemas } from '../../src/application/views/answer-schemas.js';
+import { apiReference } from '../../src/application/views/docs/api-reference.js';
+import { lookupEntitySchema, verifyAnswerSchema } from '../../src/application/views/registry-view.js';
+import { TRUST_ASSESSMENT_SHAPE } from '../../src/application/views/trust-schema.js';
+import { trustAnswerSchema } from '../../src/application/views/trust-view.js';
+import { expectAnswer, fieldsOf } from '../support/answer-check.js';
+import { aBlock, aNewEntity } from '../support/builders.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+type Json = Record<string, any>;
+const BASE = 'https://vetted.example.org';
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+
+/** The rows of the field table under `### title` in /api.md. */
+function tableRows(apiMd: string, title: string): string[] {
+  const section = apiMd.slice(apiMd.indexOf(`\n### ${title}\n`) + 1);
+  return section.slice(0, section.indexOf('\n### ', 1)).split('\n').filter((line) => line.startsWith('| `'));
+}
+
+/** tools/list as the catalog builds it for 2025-06-18, for tools answering with `outputs`. */
+function listedOutputs(outputs: Record<string, z.ZodType>): Record<string, Json> {
+  const tools = Object.entries(outputs).map(([name, output]): VettedTool => ({
+    name, title: name, description: name, input: z.object({}), output,
+    hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    run: async () => ({}),
+  }));
+  return Object.fromEntries(new ToolCatalog(tools, () => {}).list('2025-06-18').map((tool) => [tool.name, tool.outputSchema as Json]));
+}
+
+describe('the answers, described from their schemas', () => {
+  it('adding a field to the verify answer is one schema change: OpenAPI, the MCP output schemas and /api.md all show it', () => {
+    // The one change: the verify schema gains a field (the trust answer is the verify answer extended, as in trust-schema.ts).
+    const verify = verifyAnswerSchema.extend({ scratch_field: z.string().describe('A field added for this test.') });
+    const schemas: AnswerSchemas = { ...ANSWER_SCHEMAS, verify, trust: verify.extend(TRUST_ASSESSMENT_SHAPE) };
+
+    const document = openApiDocument(BASE, schemas) as Json;
+    expect(document.components.schemas.Verify.properties).to.have.property('scratch_field');
+    expect(document.components.schemas.VerifyWithSignals.properties).to.have.property('scratch_field');
+    expect(openApiDocument(BASE).components).not.to.deep.equal(document.components);
+
+    const listed = listedOutputs(toolOutputSchemas(schemas));
+    expect(listed.verify_domain!.properties).to.have.property('scratch_field');
+    expect(listed.check_trust!.properties).to.have.property('scratch_field');
+
+    const apiMd = apiReference(BASE, schemas);
+    expect(tableRows(apiMd, 'Verify')).to.include('| `scratch_field` | string | A field added for this test. |');
+    expect(tableRows(apiMd, 'Verify with signals').some((row) => row.startsWith('| `scratch_field` |'))).to.equal(true);
+    expect(apiMd).to.match(/\[Verify\]\(#verify\) `\{[^}]*scratch_field[^}]*\}`/);
+    expect(apiReference(BASE)).not.to.contain('scratch_field');
+  });
+
+  describe('the real service', () => {
+    let t: TestService;
+    let openApi: Json;
+    let tools: Record<string, Json>;
+    let apiMd: string;
+
+    before(async () => {
+      t = await startTestService(databaseKinds()[0]!, { BASE_URL: BASE });
+      const entities = new KnexEntityRepository(t.database.db);
+      await entities.create(aNewEntity({ name: 'Example Corp', domain: 'example.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
+      await entities.create(aNewEntity({ name: 'Gone', domain: 'gone.com', expiresAt: '2020-01-01T00:00:00.000Z' }));
+      await new KnexBlocklist(t.database.db).add([aBlock('evil.com', 'phishing kit')]);
+      openApi = (await (await t.get('/openapi.json')).json()) as Json;
+      apiMd = await (await t.get('/api.md')).text();
+      const listed = await t.get('/mcp', { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+      tools = Object.fromEntries(((await listed.json()) as Json).result.tools.map((tool: Json) => [tool.name, tool]));
+    });
+    after(() => t.stop());
+
+    async function mcpCall(name: string, args: Json): Promise<Json> {
+      const res = await t.get('/mcp', { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args } }) });
+      return ((await res.json()) as Json).result;
+    }
+
+    it('documents every field of the verify and trust answers in OpenAPI, the MCP output schemas and /api.md', () => {
+      for (const [schema, component, tool, title] of [
+        [verifyAnswerSchema, 'Verify', 'verify_domain', 'Verify'],
+        [trustAnswerSchema, 'VerifyWithSignals', 'check_trust', 'Verify with signals'],
+      ] as const) {
+        const rows = tableRows(apiMd, title);
+        for (const field of fieldsOf(schema)) {
+          expect(openApi.components.schemas[component].properties, `OpenAPI ${component}`).to.have.property(field);
+          expect(tools[tool]!.outputSchema.properties, `MCP ${tool}`).to.have.property(field);
+          expect(rows.some((row) => row.startsWith(`| \`${field}\` |`)), `/api.md ${title}: ${field}`).to.equal(true);
+        }
+      }
+    });
+
+    it('gives every MCP tool that answers a view the output schema generated from that view\'s schema', () => {
+      for (const [name, schema] of Object.entries(TOOL_OUTPUTS)) {
+        expect(tools[name]!.outputSchema, name).to.deep.equal(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }));
+      }
+    });
+
+    it('answers exactly what the schemas say, over HTTP and MCP, the expired case as data over MCP and as EXPIRED over HTTP', async () => {
+      for (const domain of ['example.com', 'nobody.example.net', 'evil.com']) {
+        expectAnswer(verifyAnswerSchema, ((await (await t.get(`/verify/${domain}`)).json()) as Json).data);
+        expectAnswer(trustAnswerSchema, ((await (await t.get(`/verify/${domain}?signals=true`)).json()) as Json).data);
+        expectAnswer(TOOL_OUTPUTS.verify_domain, (await mcpCall('verify_domain', { domain })).structuredContent);
+        expectAnswer(TOOL_OUTPUTS.check_trust, (await mcpCall('check_trust', { domain })).structuredContent);
+      }
+      const verified = ((await (await t.get('/verify/example.com')).json()) as Json).data;
+      expectAnswer(lookupEntitySchema, ((await (await t.get(`/lookup/${verified.entity.id}`)).json()) as Json).data);
+
+      const expired = (await (await t.get('/verify/gone.com')).json()) as Json;
+      expect(expired.success).to.equal(false);
+      expect(expired.error).to.include({ code: 'EXPIRED', domain: 'gone.com' });
+      expect(expired.error).not.to.have.any.keys('expired', 'verified');
+      const { code: _code, ...details } = expired.error;
+      const mcpExpired = (await mcpCall('verify_domain', { domain: 'gone.com' })).structuredContent;
+      expectAnswer(verifyAnswerSchema, mcpExpired);
+      expect(mcpExpired).to.deep.equal({ ...details, verified: false, expired: true, entity: details.entity, message: details.message, domain: 'gone.com' });
+    });
+  });
+});
