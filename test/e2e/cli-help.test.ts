@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { CliCommand } from '../../src/adapters/cli/cli-command.js';
 import { CliCommands } from '../../src/adapters/cli/cli-commands.js';
@@ -11,34 +9,9 @@ import { COMMAND_SPECS } from '../../src/adapters/cli/cli-module.js';
 import { commandHelp, overviewHelp } from '../../src/adapters/cli/command-help.js';
 import { SERVICE_COMMANDS } from '../../src/adapters/cli/commands/service-commands.js';
 import { loadConfig } from '../../src/adapters/config/load-config.js';
-import { main } from '../../src/cli.js';
 import { buildContainer } from '../../src/main.js';
 import { closeContainer } from '../../src/service.js';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-async function vetted(args: string[], env: Record<string, string>): Promise<Run> {
-  const run: Run = { code: null, stdout: '', stderr: '' };
-  run.code = await main(args, { LOG_LEVEL: 'warn', ...env }, { out: (l) => (run.stdout += `${l}\n`), err: (l) => (run.stderr += `${l}\n`) });
-  return run;
-}
-
-function spawned(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env } });
-    const run: Run = { code: null, stdout: '', stderr: '' };
-    child.stdout.on('data', (c) => (run.stdout += c));
-    child.stderr.on('data', (c) => (run.stderr += c));
-    child.on('error', fail);
-    child.on('close', (code) => done({ ...run, code }));
-  });
-}
+import { runCli as vetted, spawnCli as spawned } from '../support/cli-run.js';
 
 describe('vetted help, --help and argument errors', () => {
   let dir: string;

@@ -4,40 +4,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { main } from '../../src/cli.js';
 import { SERVICE_VERSION } from '../../src/domain/service-info.js';
+import { runCli as vetted, spawnCli as spawned } from '../support/cli-run.js';
 import { startDnsServer } from '../support/dns-server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI in this process (fast); `spawned` runs the real process for exit-code checks. */
-async function vetted(args: string[], env: Record<string, string>): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { LOG_LEVEL: 'warn', ...env }, { out: (l) => (stdout += `${l}\n`), err: (l) => (stderr += `${l}\n`) });
-  return { code, stdout, stderr };
-}
-
-function spawned(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
-  });
-}
 
 describe('the vetted CLI, as a process', () => {
   let dir: string;

@@ -10,6 +10,9 @@ import type { CliIo } from './cli-io.js';
  */
 @injectable()
 export class CliCommands {
+  // Filled once from the bound set and never written again: a fixed table of this process's
+  // commands, not per-request state nor a cache, so other instances and the change feed have
+  // nothing to invalidate in it.
   private readonly byName = new Map<string, CliCommand>();
 
   constructor(@multiInject(CliCommand) commands: readonly CliCommand[]) {

@@ -6,6 +6,11 @@ export interface JobSchedule<K extends JobKind> {
   readonly data: JobData[K];
 }
 
+/** The sweeps' schedule: every RECHECK_INTERVAL_MINUTES, none when that is 0 or `enabled` is false. */
+export function recheckSchedule<K extends 'proof.sweep' | 'observations.sweep'>(intervalMinutes: number, enabled = true): JobSchedule<K> | undefined {
+  return enabled && intervalMinutes > 0 ? { everySeconds: intervalMinutes * 60, data: {} as JobData[K] } : undefined;
+}
+
 /**
  * How this process works one kind of background work: the kind (its payload schema is
  * JOB_PAYLOADS[kind], checked before `handle` runs), how many jobs of it run at once, whether the

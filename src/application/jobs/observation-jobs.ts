@@ -4,7 +4,7 @@ import type { Job, JobData } from '../ports/job-queue.js';
 import { Logger } from '../ports/logger.js';
 import { RefreshObservations } from '../trust/refresh-observations.js';
 import { SweepDueObservations } from '../trust/sweep-due-observations.js';
-import type { JobKindHandler, JobSchedule } from './job-kind-handler.js';
+import { recheckSchedule, type JobKindHandler, type JobSchedule } from './job-kind-handler.js';
 
 /** `observations.sweep`: hands due domains out in batches; scheduled with proof.sweep when REFRESH_OBSERVATIONS is on. */
 @injectable()
@@ -18,8 +18,7 @@ export class ObservationsSweepHandler implements JobKindHandler<'observations.sw
     @inject(SweepDueObservations) private readonly sweep: SweepDueObservations,
     @inject(Logger) private readonly logger: Logger,
   ) {
-    const on = config.recheckIntervalMinutes > 0 && config.refreshObservations;
-    this.schedule = on ? { everySeconds: config.recheckIntervalMinutes * 60, data: {} } : undefined;
+    this.schedule = recheckSchedule(config.recheckIntervalMinutes, config.refreshObservations);
   }
 
   async handle(): Promise<void> {

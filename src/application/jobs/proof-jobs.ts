@@ -4,7 +4,7 @@ import type { Job, JobData } from '../ports/job-queue.js';
 import { Logger } from '../ports/logger.js';
 import { RecheckProofs } from '../registration/recheck-proofs.js';
 import { SweepDueProofs } from '../registration/sweep-due-proofs.js';
-import type { JobKindHandler, JobSchedule } from './job-kind-handler.js';
+import { recheckSchedule, type JobKindHandler, type JobSchedule } from './job-kind-handler.js';
 
 /** `proof.sweep`: hands due proofs out in batches; scheduled every RECHECK_INTERVAL_MINUTES unless that is 0. */
 @injectable()
@@ -18,7 +18,7 @@ export class ProofSweepHandler implements JobKindHandler<'proof.sweep'> {
     @inject(SweepDueProofs) private readonly sweep: SweepDueProofs,
     @inject(Logger) private readonly logger: Logger,
   ) {
-    this.schedule = config.recheckIntervalMinutes > 0 ? { everySeconds: config.recheckIntervalMinutes * 60, data: {} } : undefined;
+    this.schedule = recheckSchedule(config.recheckIntervalMinutes);
   }
 
   async handle(): Promise<void> {
