@@ -24,7 +24,7 @@ export const USE_CASE_LIST = 'src/application/use-cases.ts';
  * What a driving adapter may load at run time from src/application besides the use case modules:
  * ports (tokens), views (formatting), errors, and input parsing. Anything else it imports as types only.
  */
-export const APPLICATION_SURFACE: readonly string[] = ['src/application/ports/', 'src/application/views/', 'src/application/errors.ts', 'src/application/domain-input.ts', 'src/application/zod-message.ts'];
+export const APPLICATION_SURFACE: readonly string[] = ['src/application/ports/', 'src/application/views/', 'src/application/errors.ts', 'src/application/input/'];
 /** Names of judging functions (judgeReadiness, assessTrust, rejudge, judgeScanGate…): never imported by a driving adapter. */
 export const JUDGING_NAME = /^(judge|rejudge|assess|score|grade)(?![a-z])/;
 /** Database drivers and query builders, HTTP clients, the job queue, the mail transport and the resolver: driven technology. */

@@ -2,12 +2,12 @@
 // own, or fakes for tests), and the composition root.
 export * from './domain/index.js';
 export { AppError, isAppError, type ErrorCode, type ErrorDetails } from './application/errors.js';
-export { AddEntity } from './application/add-entity.js';
-export { GetStatus } from './application/get-status.js';
-export { ListEntities } from './application/list-entities.js';
-export { LookupEntity } from './application/lookup-entity.js';
-export { ManageBlocklist } from './application/manage-blocklist.js';
-export { VerifyDomain } from './application/verify-domain.js';
+export { AddEntity } from './application/registry/add-entity.js';
+export { GetStatus } from './application/operations/get-status.js';
+export { ListEntities } from './application/registry/list-entities.js';
+export { LookupEntity } from './application/registry/lookup-entity.js';
+export { ManageBlocklist } from './application/registry/manage-blocklist.js';
+export { VerifyDomain } from './application/verdict/verify-domain.js';
 export { AppConfig } from './application/ports/app-config.js';
 export { Blocklist } from './application/ports/blocklist.js';
 export { Clock } from './application/ports/clock.js';

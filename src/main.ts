@@ -14,7 +14,7 @@ import { persistenceModule } from './adapters/persistence/persistence-module.js'
 import { queueModule, type QueueTuning } from './adapters/queue/queue-module.js';
 import { jobsModule } from './application/jobs/jobs-module.js';
 import { useCasesModule } from './application/use-cases.js';
-import { DEFAULT_JOB_TIMINGS, JobTimings } from './application/job-timings.js';
+import { DEFAULT_JOB_TIMINGS, JobTimings } from './application/jobs/job-timings.js';
 // outbound and local services
 import { SystemClock } from './adapters/clock/system-clock.js';
 import { SystemTimers } from './adapters/clock/system-timers.js';

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { createLogger, flushLogger } from './adapters/log/create-logger.js';
 import { maskCredentials } from './adapters/shared/mask-credentials.js';
 import { HttpServer } from './adapters/http/http-server.js';
-import { ChangePropagation } from './application/change-propagation.js';
+import { ChangePropagation } from './application/caching/change-propagation.js';
 import type { AppConfig } from './application/ports/app-config.js';
 import { Logger } from './application/ports/logger.js';
 import { ReportSigner } from './application/ports/report-signer.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
-import { ManageBlocklist } from '../../src/application/manage-blocklist.js';
+import { ManageBlocklist } from '../../src/application/registry/manage-blocklist.js';
 import { aNewEntity } from '../support/builders.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';

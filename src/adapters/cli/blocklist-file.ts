@@ -1,4 +1,4 @@
-import type { BlockRequest } from '../../application/manage-blocklist.js';
+import type { BlockRequest } from '../../application/registry/manage-blocklist.js';
 
 /**
  * Reads a blocklist file: one domain a line, optionally followed by a reason; `#` starts a

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { printable } from '../../application/domain-input.js';
+import { printable } from '../../application/input/domain-input.js';
 import { UsageError, type CommandArgs, type CommandSpec } from './cli-command.js';
 import { commandHelp, groupHelp, overviewHelp, VERSION_LINE } from './command-help.js';
 

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { IMPORT_FIELDS, type ImportLine } from '../../application/import-entities.js';
+import { IMPORT_FIELDS, type ImportLine } from '../../application/registry/import-entities.js';
 
 /**
  * Reads an entity import file into its lines, numbered as an editor numbers them; blank lines are

@@ -1,8 +1,8 @@
 import { ErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { printable } from '../../application/domain-input.js';
+import { printable } from '../../application/input/domain-input.js';
 import { AppError } from '../../application/errors.js';
-import { zodMessage } from '../../application/zod-message.js';
+import { zodMessage } from '../../application/input/zod-message.js';
 import type { ProtocolVersion } from './protocol-guard.js';
 import { toolErrorResult } from './tool-errors.js';
 import type { ToolCaller, VettedTool } from './vetted-tool.js';

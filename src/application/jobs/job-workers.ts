@@ -1,6 +1,6 @@
 import { inject, injectable, multiInject } from 'inversify';
 import { JOB_KINDS, JOB_PAYLOADS, JobQueue, type JobData, type JobKind } from '../ports/job-queue.js';
-import { zodMessage } from '../zod-message.js';
+import { zodMessage } from '../input/zod-message.js';
 import { JOB_HANDLER, type JobKindHandler } from './job-kind-handler.js';
 
 /**

@@ -6,7 +6,7 @@ import { EntityRepository } from '../ports/entity-repository.js';
 import { ProofRepository } from '../ports/proof-repository.js';
 import { RegistrationRepository } from '../ports/registration-repository.js';
 import { TokenHasher } from '../ports/token-hasher.js';
-import { RegistryReadCache } from '../registry-read-cache.js';
+import { RegistryReadCache } from '../caching/registry-read-cache.js';
 import { ProofChecker, type ProofLook } from './proof-checker.js';
 
 export type ConfirmOutcome =

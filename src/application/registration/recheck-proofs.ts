@@ -1,8 +1,8 @@
 import { inject, injectable, optional } from 'inversify';
 import type { DomainName } from '../../domain/domain-name.js';
 import { afterRecheck, isRecheckDue } from '../../domain/registration/proof-recheck.js';
-import { mapWithConcurrency } from '../concurrency.js';
-import { DEFAULT_JOB_TIMINGS, JobTimings } from '../job-timings.js';
+import { mapWithConcurrency } from '../jobs/concurrency.js';
+import { DEFAULT_JOB_TIMINGS, JobTimings } from '../jobs/job-timings.js';
 import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
 import { EntityRepository } from '../ports/entity-repository.js';
@@ -10,7 +10,7 @@ import { Logger } from '../ports/logger.js';
 import { Mailer } from '../ports/mailer.js';
 import { Metrics, NO_METRICS } from '../ports/metrics.js';
 import { ProofRepository, type CheckRecord, type EntityProof } from '../ports/proof-repository.js';
-import { RegistryReadCache } from '../registry-read-cache.js';
+import { RegistryReadCache } from '../caching/registry-read-cache.js';
 import { revocationMail } from './registration-mails.js';
 import { ProofChecker } from './proof-checker.js';
 

@@ -4,7 +4,7 @@ import { coveringNames } from '../../domain/domain-name.js';
 import { ENTITY_TYPES } from '../../domain/entity.js';
 import { judgeRegistry } from '../../domain/registry-verdict.js';
 import { REGISTRATION_TTL_DAYS, type Registration } from '../../domain/registration/registration.js';
-import { requireDomainName } from '../domain-input.js';
+import { requireDomainName } from '../input/domain-input.js';
 import { AppError } from '../errors.js';
 import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
@@ -14,7 +14,7 @@ import { RandomTokens } from '../ports/random-tokens.js';
 import { RegistrationRepository } from '../ports/registration-repository.js';
 import { RegistryReader } from '../ports/registry-reader.js';
 import { TokenHasher } from '../ports/token-hasher.js';
-import { zodMessage } from '../zod-message.js';
+import { zodMessage } from '../input/zod-message.js';
 import { confirmationMail } from './registration-mails.js';
 
 export const RegisterInput = z.strictObject({

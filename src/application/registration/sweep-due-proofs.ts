@@ -2,8 +2,8 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../ports/clock.js';
 import { JobQueue } from '../ports/job-queue.js';
 import { ProofRepository } from '../ports/proof-repository.js';
-import { handOutInBatches } from '../hand-out.js';
-import { JobTimings } from '../job-timings.js';
+import { handOutInBatches } from '../jobs/hand-out.js';
+import { JobTimings } from '../jobs/job-timings.js';
 import { RECHECK_BATCH_SIZE } from './recheck-proofs.js';
 
 /**

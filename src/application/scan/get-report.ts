@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { judgeReadiness, type Readiness } from '../../domain/scan/readiness.js';
 import { compareReports, type ReportChange } from '../../domain/scan/report-diff.js';
 import type { EvidenceItem } from '../../domain/scan/report.js';
-import { requireDomainName } from '../domain-input.js';
+import { requireDomainName } from '../input/domain-input.js';
 import { AppError } from '../errors.js';
 import { Clock } from '../ports/clock.js';
 import { ReportRepository, type StoredReport } from '../ports/report-repository.js';

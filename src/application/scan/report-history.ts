@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { DomainName } from '../../domain/domain-name.js';
 import { compareReports, type ReportChange, type ReportCore } from '../../domain/scan/report-diff.js';
-import { requireDomainName } from '../domain-input.js';
+import { requireDomainName } from '../input/domain-input.js';
 import { AppError } from '../errors.js';
 import { ReportRepository, type HistoryPosition } from '../ports/report-repository.js';
 import { GetReport } from './get-report.js';

@@ -6,7 +6,7 @@ import { Logger } from '../ports/logger.js';
 import { Metrics, NO_METRICS } from '../ports/metrics.js';
 import { ReportRepository } from '../ports/report-repository.js';
 import { ScanJobRepository } from '../ports/scan-job-repository.js';
-import { RegistryReadCache } from '../registry-read-cache.js';
+import { RegistryReadCache } from '../caching/registry-read-cache.js';
 import type { ProbeListener } from './probe-runner.js';
 import { ScanSite } from './scan-site.js';
 

@@ -1,9 +1,9 @@
 import { inject, injectable, optional } from 'inversify';
 import type { DomainName } from '../../domain/domain-name.js';
 import { METHODOLOGY_VERSION } from '../../domain/scan/methodology.js';
-import { requireDomainName } from '../domain-input.js';
+import { requireDomainName } from '../input/domain-input.js';
 import { AppError } from '../errors.js';
-import { JobTimings } from '../job-timings.js';
+import { JobTimings } from '../jobs/job-timings.js';
 import { Clock } from '../ports/clock.js';
 import { JobQueue } from '../ports/job-queue.js';
 import { Metrics, NO_METRICS } from '../ports/metrics.js';

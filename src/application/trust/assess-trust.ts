@@ -13,7 +13,7 @@ import { IdnaCodec } from '../ports/idna-codec.js';
 import type { ReputationReport } from '../ports/reputation-checks.js';
 import type { TlsInspectionOutcome } from '../ports/tls-inspector.js';
 import { TrustObservationStore, type ObservationKind, type StoredObservation, type StoredObservations } from '../ports/trust-observation-store.js';
-import { VerifyDomain, type VerifyOutcome } from '../verify-domain.js';
+import { VerifyDomain, type VerifyOutcome } from '../verdict/verify-domain.js';
 import { BrandOwnership } from './brand-ownership.js';
 import { isFailedObservation, LiveObservations } from './live-observations.js';
 import type { OwnershipRead } from './ownership-cache.js';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { NameCache } from '../name-cache.js';
+import { NameCache } from '../caching/name-cache.js';
 import { Clock } from '../ports/clock.js';
 import type { StoredObservations } from '../ports/trust-observation-store.js';
 

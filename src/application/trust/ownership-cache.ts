@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { OwnershipCheck } from '../../domain/trust/ownership.js';
-import { NameCache } from '../name-cache.js';
+import { NameCache } from '../caching/name-cache.js';
 import { Clock } from '../ports/clock.js';
 
 /** What was read of a name's ownership: its stored check, if any. An object, so that answers can compare reads by identity. */

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { parseDomainName } from '../../domain/domain-name.js';
-import { mapWithConcurrency } from '../concurrency.js';
+import { mapWithConcurrency } from '../jobs/concurrency.js';
 import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
 import { ObservationSchedule } from '../ports/observation-schedule.js';

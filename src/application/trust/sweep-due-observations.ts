@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { handOutInBatches } from '../hand-out.js';
-import { JobTimings } from '../job-timings.js';
+import { handOutInBatches } from '../jobs/hand-out.js';
+import { JobTimings } from '../jobs/job-timings.js';
 import { Clock } from '../ports/clock.js';
 import { JobQueue } from '../ports/job-queue.js';
 import { ObservationSchedule } from '../ports/observation-schedule.js';

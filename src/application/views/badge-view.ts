@@ -1,4 +1,4 @@
-import type { VerifyOutcome } from '../verify-domain.js';
+import type { VerifyOutcome } from '../verdict/verify-domain.js';
 
 /** What a badge says: Vetted's words only, never text a site chose. */
 export interface BadgeText {

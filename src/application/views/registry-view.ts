@@ -1,7 +1,7 @@
 import { isExpired, type Entity } from '../../domain/entity.js';
 import type { RegistryVerdict } from '../../domain/registry-verdict.js';
 import { guidanceFor } from '../../domain/trust/agent-guidance.js';
-import type { VerifyOutcome } from '../verify-domain.js';
+import type { VerifyOutcome } from '../verdict/verify-domain.js';
 import { readinessJson } from './readiness-view.js';
 import type { lookupEntitySchema, verifyEntitySchema, VerifyAnswer, VerifyView } from './registry-schema.js';
 import type { z } from 'zod';

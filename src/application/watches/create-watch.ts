@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import type { Watch } from '../../domain/events/watch.js';
 import { EVENT_TYPES } from '../../domain/events/watched-state.js';
-import { requireDomainName } from '../domain-input.js';
+import { requireDomainName } from '../input/domain-input.js';
 import { AppError } from '../errors.js';
 import { AddressGuard } from '../ports/address-guard.js';
 import { AppConfig } from '../ports/app-config.js';
@@ -11,7 +11,7 @@ import { DnsResolver } from '../ports/dns-resolver.js';
 import { RandomTokens } from '../ports/random-tokens.js';
 import { TokenHasher } from '../ports/token-hasher.js';
 import { WatchRepository } from '../ports/watch-repository.js';
-import { zodMessage } from '../zod-message.js';
+import { zodMessage } from '../input/zod-message.js';
 import { checkCallbackUrl } from './callback-check.js';
 import { WatchedStateReader } from './watched-state-reader.js';
 

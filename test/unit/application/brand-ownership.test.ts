@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { loadConfig } from '../../../src/adapters/config/load-config.js';
-import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
+import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
 import { AssessTrust } from '../../../src/application/trust/assess-trust.js';
 import { OWNERSHIP_JOB_RETRIES } from '../../../src/application/trust/brand-ownership.js';
 import { LiveObservations } from '../../../src/application/trust/live-observations.js';
 import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
-import { VerifyDomain } from '../../../src/application/verify-domain.js';
+import { VerifyDomain } from '../../../src/application/verdict/verify-domain.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { FakeTrustSources, InMemoryTrustObservationStore } from '../../fakes/fake-trust-sources.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';

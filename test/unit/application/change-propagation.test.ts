@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { ChangePropagation } from '../../../src/application/change-propagation.js';
+import { ChangePropagation } from '../../../src/application/caching/change-propagation.js';
 import type { DomainRecords } from '../../../src/application/ports/registry-reader.js';
-import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
+import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
 import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
 import { OwnershipCache } from '../../../src/application/trust/ownership-cache.js';
 import type { DetectEvents } from '../../../src/application/watches/detect-events.js';

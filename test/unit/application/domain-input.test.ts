@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { domainFromPasted } from '../../../src/application/domain-input.js';
+import { domainFromPasted } from '../../../src/application/input/domain-input.js';
 
 describe('domainFromPasted (forms only)', () => {
   it('takes a plain name as it is, and the host of a pasted URL, saying which', () => {

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { ImportEntities, type ImportLine } from '../../../src/application/import-entities.js';
+import { ImportEntities, type ImportLine } from '../../../src/application/registry/import-entities.js';
 import type { NewEntity } from '../../../src/application/ports/entity-repository.js';
-import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
-import { VerifyDomain } from '../../../src/application/verify-domain.js';
+import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
+import { VerifyDomain } from '../../../src/application/verdict/verify-domain.js';
 import type { Entity } from '../../../src/domain/entity.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { loadConfig } from '../../../src/adapters/config/load-config.js';
-import { DEFAULT_JOB_TIMINGS } from '../../../src/application/job-timings.js';
-import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
+import { DEFAULT_JOB_TIMINGS } from '../../../src/application/jobs/job-timings.js';
+import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
 import { AssessTrust } from '../../../src/application/trust/assess-trust.js';
 import { LiveObservations } from '../../../src/application/trust/live-observations.js';
 import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
 import { RefreshObservations } from '../../../src/application/trust/refresh-observations.js';
 import { SweepDueObservations } from '../../../src/application/trust/sweep-due-observations.js';
-import { VerifyDomain } from '../../../src/application/verify-domain.js';
+import { VerifyDomain } from '../../../src/application/verdict/verify-domain.js';
 import { apiReference } from '../../../src/application/views/docs/api-reference.js';
 import { WORKED_EXAMPLE_AT, workedExampleAnswer } from '../../../src/application/views/docs/trust-guide.js';
 import { domainName } from '../../../src/domain/domain-name.js';

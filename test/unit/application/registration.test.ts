@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { AppError } from '../../../src/application/errors.js';
 import type { MailMessage, Mailer } from '../../../src/application/ports/mailer.js';
-import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
+import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
 import { ConfirmRegistration } from '../../../src/application/registration/confirm-registration.js';
 import { ProofChecker } from '../../../src/application/registration/proof-checker.js';
 import { RecheckProofs } from '../../../src/application/registration/recheck-proofs.js';

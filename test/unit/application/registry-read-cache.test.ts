@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { DomainRecords } from '../../../src/application/ports/registry-reader.js';
-import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
+import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
 import { domainName } from '../../../src/domain/domain-name.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { aBlock } from '../../support/builders.js';

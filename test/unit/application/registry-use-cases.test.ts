@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { AddEntity } from '../../../src/application/add-entity.js';
+import { AddEntity } from '../../../src/application/registry/add-entity.js';
 import { AppError } from '../../../src/application/errors.js';
-import { LookupEntity } from '../../../src/application/lookup-entity.js';
-import { ManageBlocklist } from '../../../src/application/manage-blocklist.js';
-import { RegistryReadCache } from '../../../src/application/registry-read-cache.js';
-import { VerifyDomain } from '../../../src/application/verify-domain.js';
+import { LookupEntity } from '../../../src/application/registry/lookup-entity.js';
+import { ManageBlocklist } from '../../../src/application/registry/manage-blocklist.js';
+import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
+import { VerifyDomain } from '../../../src/application/verdict/verify-domain.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { blocklistView, InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { aNewEntity } from '../../support/builders.js';

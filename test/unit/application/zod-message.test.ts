@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { AddEntityInput } from '../../../src/application/add-entity.js';
+import { AddEntityInput } from '../../../src/application/registry/add-entity.js';
 import { RegisterInput } from '../../../src/application/registration/register-domain.js';
-import { zodMessage } from '../../../src/application/zod-message.js';
+import { zodMessage } from '../../../src/application/input/zod-message.js';
 
 const LIBRARY_WORDING = /Invalid input|Unrecognized key|expected string|received|Invalid URL|Invalid email|Too (big|small)|ISO datetime|Invalid option/;
 

@@ -73,8 +73,8 @@ describe('the driving adapter rule', () => {
         "import { Clock } from '../../../application/ports/clock.js';",
         "import { reportJson } from '../../../application/views/report-view.js';",
         "import { AppError } from '../../../application/errors.js';",
-        "import { printable } from '../../../application/domain-input.js';",
-        "import { zodMessage } from '../../../application/zod-message.js';",
+        "import { printable } from '../../../application/input/domain-input.js';",
+        "import { zodMessage } from '../../../application/input/zod-message.js';",
         "import type { ScanOutcome } from '../../../application/scan/scan-outcome.js';",
       ].join('\n'),
     );

@@ -28,13 +28,13 @@ describe('the shared adapter folder', () => {
   });
 
   it('imports no use case, not even its types: ScanSite, and any other the one list names', () => {
-    file('src/application/use-cases.ts', "import { ScanSite } from './scan/scan-site.js';\nimport { VerifyDomain } from './verify-domain.js';\nimport type { Newable } from 'inversify';");
+    file('src/application/use-cases.ts', "import { ScanSite } from './scan/scan-site.js';\nimport { VerifyDomain } from './verdict/verify-domain.js';\nimport type { Newable } from 'inversify';");
     file('src/adapters/shared/scan-helper.ts', "import { ScanSite } from '../../application/scan/scan-site.js';");
-    file('src/adapters/shared/verify-schema.ts', "import { z } from 'zod';\nimport type { VerifyOutcome } from '../../application/verify-domain.js';");
+    file('src/adapters/shared/verify-schema.ts', "import { z } from 'zod';\nimport type { VerifyOutcome } from '../../application/verdict/verify-domain.js';");
     file('src/adapters/shared/fine.ts', "import { AppError } from '../../application/errors.js';\nimport { Clock } from '../../application/ports/clock.js';");
     expect(found()).to.have.members([
       `src/adapters/shared/scan-helper.ts:1 -> ../../application/scan/scan-site.js: ${noUseCase('scan-site.ts')}`,
-      `src/adapters/shared/verify-schema.ts:2 -> ../../application/verify-domain.js: ${noUseCase('verify-domain.ts')}`,
+      `src/adapters/shared/verify-schema.ts:2 -> ../../application/verdict/verify-domain.js: ${noUseCase('verify-domain.ts')}`,
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { ManageBlocklist } from '../../../application/manage-blocklist.js';
+import { ManageBlocklist } from '../../../application/registry/manage-blocklist.js';
 import { parseBlocklistFile } from '../blocklist-file.js';
 import type { CliCommand, CommandSpec } from '../cli-command.js';
 import type { CliIo } from '../cli-io.js';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { AddEntity } from '../../../application/add-entity.js';
+import { AddEntity } from '../../../application/registry/add-entity.js';
 import type { CliCommand, CommandSpec } from '../cli-command.js';
 import type { CliIo } from '../cli-io.js';
 

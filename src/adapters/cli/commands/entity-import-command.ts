@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { ImportEntities } from '../../../application/import-entities.js';
+import { ImportEntities } from '../../../application/registry/import-entities.js';
 import type { CliCommand, CommandSpec } from '../cli-command.js';
 import type { CliIo } from '../cli-io.js';
 import { parseEntityFile } from '../entity-file.js';

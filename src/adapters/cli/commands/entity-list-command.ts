@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { ListEntities } from '../../../application/list-entities.js';
+import { ListEntities } from '../../../application/registry/list-entities.js';
 import { Clock } from '../../../application/ports/clock.js';
 import { lookupEntityJson } from '../../../application/views/registry-view.js';
 import type { CliCommand, CommandSpec } from '../cli-command.js';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { ListJobQueues } from '../../../application/list-job-queues.js';
+import { ListJobQueues } from '../../../application/operations/list-job-queues.js';
 import type { CliCommand, CommandSpec } from '../cli-command.js';
 import type { CliIo } from '../cli-io.js';
 import { queueJson } from '../cli-json.js';

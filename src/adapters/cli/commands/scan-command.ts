@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { printable } from '../../../application/domain-input.js';
+import { printable } from '../../../application/input/domain-input.js';
 import { AppError } from '../../../application/errors.js';
 import { AppConfig } from '../../../application/ports/app-config.js';
 import { GATE_REQUIREMENTS, RequestScan, type GateRequirement, type ScanGate, type ScanOutcome } from '../../../application/scan/request-scan.js';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { CheckSignedVerdict } from '../../../application/check-signed-verdict.js';
+import { CheckSignedVerdict } from '../../../application/verdict/check-signed-verdict.js';
 import type { CliCommand, CommandSpec } from '../cli-command.js';
 import type { CliIo } from '../cli-io.js';
 import { parseJsonFile, readText } from '../read-files.js';

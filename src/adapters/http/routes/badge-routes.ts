@@ -1,6 +1,6 @@
 import type { Router } from '@koa/router';
 import { inject, injectable } from 'inversify';
-import { VerifyDomain } from '../../../application/verify-domain.js';
+import { VerifyDomain } from '../../../application/verdict/verify-domain.js';
 import { badgeText } from '../../../application/views/badge-view.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';

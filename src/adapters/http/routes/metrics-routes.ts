@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
 import { isIP } from 'node:net';
 import { inject, injectable } from 'inversify';
-import { ReadMetrics } from '../../../application/read-metrics.js';
+import { ReadMetrics } from '../../../application/operations/read-metrics.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;

@@ -5,7 +5,7 @@ import { AppError } from '../../../application/errors.js';
 import { AppConfig } from '../../../application/ports/app-config.js';
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, ReportHistory } from '../../../application/scan/report-history.js';
 import { reportChangeJson, reportHistoryJson } from '../../../application/views/report-history-view.js';
-import { zodMessage } from '../../../application/zod-message.js';
+import { zodMessage } from '../../../application/input/zod-message.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendNegotiatedPage } from '../negotiated-page.js';
 import { renderDiffHtml, renderDiffMarkdown, renderHistoryHtml, renderHistoryMarkdown } from '../presenters/history-pages.js';

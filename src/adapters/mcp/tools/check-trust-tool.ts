@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { AppConfig } from '../../../application/ports/app-config.js';
-import { SignVerdict } from '../../../application/sign-verdict.js';
+import { SignVerdict } from '../../../application/verdict/sign-verdict.js';
 import { AssessTrust } from '../../../application/trust/assess-trust.js';
 import { trustView } from '../../../application/views/trust-view.js';
 import { TOOL_OUTPUTS } from '../../../application/views/answer-schemas.js';

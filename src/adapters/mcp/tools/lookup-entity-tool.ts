@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
-import { LookupEntity } from '../../../application/lookup-entity.js';
+import { LookupEntity } from '../../../application/registry/lookup-entity.js';
 import { Clock } from '../../../application/ports/clock.js';
 import { lookupEntityJson } from '../../../application/views/registry-view.js';
 import { TOOL_OUTPUTS } from '../../../application/views/answer-schemas.js';

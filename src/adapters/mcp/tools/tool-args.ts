@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SignedVerdict } from '../../../application/sign-verdict.js';
+import type { SignedVerdict } from '../../../application/verdict/sign-verdict.js';
 import type { ToolHints } from '../vetted-tool.js';
 
 /** The hints of a tool that reads stored data only. */

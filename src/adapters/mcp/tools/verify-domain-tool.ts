@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { AppConfig } from '../../../application/ports/app-config.js';
-import { SignVerdict } from '../../../application/sign-verdict.js';
-import { VerifyDomain } from '../../../application/verify-domain.js';
+import { SignVerdict } from '../../../application/verdict/sign-verdict.js';
+import { VerifyDomain } from '../../../application/verdict/verify-domain.js';
 import { verifyView } from '../../../application/views/registry-view.js';
 import { TOOL_OUTPUTS } from '../../../application/views/answer-schemas.js';
 import type { VettedTool } from '../vetted-tool.js';

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { Entity } from '../domain/entity.js';
-import { EntityRepository } from './ports/entity-repository.js';
+import type { Entity } from '../../domain/entity.js';
+import { EntityRepository } from '../ports/entity-repository.js';
 
 /** Every entity of the registry, oldest first (`vetted entity list`). */
 @injectable()

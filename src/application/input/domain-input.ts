@@ -1,5 +1,5 @@
-import { parseDomainName, type DomainName } from '../domain/domain-name.js';
-import { AppError } from './errors.js';
+import { parseDomainName, type DomainName } from '../../domain/domain-name.js';
+import { AppError } from '../errors.js';
 
 /** Parses a domain from outside or fails with VALIDATION_ERROR naming the input. */
 export function requireDomainName(input: unknown): DomainName {

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { AppError } from './errors.js';
-import { Clock } from './ports/clock.js';
-import { ReportSigner } from './ports/report-signer.js';
-import { VerdictVerifier, type VerdictCheck } from './ports/verdict-verifier.js';
+import { AppError } from '../errors.js';
+import { Clock } from '../ports/clock.js';
+import { ReportSigner } from '../ports/report-signer.js';
+import { VerdictVerifier, type VerdictCheck } from '../ports/verdict-verifier.js';
 
 const MAX_JWS_CHARS = 256 * 1024;
 

@@ -1,5 +1,5 @@
-import { isSameOrSubdomain, registrableDomain, type DomainName } from '../domain/domain-name.js';
-import type { Clock } from './ports/clock.js';
+import { isSameOrSubdomain, registrableDomain, type DomainName } from '../../domain/domain-name.js';
+import type { Clock } from '../ports/clock.js';
 
 const MAX_ENTRIES = 50_000;
 // How many forgotten names are remembered for set()'s stale-read check; older ones count as "maybe".

@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
-import { verdictClaims } from '../domain/signed-verdict.js';
-import { AppConfig } from './ports/app-config.js';
-import { Clock } from './ports/clock.js';
-import { ReportSigner } from './ports/report-signer.js';
-import { AssessTrust } from './trust/assess-trust.js';
+import { verdictClaims } from '../../domain/signed-verdict.js';
+import { AppConfig } from '../ports/app-config.js';
+import { Clock } from '../ports/clock.js';
+import { ReportSigner } from '../ports/report-signer.js';
+import { AssessTrust } from '../trust/assess-trust.js';
 import { VerifyDomain, type VerifyOutcome } from './verify-domain.js';
-import { verifyView, type VerifyAnswer } from './views/registry-view.js';
-import { trustView, type TrustAnswer } from './views/trust-view.js';
+import { verifyView, type VerifyAnswer } from '../views/registry-view.js';
+import { trustView, type TrustAnswer } from '../views/trust-view.js';
 
 /** A verify answer signed so that an agent can keep it and check it offline. */
 export interface SignedVerdict {

@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import type { Entity } from '../domain/entity.js';
+import type { Entity } from '../../domain/entity.js';
 import { AddEntityInput, newEntityFrom } from './add-entity.js';
-import { AppError, isAppError } from './errors.js';
-import { Clock } from './ports/clock.js';
-import { EntityRepository, type NewEntity } from './ports/entity-repository.js';
-import { RegistryReadCache } from './registry-read-cache.js';
-import { zodMessage } from './zod-message.js';
+import { AppError, isAppError } from '../errors.js';
+import { Clock } from '../ports/clock.js';
+import { EntityRepository, type NewEntity } from '../ports/entity-repository.js';
+import { RegistryReadCache } from '../caching/registry-read-cache.js';
+import { zodMessage } from '../input/zod-message.js';
 
 // AddEntity's rules, with the field spelled as import files (and the API) spell it.
 const ImportFields = AddEntityInput.omit({ expiresAt: true }).extend({ expires_at: AddEntityInput.shape.expiresAt });

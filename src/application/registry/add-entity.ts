@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
-import { DEFAULT_VERIFICATION_DAYS, ENTITY_LEVELS, ENTITY_TYPES, type Entity } from '../domain/entity.js';
-import { requireDomainName } from './domain-input.js';
-import { AppError } from './errors.js';
-import { Clock } from './ports/clock.js';
-import { EntityRepository, type NewEntity } from './ports/entity-repository.js';
-import { RegistryReadCache } from './registry-read-cache.js';
-import { zodMessage, type FieldNames } from './zod-message.js';
+import { DEFAULT_VERIFICATION_DAYS, ENTITY_LEVELS, ENTITY_TYPES, type Entity } from '../../domain/entity.js';
+import { requireDomainName } from '../input/domain-input.js';
+import { AppError } from '../errors.js';
+import { Clock } from '../ports/clock.js';
+import { EntityRepository, type NewEntity } from '../ports/entity-repository.js';
+import { RegistryReadCache } from '../caching/registry-read-cache.js';
+import { zodMessage, type FieldNames } from '../input/zod-message.js';
 
 export const AddEntityInput = z.strictObject({
   domain: z.string(),

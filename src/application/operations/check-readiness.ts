@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { AppError } from './errors.js';
-import { StoreHealth } from './ports/store-health.js';
+import { AppError } from '../errors.js';
+import { StoreHealth } from '../ports/store-health.js';
 
 /** How long the database may take to answer a readiness probe. */
 const PROBE_TIMEOUT_MS = 2000;

@@ -1,13 +1,13 @@
 import { inject, injectable, optional } from 'inversify';
-import { coveringNames } from '../domain/domain-name.js';
-import { judgeRegistry, verdictCacheSeconds, type RegistryVerdict } from '../domain/registry-verdict.js';
-import { judgeReadiness, type Readiness } from '../domain/scan/readiness.js';
-import type { ReportSummary } from '../domain/scan/report.js';
-import { requireDomainName } from './domain-input.js';
-import { Clock } from './ports/clock.js';
-import { Metrics, NO_METRICS } from './ports/metrics.js';
-import { RegistryReader, type DomainRecords } from './ports/registry-reader.js';
-import { RegistryReadCache } from './registry-read-cache.js';
+import { coveringNames } from '../../domain/domain-name.js';
+import { judgeRegistry, verdictCacheSeconds, type RegistryVerdict } from '../../domain/registry-verdict.js';
+import { judgeReadiness, type Readiness } from '../../domain/scan/readiness.js';
+import type { ReportSummary } from '../../domain/scan/report.js';
+import { requireDomainName } from '../input/domain-input.js';
+import { Clock } from '../ports/clock.js';
+import { Metrics, NO_METRICS } from '../ports/metrics.js';
+import { RegistryReader, type DomainRecords } from '../ports/registry-reader.js';
+import { RegistryReadCache } from '../caching/registry-read-cache.js';
 
 export interface VerifyOutcome {
   readonly verdict: RegistryVerdict;

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { AppError } from './errors.js';
-import { AppConfig } from './ports/app-config.js';
-import { MetricsExposition } from './ports/metrics-exposition.js';
-import { TokenHasher } from './ports/token-hasher.js';
+import { AppError } from '../errors.js';
+import { AppConfig } from '../ports/app-config.js';
+import { MetricsExposition } from '../ports/metrics-exposition.js';
+import { TokenHasher } from '../ports/token-hasher.js';
 
 /** Who asks for the metrics: the bearer token sent (if any) and whether the client is on loopback. */
 export interface MetricsReader {

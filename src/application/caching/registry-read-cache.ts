@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { NameCache } from './name-cache.js';
-import { Clock } from './ports/clock.js';
-import type { DomainRecords } from './ports/registry-reader.js';
+import { Clock } from '../ports/clock.js';
+import type { DomainRecords } from '../ports/registry-reader.js';
 
 /**
  * The registry records of each name that verify read (see NameCache): most verifies cost no

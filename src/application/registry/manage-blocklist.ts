@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { DEFAULT_BLOCK_REASON, type BlockedDomain } from '../domain/blocked-domain.js';
-import { parseDomainName } from '../domain/domain-name.js';
-import { requireDomainName } from './domain-input.js';
-import { AppError } from './errors.js';
-import { Blocklist } from './ports/blocklist.js';
-import { Clock } from './ports/clock.js';
-import { RegistryReadCache } from './registry-read-cache.js';
+import { DEFAULT_BLOCK_REASON, type BlockedDomain } from '../../domain/blocked-domain.js';
+import { parseDomainName } from '../../domain/domain-name.js';
+import { requireDomainName } from '../input/domain-input.js';
+import { AppError } from '../errors.js';
+import { Blocklist } from '../ports/blocklist.js';
+import { Clock } from '../ports/clock.js';
+import { RegistryReadCache } from '../caching/registry-read-cache.js';
 
 export interface BlockRequest {
   readonly domain: string;

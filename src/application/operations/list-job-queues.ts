@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { JobQueue, type QueueCounts } from './ports/job-queue.js';
+import { JobQueue, type QueueCounts } from '../ports/job-queue.js';
 
 /** `vetted jobs`: each queue with its waiting, active, failed and completed jobs. */
 @injectable()

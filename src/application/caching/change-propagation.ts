@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { ChangeFeed } from './ports/change-feed.js';
-import { Logger } from './ports/logger.js';
+import { ChangeFeed } from '../ports/change-feed.js';
+import { Logger } from '../ports/logger.js';
 import { RegistryReadCache } from './registry-read-cache.js';
-import { DetectEvents } from './watches/detect-events.js';
-import { ObservationCache } from './trust/observation-cache.js';
-import { OwnershipCache } from './trust/ownership-cache.js';
+import { DetectEvents } from '../watches/detect-events.js';
+import { ObservationCache } from '../trust/observation-cache.js';
+import { OwnershipCache } from '../trust/ownership-cache.js';
 
 /**
  * Keeps this process's read caches (registry records, trust observations, ownership checks) true to what any process

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { SERVICE_VERSION } from '../domain/service-info.js';
-import { Clock } from './ports/clock.js';
+import { SERVICE_VERSION } from '../../domain/service-info.js';
+import { Clock } from '../ports/clock.js';
 
 export interface ServiceStatus {
   readonly status: 'operational';

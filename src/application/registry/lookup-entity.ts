@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { isEntityId } from '../domain/entity-id.js';
-import type { Entity } from '../domain/entity.js';
-import { printable } from './domain-input.js';
-import { AppError } from './errors.js';
-import { EntityRepository } from './ports/entity-repository.js';
+import { isEntityId } from '../../domain/entity-id.js';
+import type { Entity } from '../../domain/entity.js';
+import { printable } from '../input/domain-input.js';
+import { AppError } from '../errors.js';
+import { EntityRepository } from '../ports/entity-repository.js';
 
 /** GET /lookup/{entity-id}: one entity of the registry, whatever its status. */
 @injectable()
