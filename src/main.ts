@@ -35,7 +35,9 @@ import { JoseVerdictVerifier } from './adapters/signing/jose-verdict-verifier.js
 import { StandardWebhookSigner } from './adapters/signing/standard-webhook-signer.js';
 import { ReportSigningOptions } from './adapters/signing/report-signing-options.js';
 import { NodeTlsInspector, TlsInspectorOptions } from './adapters/tls/node-tls-inspector.js';
+import { FileDocumentTemplates } from './adapters/templates/file-document-templates.js';
 import { AddressGuard } from './application/ports/address-guard.js';
+import { DocumentTemplates } from './application/ports/document-templates.js';
 import { Clock } from './application/ports/clock.js';
 import { Timers } from './application/ports/timers.js';
 import { DnsResolver } from './application/ports/dns-resolver.js';
@@ -109,7 +111,8 @@ type FetcherTuning = Pick<FetcherOptions, 'ca' | 'portMap' | 'connectTimeoutMs' 
  * The driven adapters besides the database and the queue, from several adapter folders (so bound
  * here, where every adapter may be seen): clock and timers, tokens, signing, mail (SMTP with
  * SMTP_URL, else the outbox table), the safe fetcher with its address policy and resolver, TLS, RDAP,
- * DNS reputation, and the metrics registry (one per container: counted by the use cases, served by MetricsRoutes).
+ * DNS reputation, the metrics registry (one per container: counted by the use cases, served by MetricsRoutes),
+ * and the published documents' Markdown templates (read once, from the files beside their views).
  */
 function outboundModule(config: AppConfig, fetcher: FetcherTuning = {}): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -144,5 +147,6 @@ function outboundModule(config: AppConfig, fetcher: FetcherTuning = {}): Contain
     bind(PromMetrics).toSelf();
     bind<Metrics>(Metrics).toService(PromMetrics);
     bind<MetricsExposition>(MetricsExposition).toService(PromMetrics);
+    bind<DocumentTemplates>(DocumentTemplates).to(FileDocumentTemplates).inSingletonScope();
   });
 }

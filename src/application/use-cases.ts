@@ -7,6 +7,7 @@ import { ImportEntities } from './registry/import-entities.js';
 import { ListEntities } from './registry/list-entities.js';
 import { ListJobQueues } from './operations/list-job-queues.js';
 import { ReadMetrics } from './operations/read-metrics.js';
+import { PublishedDocuments } from './operations/published-documents.js';
 import { LookupEntity } from './registry/lookup-entity.js';
 import { ManageBlocklist } from './registry/manage-blocklist.js';
 import { ConfirmRegistration } from './registration/confirm-registration.js';
@@ -83,6 +84,7 @@ export const USE_CASES: readonly Newable[] = [
   ConfirmRegistration,
   RecheckProofs,
   ReadMetrics,
+  PublishedDocuments,
 ];
 
 /**

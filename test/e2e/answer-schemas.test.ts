@@ -5,6 +5,7 @@ import { ToolCatalog } from '../../src/adapters/mcp/tool-catalog.js';
 import type { VettedTool } from '../../src/adapters/mcp/vetted-tool.js';
 import { KnexBlocklist } from '../../src/adapters/persistence/knex-blocklist.js';
 import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
+import { FileDocumentTemplates } from '../../src/adapters/templates/file-document-templates.js';
 import { ANSWER_SCHEMAS, TOOL_OUTPUTS, toolOutputSchemas, type AnswerSchemas } from '../../src/application/views/answer-schemas.js';
 import { apiReference } from '../../src/application/views/docs/api-reference.js';
 import { lookupEntitySchema, verifyAnswerSchema } from '../../src/application/views/registry-view.js';
@@ -50,11 +51,12 @@ describe('the answers, described from their schemas', () => {
     expect(listed.verify_domain!.properties).to.have.property('scratch_field');
     expect(listed.check_trust!.properties).to.have.property('scratch_field');
 
-    const apiMd = apiReference(BASE, schemas);
+    const templates = new FileDocumentTemplates();
+    const apiMd = apiReference(templates, BASE, schemas);
     expect(tableRows(apiMd, 'Verify')).to.include('| `scratch_field` | string | A field added for this test. |');
     expect(tableRows(apiMd, 'Verify with signals').some((row) => row.startsWith('| `scratch_field` |'))).to.equal(true);
     expect(apiMd).to.match(/\[Verify\]\(#verify\) `\{[^}]*scratch_field[^}]*\}`/);
-    expect(apiReference(BASE)).not.to.contain('scratch_field');
+    expect(apiReference(templates, BASE)).not.to.contain('scratch_field');
   });
 
   describe('the real service', () => {

@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
 import { KnexReportRepository } from '../../src/adapters/persistence/knex-report-repository.js';
 import { KnexScanAdmission } from '../../src/adapters/persistence/knex-scan-admission.js';
+import { FileDocumentTemplates } from '../../src/adapters/templates/file-document-templates.js';
 import { mcpGuideMarkdown } from '../../src/application/views/mcp-guide.js';
 import { domainName } from '../../src/domain/domain-name.js';
 import { METHODOLOGY_VERSION } from '../../src/domain/scan/methodology.js';
@@ -368,7 +369,7 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
   });
 
   it('the /mcp.md guide names the endpoint and every listed tool', async () => {
-    const guide = mcpGuideMarkdown(BASE);
+    const guide = mcpGuideMarkdown(new FileDocumentTemplates(), BASE);
     expect(guide).to.include(`${BASE}/mcp`);
     for (const tool of (await client.listTools()).tools) expect(guide).to.include(`\`${tool.name}\``);
   });

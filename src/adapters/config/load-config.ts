@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import type { AppConfig } from '../../application/ports/app-config.js';
+import { DEFAULT_SCAN_LIMITS, DEFAULT_WATCH_SETTINGS, type AppConfig } from '../../application/ports/app-config.js';
 import { parseCatalogEntry } from '../../domain/trust/brand-catalog.js';
 import { maskCredentials } from '../shared/mask-credentials.js';
 import { parseSigningKey } from '../shared/parse-signing-key.js';
@@ -122,12 +122,12 @@ const EnvSchema = z.object({
     .string()
     .refine((key) => signingKeyProblem(key) === undefined, 'must be a PKCS#8 PEM Ed25519 private key or a base64url 32-byte Ed25519 seed (43 characters)')
     .optional(),
-  SCAN_LIMIT_PER_CLIENT_HOUR: limit(10),
-  SCAN_LIMIT_PER_DOMAIN_HOUR: limit(6),
-  SCAN_LIMIT_GLOBAL_MINUTE: limit(120),
-  WATCH_LIMIT_PER_CLIENT: limit(20),
-  WATCH_LIMIT_PER_CALLBACK_HOST: limit(100),
-  WEBHOOK_RETRY_BASE_SECONDS: wholeNumber(1, 3600, 30),
+  SCAN_LIMIT_PER_CLIENT_HOUR: limit(DEFAULT_SCAN_LIMITS.perClientPerHour),
+  SCAN_LIMIT_PER_DOMAIN_HOUR: limit(DEFAULT_SCAN_LIMITS.perDomainPerHour),
+  SCAN_LIMIT_GLOBAL_MINUTE: limit(DEFAULT_SCAN_LIMITS.globalPerMinute),
+  WATCH_LIMIT_PER_CLIENT: limit(DEFAULT_WATCH_SETTINGS.perClient),
+  WATCH_LIMIT_PER_CALLBACK_HOST: limit(DEFAULT_WATCH_SETTINGS.perCallbackHost),
+  WEBHOOK_RETRY_BASE_SECONDS: wholeNumber(1, 3600, DEFAULT_WATCH_SETTINGS.retryBaseSeconds),
   SMTP_URL: z
     .string()
     .refine((url) => serverUrlProblem(url, /^smtps?:$/) === undefined, 'must be an smtp:// or smtps:// URL with a host name and a port from 1 to 65535 (smtp://user:password@mail.example.com:587)')

@@ -8,7 +8,7 @@ export interface FetcherOptions {
   readonly portMap?: Readonly<Record<number, number>>;
   /** TCP connect plus TLS handshake, per hop. Default 5000 ms. */
   readonly connectTimeoutMs?: number;
-  /** One fetch() call from first byte sent to last byte read, redirects included. Default 10000 ms. */
+  /** One fetch() call from first byte sent to last byte read, redirects included. Default FETCH_DEADLINE_MS (10000 ms). */
   readonly resourceTimeoutMs?: number;
 }
 export const FetcherOptions = Symbol('FetcherOptions');

@@ -7,6 +7,7 @@ import { inject, injectable } from 'inversify';
 import nodeFetch, { type Response } from 'node-fetch';
 import { AddressGuard } from '../../application/ports/address-guard.js';
 import { DnsResolver } from '../../application/ports/dns-resolver.js';
+import { FETCH_DEADLINE_MS } from '../../application/ports/site-fetcher.js';
 import type {
   FetchErrorCode,
   FetchOutcome,
@@ -55,7 +56,7 @@ export class NodeFetchSiteFetcher implements SiteFetcher {
     // the whole root store for every hop costs tens of milliseconds.
     this.trust = options.ca?.length ? createSecureContext({ ca: [...rootCertificates, ...options.ca] }) : undefined;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 5000;
-    this.resourceTimeoutMs = options.resourceTimeoutMs ?? 10_000;
+    this.resourceTimeoutMs = options.resourceTimeoutMs ?? FETCH_DEADLINE_MS;
   }
 
   async fetch(request: FetchRequest): Promise<FetchOutcome> {

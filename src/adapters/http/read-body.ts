@@ -1,8 +1,9 @@
 import type { Context } from 'koa';
 import { AppError } from '../../application/errors.js';
+import { MAX_REQUEST_BODY_BYTES } from '../../application/views/service-facts.js';
 import { readLimitedBody } from '../shared/read-limited-body.js';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 
 /**
  * Reads the request body as UTF-8 through the one bounded reader: a declared Content-Length over

@@ -1,5 +1,5 @@
 import { InitializeRequestSchema, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_PROTOCOL_VERSIONS } from '../../application/views/service-facts.js';
+import { MAX_REQUEST_BODY_BYTES, MCP_ASSUMED_PROTOCOL_VERSION, MCP_MAX_BATCH_MESSAGES, MCP_PROTOCOL_VERSIONS } from '../../application/views/service-facts.js';
 
 /** The MCP revisions Vetted speaks, newest first. */
 export const PROTOCOL_VERSIONS = MCP_PROTOCOL_VERSIONS;
@@ -10,13 +10,13 @@ export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
 export const LATEST_PROTOCOL_VERSION: ProtocolVersion = PROTOCOL_VERSIONS[0];
 
 /** Assumed for a request without MCP-Protocol-Version, as the specification says. */
-export const DEFAULT_PROTOCOL_VERSION: ProtocolVersion = '2025-03-26';
+export const DEFAULT_PROTOCOL_VERSION: ProtocolVersion = MCP_ASSUMED_PROTOCOL_VERSION;
 
 /** The largest request body POST /mcp reads, in bytes. */
-export const MAX_MCP_BODY_BYTES = 64 * 1024;
+export const MAX_MCP_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 
 /** The most messages one 2025-03-26 batch may carry (the SDK's own ceiling). */
-export const MAX_BATCH_MESSAGES = 100;
+export const MAX_BATCH_MESSAGES = MCP_MAX_BATCH_MESSAGES;
 
 /** A JSON-RPC id; null when the message's own id cannot be told. */
 export type JsonRpcId = string | number | null;

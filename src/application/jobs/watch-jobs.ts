@@ -6,7 +6,7 @@ import { DetectEvents } from '../watches/detect-events.js';
 import type { JobKindHandler, JobSchedule } from './job-kind-handler.js';
 
 /** How often every watched domain is looked at again (one tick for all instances). */
-const WATCH_SWEEP_SECONDS = 60;
+export const WATCH_SWEEP_SECONDS = 60;
 
 /** `events.detect`: turns the registry writes not processed yet into events and deliveries. */
 @injectable()

@@ -63,3 +63,11 @@ export interface AppConfig {
   readonly watches: { readonly perClient: number; readonly perCallbackHost: number; readonly retryBaseSeconds: number };
 }
 export const AppConfig = Symbol('AppConfig');
+
+/** The fresh-scan budgets when SCAN_LIMIT_PER_CLIENT_HOUR, SCAN_LIMIT_PER_DOMAIN_HOUR, SCAN_LIMIT_GLOBAL_MINUTE are unset (an instance's documents quote its own). */
+export const DEFAULT_SCAN_LIMITS: AppConfig['scanLimits'] = { perClientPerHour: 10, perDomainPerHour: 6, globalPerMinute: 120 };
+/** The watch limits and first retry wait when WATCH_LIMIT_PER_CLIENT, WATCH_LIMIT_PER_CALLBACK_HOST, WEBHOOK_RETRY_BASE_SECONDS are unset. */
+export const DEFAULT_WATCH_SETTINGS: AppConfig['watches'] = { perClient: 20, perCallbackHost: 100, retryBaseSeconds: 30 };
+/** The settings an instance's documents quote: its own, or the defaults. */
+export type DocumentedSettings = Pick<AppConfig, 'scanLimits' | 'watches'>;
+export const DEFAULT_DOCUMENTED_SETTINGS: DocumentedSettings = { scanLimits: DEFAULT_SCAN_LIMITS, watches: DEFAULT_WATCH_SETTINGS };

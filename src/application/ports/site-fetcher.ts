@@ -69,6 +69,9 @@ export type FetchOutcome =
   | { readonly ok: true; readonly resource: FetchedResource }
   | { readonly ok: false; readonly failure: FetchFailure };
 
+/** How long one fetch (first byte sent to last byte read, redirects included) may take unless the adapter is set otherwise. */
+export const FETCH_DEADLINE_MS = 10_000;
+
 /**
  * Fetches public web resources safely: only public addresses (plus the operator's allowed networks),
  * bounded in time and size, never following a redirect it has not re-checked.

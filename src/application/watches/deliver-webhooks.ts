@@ -15,7 +15,7 @@ const PER_TURN = 20;
 /** When the turn is held, how soon to look again. */
 const BUSY_RETRY_SECONDS = 2;
 /** What is read of a callback's answer: its status matters, its body does not. */
-const MAX_ANSWER_BYTES = 16 * 1024;
+export const MAX_ANSWER_BYTES = 16 * 1024;
 
 /**
  * Delivers a watch's pending events oldest first, one at a time, so a receiver sees each

@@ -17,6 +17,7 @@ import { FakeTrustSources, InMemoryTrustObservationStore } from '../../fakes/fak
 import { ImmediateJobQueue } from '../../fakes/immediate-job-queue.js';
 import { InMemoryObservationSchedule } from '../../fakes/in-memory-observation-schedule.js';
 import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
+import { FileDocumentTemplates } from '../../../src/adapters/templates/file-document-templates.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { aNewEntity } from '../../support/builders.js';
 import { ownershipParts } from '../../support/ownership-parts.js';
@@ -115,6 +116,6 @@ describe('the background refresh of members’ observations', () => {
     expect({ trust_score: assessment.trust_score, trust_level: assessment.trust_level, agent_guidance: assessment.agent_guidance }, 'what /api.md prints').to.deep.equal(
       workedExampleAnswer(),
     );
-    expect(apiReference('https://v.example')).to.contain(JSON.stringify(workedExampleAnswer(), null, 2));
+    expect(apiReference(new FileDocumentTemplates(), 'https://v.example')).to.contain(JSON.stringify(workedExampleAnswer(), null, 2));
   });
 });

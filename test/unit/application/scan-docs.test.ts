@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
+import { FileDocumentTemplates } from '../../../src/adapters/templates/file-document-templates.js';
 import { changelog } from '../../../src/application/views/docs/guides.js';
 import { domainName } from '../../../src/domain/domain-name.js';
 import { judgeSite } from '../../../src/domain/scan/judge/judge-site.js';
@@ -31,9 +32,11 @@ const NAMES: Record<string, string> = {
 };
 
 describe('/changelog.md', () => {
+  const changelogMd = changelog(new FileDocumentTemplates());
+
   it('names every declaration the methodology looks for', () => {
     expect(Object.keys(NAMES).sort()).to.deep.equal(DECLARATIONS.map((d) => d.id).sort());
-    const line = changelog().split('\n').find((l) => l.startsWith('- Declarations looked for (never scored): '))!;
+    const line = changelogMd.split('\n').find((l) => l.startsWith('- Declarations looked for (never scored): '))!;
     for (const [id, name] of Object.entries(NAMES)) expect(line, id).to.contain(name);
   });
 
@@ -41,7 +44,7 @@ describe('/changelog.md', () => {
     const current = METHODOLOGY_REVISIONS[0]!;
     expect(current.version).to.equal(METHODOLOGY_VERSION);
     expect(METHODOLOGY_REVISIONS.map((r) => r.version)).to.have.length(new Set(METHODOLOGY_REVISIONS.map((r) => r.version)).size);
-    for (const text of [changelog(), methodologyMarkdown()]) {
+    for (const text of [changelogMd, methodologyMarkdown()]) {
       expect(text).to.contain(`${current.version} (from ${current.published})`);
       for (const change of current.changes) expect(text).to.contain(`- ${change}\n`);
     }

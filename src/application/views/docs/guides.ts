@@ -1,100 +1,68 @@
+import { DEFAULT_VERIFICATION_DAYS } from '../../../domain/entity.js';
+import { DELIVERY_WINDOW_SECONDS } from '../../../domain/events/watch.js';
+import { RECHECK_POLICY } from '../../../domain/registration/proof-recheck.js';
+import { CHALLENGE_LABEL, REGISTRATION_TTL_DAYS, TXT_PREFIX, WELL_KNOWN_PATH } from '../../../domain/registration/registration.js';
+import { NOT_VERIFIED_CACHE_SECONDS, VERIFIED_CACHE_SECONDS } from '../../../domain/registry-verdict.js';
 import { METHODOLOGY_VERSION } from '../../../domain/scan/methodology.js';
 import { revisionsMarkdown } from '../../../domain/scan/methodology-markdown.js';
-import { SERVICE_VERSION } from '../../../domain/service-info.js';
+import { MCP_PROTOCOL_VERSIONS, SERVICE_VERSION } from '../../../domain/service-info.js';
+import type { DocumentTemplates } from '../../ports/document-templates.js';
+import { aDuration, countInWords, duration, durationInWords } from './doc-formats.js';
+import { fillTemplate } from './fill-template.js';
+
+const DAY = 86_400;
 
 /** /developers.md: the quick start. */
-export function developersGuide(baseUrl: string): string {
-  return `# Vetted quick start
-
-\`\`\`sh
-curl -s ${baseUrl}/verify/example.com
-curl -s "${baseUrl}/verify/example.com?signals=true"
-curl -s -X POST ${baseUrl}/api/scan -H 'content-type: application/json' -d '{"domain":"example.com"}'
-\`\`\`
-
-Rule: proceed only when \`success\` is true and \`data.verified\` is true; otherwise send to human review.
-The full reference is [/api.md](${baseUrl}/api.md); agents can use [MCP](${baseUrl}/mcp.md).
-`;
+export function developersGuide(templates: DocumentTemplates, baseUrl: string): string {
+  return fillTemplate(templates.text('developers'), { base_url: baseUrl }, 'developers');
 }
 
 /** /integration.md: how to call Vetted from code. */
-export function integrationGuide(baseUrl: string): string {
-  return `# Integrating Vetted
-
-## TypeScript (fetch)
-
-\`\`\`ts
-const res = await fetch(\`${baseUrl}/verify/\${encodeURIComponent(domain)}?signals=true\`);
-const body = await res.json();
-const trusted = body.success === true && body.data.verified === true;
-const guidance = body.success ? body.data.agent_guidance : undefined; // action, safe_actions, max_transaction_usd
-\`\`\`
-
-## Python (requests)
-
-\`\`\`python
-body = requests.get(f"${baseUrl}/verify/{domain}", params={"signals": "true"}, timeout=5).json()
-trusted = body.get("success") is True and body["data"].get("verified") is True
-\`\`\`
-
-## MCP clients
-
-Point any MCP client at \`${baseUrl}/mcp\` (Streamable HTTP); see [/mcp.md](${baseUrl}/mcp.md).
-
-Honour \`Cache-Control\` (verify answers may be cached for 5 minutes to an hour) and
-\`Retry-After\` on 429 and 503.
-`;
+export function integrationGuide(templates: DocumentTemplates, baseUrl: string): string {
+  return fillTemplate(
+    templates.text('integration'),
+    { base_url: baseUrl, not_verified_cache: duration(NOT_VERIFIED_CACHE_SECONDS), verified_cache: aDuration(VERIFIED_CACHE_SECONDS) },
+    'integration',
+  );
 }
 
 /** /verify.md: how to get a domain verified. */
-export function verificationGuide(baseUrl: string): string {
-  return `# How to get verified
-
-1. \`POST ${baseUrl}/register\` with \`{"domain", "entity_name", "entity_type", "contact_email", "website"}\`.
-2. Publish the proof from the answer (also mailed to you):
-   - DNS: a TXT record \`vetted-verification=<code>\` at \`_vetted-challenge.<domain>\` (covers the domain and its subdomains), or
-   - Web: the line \`verification_code: <code>\` at \`https://<domain>/.well-known/vetted-verification.txt\` (covers that host only).
-3. Open the confirmation link from the mail. Vetted checks the proof then; you may open the link again until it works (7 days).
-4. Keep the proof in place: it is checked again every 30 days, and three failures over 72 hours revoke the verification.
-
-A verification lasts one year; register again to renew it.
-`;
+export function verificationGuide(templates: DocumentTemplates, baseUrl: string): string {
+  return fillTemplate(
+    templates.text('verify'),
+    {
+      base_url: baseUrl,
+      txt_prefix: TXT_PREFIX,
+      challenge_label: CHALLENGE_LABEL,
+      well_known_path: WELL_KNOWN_PATH,
+      registration_ttl: duration(REGISTRATION_TTL_DAYS * DAY, 'day'),
+      recheck_interval: duration(RECHECK_POLICY.intervalAfterSuccessDays * DAY, 'day'),
+      failures_to_revoke: countInWords(RECHECK_POLICY.failuresToRevoke),
+      failure_span: duration(RECHECK_POLICY.failureSpanHours * 3600, 'hour'),
+      verification_lifetime: durationInWords(DEFAULT_VERIFICATION_DAYS * DAY),
+    },
+    'verify',
+  );
 }
 
-/** /changelog.md: the version history. */
-export function changelog(): string {
-  return `# Changelog
-
-## ${SERVICE_VERSION}
-
-- Registry reads: /status, /verify, /lookup, the self-verification document.
-- Scans on request under methodology ${METHODOLOGY_VERSION} (revisions below); signed reports as HTML, JSON and Markdown.
-- Scan budgets shared across instances; readiness on /verify.
-- MCP endpoint (2025-11-25, 2025-06-18, 2025-03-26): 2025-11-25 preferred, with serverInfo title, description and websiteUrl, and invalid tool arguments as VALIDATION_ERROR results (SEP-1303); Host checked as well as Origin.
-- CORS: public reads shared with every origin; POST /mcp and the writes with the allowed origins, preflights answered.
-- Registration with DNS or well-known proofs and e-mail confirmation.
-- Trust signals, agent guidance and lookalike protection.
-- Signed verdicts: GET /verify (and the MCP tools verify_domain and check_trust with format "jws") as a compact JWS signed with the report key of /.well-known/jwks.json, with iat and exp; \`vetted verify-signature\` checks one offline. Every verify answer says Vary: Accept.
-- Watches and events: POST /watches (and MCP watch_domain, unwatch_domain) for signed Standard Webhooks when a domain is verified, revoked, expired, blocked, unblocked, rescanned or changes readiness; each registry write announced once across instances; retries for 24 hours.
-- Declarations looked for (never scored): agents.md, llms.txt, MCP server card, A2A agent card, x402, OpenAPI, Markdown negotiation, API catalog (RFC 9727), OAuth protected resource metadata (RFC 9728), OAuth authorization server metadata (RFC 8414 or OpenID Connect discovery), Web Bot Auth key directory, Agent Skills index, UCP business profile, ACP discovery document, AP2 extension of the A2A agent card, the homepage Link header (RFC 8288) and WebMCP tool forms. Each report records its declaration set (\`declaration_set\`, listed in /methodology.md); a report made before a declaration was added does not list it, and comparisons say \`not_looked_for\` rather than absent.
-
-## Methodology revisions
-
-${revisionsMarkdown().join('\n')}`;
+/** /changelog.md: the version history, ending with every methodology revision. */
+export function changelog(templates: DocumentTemplates): string {
+  const [latest] = MCP_PROTOCOL_VERSIONS;
+  return fillTemplate(
+    templates.text('changelog'),
+    {
+      service_version: SERVICE_VERSION,
+      methodology_version: METHODOLOGY_VERSION,
+      mcp_versions: MCP_PROTOCOL_VERSIONS.join(', '),
+      mcp_latest: latest,
+      delivery_window: duration(DELIVERY_WINDOW_SECONDS, 'hour'),
+      methodology_revisions: revisionsMarkdown().join('\n').replace(/\n$/, ''),
+    },
+    'changelog',
+  );
 }
 
 /** /docs: the documentation entry, as Markdown. */
-export function docsIndex(baseUrl: string): string {
-  const docs = [
-    ['developers.md', 'Quick start'],
-    ['api.md', 'API reference'],
-    ['openapi.json', 'OpenAPI 3.1 description'],
-    ['integration.md', 'Integration guides'],
-    ['verify.md', 'How to get verified'],
-    ['mcp.md', 'MCP configuration'],
-    ['agents.md', 'Agent manifest'],
-    ['methodology.md', 'Scan methodology'],
-    ['changelog.md', 'Version history'],
-  ];
-  return `# Vetted documentation\n\n${docs.map(([path, title]) => `- [${title}](${baseUrl}/${path})`).join('\n')}\n`;
+export function docsIndex(templates: DocumentTemplates, baseUrl: string): string {
+  return fillTemplate(templates.text('docs-index'), { base_url: baseUrl }, 'docs-index');
 }

@@ -1,6 +1,6 @@
 import { AI_CRAWLER_TOKENS } from '../../../domain/scan/parsers/robots-txt-access.js';
 import type { AppConfig } from '../../ports/app-config.js';
-import { markdownDocuments } from './published-documents.js';
+import { PUBLISHED_PATHS } from './published-documents.js';
 import { a2aAgentCard, mcpServerCard } from './site-files-cards.js';
 import { HOME_DESCRIPTION, SITE_PAGE_PATHS } from './site-files-pages.js';
 
@@ -61,7 +61,7 @@ export function robotsTxt(baseUrl: string): string {
 
 /** The public pages and documents, as absolute URLs: the home page first. */
 export function publicUrls(baseUrl: string): readonly string[] {
-  const paths = ['/', ...SITE_PAGE_PATHS, '/llms.txt', ...Object.keys(markdownDocuments(baseUrl)), '/.well-known/vetted.md'];
+  const paths = ['/', ...SITE_PAGE_PATHS, '/llms.txt', ...PUBLISHED_PATHS, '/.well-known/vetted.md'];
   return [...new Set(paths)].map((path) => `${baseUrl}${path}`);
 }
 

@@ -1,12 +1,21 @@
+import type { EntityLevel } from '../../../domain/entity.js';
 import { GUIDANCE_TABLE, TRUST_LEVELS } from '../../../domain/trust/agent-guidance.js';
+import { EXTERNAL_CHECK_POINTS, READINESS_LIMITED_POINTS } from '../../../domain/trust/external-signal.js';
 import type { TrustInputs } from '../../../domain/trust/trust-inputs.js';
 import { TRUST_LEVEL_MIN_SCORES } from '../../../domain/trust/trust-level.js';
 import { assessTrust, type TrustAssessment } from '../../../domain/trust/trust-score.js';
+import { REGISTRY_LEVEL_SCORES, SIGNAL_MAX } from '../../../domain/trust/trust-signals.js';
+import type { DocumentTemplates } from '../../ports/document-templates.js';
 import { REUSE_SECONDS, SCORE_SECONDS } from '../../trust/assess-trust.js';
 import { RENEW_AFTER_SECONDS } from '../../trust/refresh-observations.js';
+import { duration, namedCounts, utcDate } from './doc-formats.js';
+import { fillTemplate } from './fill-template.js';
 
 /** The instant the worked example is scored at. */
 export const WORKED_EXAMPLE_AT = new Date('2026-09-01T01:00:00.000Z');
+
+/** When the worked example's domain was registered. */
+const WORKED_EXAMPLE_REGISTERED = '2014-03-15T00:00:00.000Z';
 
 /**
  * The worked example of the docs: a business verified at level `verified`, not a catalog brand,
@@ -16,7 +25,7 @@ export const WORKED_EXAMPLE_AT = new Date('2026-09-01T01:00:00.000Z');
 export const WORKED_EXAMPLE: TrustInputs = {
   registry: { kind: 'verified', level: 'verified' },
   brand: { knownBrand: false, lookalikeOf: null, reason: null },
-  registeredAt: '2014-03-15T00:00:00.000Z',
+  registeredAt: WORKED_EXAMPLE_REGISTERED,
   tls: { valid: true, validTo: '2027-01-01T00:00:00.000Z', observedAt: '2026-09-01T00:00:00.000Z' },
   external: { blocklists: { listedOn: [] }, spf: { published: true }, dmarc: { published: true }, readiness: { value: 'ready' } },
 };
@@ -27,55 +36,62 @@ export function workedExampleAnswer(): Pick<TrustAssessment, 'trust_score' | 'tr
   return { trust_score, trust_level, agent_guidance };
 }
 
-function hours(seconds: number): string {
-  const [count, unit] = seconds % 86_400 === 0 ? [seconds / 86_400, 'day'] : [seconds / 3600, 'hour'];
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+/** The fewest years of registration with which the worked example, at `level`, reaches HIGH, as the scoring says. */
+function yearsToHigh(level: EntityLevel): string {
+  for (let years = 0; years <= SIGNAL_MAX.domain_age; years++) {
+    const at = WORKED_EXAMPLE_AT;
+    const registeredAt = new Date(Date.UTC(at.getUTCFullYear() - years, at.getUTCMonth(), at.getUTCDate())).toISOString();
+    const { trust_score } = assessTrust({ ...WORKED_EXAMPLE, registry: { kind: 'verified', level }, registeredAt }, at);
+    if (trust_score >= TRUST_LEVEL_MIN_SCORES.HIGH) return String(years);
+  }
+  throw new Error(`Level ${level} never reaches HIGH in the worked example.`);
 }
 
 /** The trust section of /api.md: signals, levels, freshness and the worked example, from the code that answers. */
-export function trustGuide(): string {
+export function trustGuide(templates: DocumentTemplates): string {
   const levels = TRUST_LEVELS.map((level) => {
     const row = GUIDANCE_TABLE[level];
     return `| ${level} | ${TRUST_LEVEL_MIN_SCORES[level]}+ | ${row.action} | ${row.safeActions.join(', ') || 'none'} | ${row.maxTransactionUsd} | ${row.requiresHuman} |`;
   });
-  const answer = workedExampleAnswer();
-  return `## Trust signals (\`?signals=true\`)
-
-Each signal is \`{score, max, observed}\`; one that is not observed, or that failed, scores 0 and says why in \`error\` (a code) and
-\`reason\` (words). Below PROCEED, \`agent_guidance.reason\` names the signals that held the score down.
-
-| Signal | Max | Rule |
-|---|---|---|
-| registry | 40 | basic 20, verified 30, enterprise 40; not verified or expired 0 |
-| brand | 20 | 20 for a catalog brand's own domain, or a lookalike the brand is shown to own (\`owned_by\`, \`ownership.evidence\`: a shared certificate, the same RDAP registrant, the brand's nameservers); any other lookalike names the brand, says in \`ownership\` whether it was checked, and caps the action at FLAG |
-| domain_age | 15 | one point per full year since registration (RDAP) |
-| ssl | 10 | a valid, unexpired certificate for the name |
-| external | 15 | on no DNS blocklist 5, SPF 3, DMARC 3, latest scan \`ready\` 4 (\`limited\` 2); a listing scores 0 and caps at FLAG |
-
-| Level | Score | Action | Safe actions | Max USD | Human review |
-|---|---|---|---|---|---|
-${levels.join('\n')}
-
-**Where observations come from.** Reading never fetches. Without \`external=true\` a signal scores a stored observation while it is
-young enough: TLS ${hours(SCORE_SECONDS.tls)}, reputation ${hours(SCORE_SECONDS.reputation)}, registration date ${hours(SCORE_SECONDS.domain_age)}
-(older ones answer \`observed: false\`, \`error: "stale"\`); a scan's TLS evidence stands in for a missing TLS check.
-For every active verified entity the service renews them in the background: TLS and reputation once they are
-${hours(RENEW_AFTER_SECONDS.tls)} old (daily), the registration date once it is ${hours(RENEW_AFTER_SECONDS.domain_age)} old (monthly).
-With \`external=true\` the checks not made within TLS ${hours(REUSE_SECONDS.tls)}, reputation ${hours(REUSE_SECONDS.reputation)}, registration
-date ${hours(REUSE_SECONDS.domain_age)} run now, at once, under one deadline.
-
-**Worked example: a verified business with a ready site.** Level \`verified\` (30), not a catalog brand (0), registered
-2014-03-15 (12 full years on ${WORKED_EXAMPLE_AT.toISOString().slice(0, 10)}: 12), a valid certificate (10), SPF, DMARC, no listing and a \`ready\` scan (15):
-
-\`\`\`json
-${JSON.stringify(answer, null, 2)}
-\`\`\`
-
-**\`verified\` and the guidance answer two questions.** \`verified: true\` says the domain belongs to the registered
-organization, which proved control of it and keeps proving it: the contract's rule "proceed only when \`verified\` is true"
-is about identity. \`agent_guidance\` says how much to risk with it: a verified business that is not a known brand reaches
-PROCEED (HIGH, ${TRUST_LEVEL_MIN_SCORES.HIGH}+) only with every other signal near its maximum (level \`enterprise\` with a domain
-registered 5 years or more, or level \`verified\` with one registered 15 years or more), so most verified businesses get CAUTION: proceed with API calls and data sharing,
-and let a person approve payments above ${GUIDANCE_TABLE.MEDIUM.maxTransactionUsd} USD.
-`;
+  const example = assessTrust(WORKED_EXAMPLE, WORKED_EXAMPLE_AT);
+  const score = (signal: keyof typeof SIGNAL_MAX) => String(example.signals[signal].score);
+  return fillTemplate(
+    templates.text('trust'),
+    {
+      registry_max: String(SIGNAL_MAX.registry),
+      registry_levels: namedCounts(REGISTRY_LEVEL_SCORES),
+      brand_max: String(SIGNAL_MAX.brand),
+      domain_age_max: String(SIGNAL_MAX.domain_age),
+      ssl_max: String(SIGNAL_MAX.ssl),
+      external_max: String(SIGNAL_MAX.external),
+      blocklist_points: String(EXTERNAL_CHECK_POINTS.blocklists),
+      spf_points: String(EXTERNAL_CHECK_POINTS.spf),
+      dmarc_points: String(EXTERNAL_CHECK_POINTS.dmarc),
+      ready_points: String(EXTERNAL_CHECK_POINTS.readiness),
+      limited_points: String(READINESS_LIMITED_POINTS),
+      levels_table: levels.join('\n'),
+      score_tls: duration(SCORE_SECONDS.tls),
+      score_reputation: duration(SCORE_SECONDS.reputation),
+      score_domain_age: duration(SCORE_SECONDS.domain_age),
+      renew_tls: duration(RENEW_AFTER_SECONDS.tls),
+      renew_domain_age: duration(RENEW_AFTER_SECONDS.domain_age),
+      reuse_tls: duration(REUSE_SECONDS.tls),
+      reuse_reputation: duration(REUSE_SECONDS.reputation),
+      reuse_domain_age: duration(REUSE_SECONDS.domain_age),
+      example_registry: score('registry'),
+      example_brand: score('brand'),
+      example_registered: utcDate(WORKED_EXAMPLE_REGISTERED),
+      example_years: String(example.signals.domain_age.years),
+      example_at: utcDate(WORKED_EXAMPLE_AT),
+      example_domain_age: score('domain_age'),
+      example_ssl: score('ssl'),
+      example_external: score('external'),
+      example_answer: JSON.stringify(workedExampleAnswer(), null, 2),
+      high_min_score: String(TRUST_LEVEL_MIN_SCORES.HIGH),
+      enterprise_years: yearsToHigh('enterprise'),
+      verified_years: yearsToHigh('verified'),
+      medium_max_usd: String(GUIDANCE_TABLE.MEDIUM.maxTransactionUsd),
+    },
+    'trust',
+  );
 }
