@@ -1,7 +1,7 @@
 declare module 'autocannon' {
   interface Result {
     requests: { average: number };
-    latency: { p99: number };
+    latency: { p50: number; p99: number };
     errors: number;
     non2xx: number;
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import knex, { type Knex } from 'knex';
 import { createKnex, isSqlite } from '../src/adapters/persistence/create-knex.js';
 import { KnexSchemaMigrator } from '../src/adapters/persistence/knex-schema-migrator.js';
+import { KnexVerdictFacts } from '../src/adapters/persistence/knex-verdict-facts.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -70,6 +71,8 @@ export async function withoutChangeTriggers(db: Knex, seed: (inTransaction: (wor
       await trx.raw('SET LOCAL session_replication_role = replica');
       await work(trx);
     }));
+    // What the triggers would have kept, made from the tables at once, as `vetted facts rebuild` does.
+    await new KnexVerdictFacts(db).rebuild();
     return;
   }
   // SQLite cannot switch triggers off: drop them and create them again from their own text.
@@ -80,6 +83,7 @@ export async function withoutChangeTriggers(db: Knex, seed: (inTransaction: (wor
   } finally {
     for (const t of triggers) await db.raw(t.sql);
   }
+  await new KnexVerdictFacts(db).rebuild();
 }
 
 /** Column statistics for the planner (ANALYZE), as autovacuum would gather them on PostgreSQL. */

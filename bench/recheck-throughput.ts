@@ -2,11 +2,10 @@
 // the job queue (one proof.sweep job claims them and queues proof.recheck batches of 100, checked
 // with RECHECK_CONCURRENCY lookups in flight) against a local DNS server that proves every one.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { startComputedDnsServer } from '../test/support/computed-dns-server.js';
 import { analyze, createBenchDatabase, type Engine } from './bench-database.js';
-import { progress, round } from './progress.js';
+import { progress, readStatusMb, round } from './progress.js';
 import { ROOT } from './service-process.js';
 import { benchVerificationCode, seedDueProofs } from './seed.js';
 
@@ -171,15 +170,6 @@ async function runWorker(databaseUrl: string, dnsAddress: string, count: number,
 const mb = (bytes: unknown) => Math.round(Number(bytes) / 2 ** 20);
 
 /** A field of /proc/<pid>/status (Linux), in MB. */
-function readStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
-  try {
-    const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb === undefined ? undefined : Math.round(Number(kb) / 1024);
-  } catch {
-    return undefined;
-  }
-}
-
 function parse(line: string): Record<string, unknown> | undefined {
   try {
     return JSON.parse(line) as Record<string, unknown>;

@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Compiles src/ to dist/ (npm run build), which the served and working processes run. */
+/** Compiles src/ to dist/ and copies the document templates beside it (npm run build), which the served and working processes run. */
 export function build(): void {
   execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(ROOT, 'scripts/copy-templates.mjs')], { cwd: ROOT, stdio: 'inherit' });
 }
 
 /**

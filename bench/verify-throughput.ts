@@ -1,24 +1,48 @@
 // Throughput of the hot read path, GET /verify plain and with signals=true, against Koa's own
-// ceiling on this machine. Each server runs in its own process and the load generator in this one,
-// so they do not share a core. Every entity has stored TLS and domain-age observations, as the
-// background refresh keeps them, so that signals=true scores real observations.
+// ceiling on this machine: warm (names asked before), and cold (names no one asked before, as most
+// agents' questions are). Each server runs in its own process and the load generator in this one.
+// Every entity has stored TLS and domain-age observations, as the background refresh keeps them.
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { KnexEntityRepository } from '../src/adapters/persistence/knex-entity-repository.js';
 import { KnexTrustObservationStore } from '../src/adapters/persistence/knex-trust-observation-store.js';
 import { domainName } from '../src/domain/domain-name.js';
 import { createBenchDatabase, withoutChangeTriggers } from './bench-database.js';
-import { percentile, round } from './progress.js';
-
-const median = (values: readonly number[]) => percentile(values, 50);
+import { percentile, readStatusMb, round } from './progress.js';
 import { serve, stop } from './service-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 3;
 const CONNECTIONS = 50;
 const ENTITIES = 10_000;
+/** Distinct names asked in all before the service's memory is read. */
+const DISTINCT_NAMES = Number(process.env.BENCH_DISTINCT_NAMES ?? 400_000);
 const PATHS = Array.from({ length: ENTITIES }, (_, i) => `/verify/company${(i * 7919) % ENTITIES}.com`);
-const GOALS = { plainShare: 0.6, signalsShare: 0.5, signalsP99Ms: 15 } as const;
+const GOALS = { plainShare: 0.6, signalsShare: 0.5, warmP99Ms: 15, coldShare: 0.25, coldP99Ms: 25, rssMb: 200 } as const;
+
+const median = (values: readonly number[]) => percentile(values, 50);
+
+/**
+ * The k-th name never asked before: one in four a subdomain of a verified entity (its zone covers
+ * it), the others names the registry knows nothing about, under 997 registrable domains.
+ */
+let coldNames = 0;
+function nextColdPath(): string {
+  const k = coldNames++;
+  return k % 4 === 0 ? `/verify/n${k}.company${k % ENTITIES}.com` : `/verify/site${k}.example${k % 997}.net`;
+}
+
+interface Measure {
+  readonly rps: number;
+  readonly p99: number;
+}
+
+interface Round {
+  readonly ceiling: Measure;
+  readonly warm: Measure;
+  readonly signals: Measure;
+  readonly cold: Measure;
+}
 
 export interface VerifyThroughput {
   readonly connections: number;
@@ -28,32 +52,35 @@ export interface VerifyThroughput {
   readonly cacheFillingRps: number;
   readonly warmRps: number;
   readonly warmP99Ms: number;
-  readonly signalsFillingRps: number;
   readonly signalsWarmRps: number;
   readonly signalsWarmP99Ms: number;
-  /** Warm-cache plain verify as a share of Koa's ceiling. */
+  readonly signalsColdRps: number;
+  readonly signalsColdP99Ms: number;
+  /** Shares of Koa's ceiling, each the median of the rounds' ratios. */
   readonly plainShare: number;
-  /** Warm-cache signals=true as a share of Koa's ceiling. */
   readonly signalsShare: number;
+  readonly coldShare: number;
+  readonly distinctNames: number;
+  readonly rssAfterMb: number | undefined;
   readonly goals: typeof GOALS;
 }
 
-interface Measure {
-  readonly rps: number;
-  readonly p99: number;
-}
-
-async function measure(title: string, port: number, query = ''): Promise<Measure> {
-  let i = 0;
+async function measure(title: string, port: number, path: () => string, duration = SECONDS): Promise<Measure> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [{ setupRequest: (req: { path: string }) => Object.assign(req, { path: `${PATHS[i++ % ENTITIES]}${query}` }) }],
+    duration,
+    requests: [{ setupRequest: (req: { path: string }) => Object.assign(req, { path: path() }) }],
   });
   const rps = Math.round(result.requests.average);
   console.log(`${title}: ${rps} req/s, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
+  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${title}: ${result.errors} errors, ${result.non2xx} answers other than 2xx`);
   return { rps, p99: result.latency.p99 };
+}
+
+function cycling(query: string): () => string {
+  let i = 0;
+  return () => `${PATHS[i++ % ENTITIES]}${query}`;
 }
 
 async function seed(db: Knex): Promise<void> {
@@ -81,23 +108,24 @@ export async function benchVerifyThroughput(): Promise<VerifyThroughput> {
     await seed(database.db);
     const vetted = await serve(['bin/vetted.js', 'serve'], { DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info' });
     try {
-      const filling = await measure(`vetted GET /verify, ${ENTITIES} verified domains, cache filling`, vetted.port);
-      const signalsFilling = await measure(`vetted GET /verify?signals=true, cache filling`, vetted.port, '?signals=true');
-      // The ceiling and the warm answers are measured in turn, ROUNDS times, and each ratio is taken
-      // within its round: this machine's speed drifts by tens of percent from minute to minute.
-      const rounds: Array<{ ceiling: Measure; warm: Measure; signals: Measure }> = [];
+      const filling = await measure(`vetted GET /verify, ${ENTITIES} verified domains, cache filling`, vetted.port, cycling(''));
+      await measure(`vetted GET /verify?signals=true, cache filling`, vetted.port, cycling('?signals=true'));
+      // The ceiling and the answers are measured in turn, ROUNDS times, and each ratio is taken within
+      // its round: this machine's speed drifts by tens of percent from minute to minute.
+      const rounds: Round[] = [];
       for (let r = 1; r <= ROUNDS; r++) {
-        const ceiling = await measure(`round ${r}: koa, fixed JSON body`, koa.port);
-        const warm = await measure(`round ${r}: vetted GET /verify, cache warm`, vetted.port);
-        const signals = await measure(`round ${r}: vetted GET /verify?signals=true, cache warm`, vetted.port, '?signals=true');
-        rounds.push({ ceiling, warm, signals });
+        const ceiling = await measure(`round ${r}: koa, fixed JSON body`, koa.port, () => '/');
+        const warm = await measure(`round ${r}: vetted GET /verify, cache warm`, vetted.port, cycling(''));
+        const signals = await measure(`round ${r}: vetted GET /verify?signals=true, cache warm`, vetted.port, cycling('?signals=true'));
+        const cold = await measure(`round ${r}: vetted GET /verify?signals=true, names never asked before`, vetted.port, () => `${nextColdPath()}?signals=true`);
+        rounds.push({ ceiling, warm, signals, cold });
       }
-      const plainShare = median(rounds.map((r) => round(r.warm.rps / r.ceiling.rps, 2)));
-      const signalsShare = median(rounds.map((r) => round(r.signals.rps / r.ceiling.rps, 2)));
-      const signalsP99 = median(rounds.map((r) => r.signals.p99));
-      console.log(`plain verify (warm) = ${plainShare} of Koa's ceiling, median of ${ROUNDS} rounds (goal: at least ${GOALS.plainShare})`);
-      console.log(`signals=true (warm) = ${signalsShare} of Koa's ceiling (goal: at least ${GOALS.signalsShare}), p99 ${signalsP99} ms (goal: at most ${GOALS.signalsP99Ms} ms)`);
-      return {
+      while (coldNames < DISTINCT_NAMES) {
+        await measure(`more names never asked before (${coldNames} so far)`, vetted.port, () => `${nextColdPath()}${coldNames % 2 ? '?signals=true' : ''}`, Math.min(30, SECONDS * 4));
+      }
+      const rssAfterMb = readStatusMb(vetted.child.pid!, 'VmRSS');
+      const share = (pick: (r: Round) => Measure) => median(rounds.map((r) => round(pick(r).rps / r.ceiling.rps, 2)));
+      const result: VerifyThroughput = {
         connections: CONNECTIONS,
         seconds: SECONDS,
         entities: ENTITIES,
@@ -105,13 +133,22 @@ export async function benchVerifyThroughput(): Promise<VerifyThroughput> {
         cacheFillingRps: filling.rps,
         warmRps: median(rounds.map((r) => r.warm.rps)),
         warmP99Ms: median(rounds.map((r) => r.warm.p99)),
-        signalsFillingRps: signalsFilling.rps,
         signalsWarmRps: median(rounds.map((r) => r.signals.rps)),
-        signalsWarmP99Ms: signalsP99,
-        plainShare,
-        signalsShare,
+        signalsWarmP99Ms: median(rounds.map((r) => r.signals.p99)),
+        signalsColdRps: median(rounds.map((r) => r.cold.rps)),
+        signalsColdP99Ms: median(rounds.map((r) => r.cold.p99)),
+        plainShare: share((r) => r.warm),
+        signalsShare: share((r) => r.signals),
+        coldShare: share((r) => r.cold),
+        distinctNames: coldNames + ENTITIES,
+        rssAfterMb,
         goals: GOALS,
       };
+      console.log(`plain verify (warm) = ${result.plainShare} of Koa's ceiling, p99 ${result.warmP99Ms} ms (goals: at least ${GOALS.plainShare}, at most ${GOALS.warmP99Ms} ms)`);
+      console.log(`signals=true (warm) = ${result.signalsShare} of Koa's ceiling, p99 ${result.signalsWarmP99Ms} ms (goals: at least ${GOALS.signalsShare}, at most ${GOALS.warmP99Ms} ms)`);
+      console.log(`signals=true (names never asked before) = ${result.coldShare} of Koa's ceiling, p99 ${result.signalsColdP99Ms} ms (goals: at least ${GOALS.coldShare}, at most ${GOALS.coldP99Ms} ms)`);
+      console.log(`service RSS after ${result.distinctNames} distinct names: ${rssAfterMb} MB (goal: at most ${GOALS.rssMb} MB)`);
+      return result;
     } finally {
       await stop(vetted.child);
     }

@@ -22,6 +22,7 @@ import { DnsResolverOptions, NodeDnsResolver } from './adapters/dns/node-dns-res
 import { AddressPolicy } from './adapters/fetch/address-policy.js';
 import { FetcherOptions, userAgentFor } from './adapters/fetch/fetcher-options.js';
 import { NodeFetchSiteFetcher } from './adapters/fetch/node-fetch-site-fetcher.js';
+import { CdnPurgeOptions, NodeFetchCdnPurge } from './adapters/fetch/node-fetch-cdn-purge.js';
 import { NodeIdnaCodec } from './adapters/idna/node-idna-codec.js';
 import { SmtpMailer } from './adapters/mail/smtp-mailer.js';
 import { SmtpMailerOptions } from './adapters/mail/smtp-mailer-options.js';
@@ -37,6 +38,7 @@ import { ReportSigningOptions } from './adapters/signing/report-signing-options.
 import { NodeTlsInspector, TlsInspectorOptions } from './adapters/tls/node-tls-inspector.js';
 import { FileDocumentTemplates } from './adapters/templates/file-document-templates.js';
 import { AddressGuard } from './application/ports/address-guard.js';
+import { CdnPurge } from './application/ports/cdn-purge.js';
 import { DocumentTemplates } from './application/ports/document-templates.js';
 import { Clock } from './application/ports/clock.js';
 import { Timers } from './application/ports/timers.js';
@@ -110,7 +112,8 @@ type FetcherTuning = Pick<FetcherOptions, 'ca' | 'portMap' | 'connectTimeoutMs' 
 /**
  * The driven adapters besides the database and the queue, from several adapter folders (so bound
  * here, where every adapter may be seen): clock and timers, tokens, signing, mail (SMTP with
- * SMTP_URL, else the outbox table), the safe fetcher with its address policy and resolver, TLS, RDAP,
+ * SMTP_URL, else the outbox table), the safe fetcher with its address policy and resolver, the CDN
+ * purge (only with CDN_PURGE_URL), TLS, RDAP,
  * DNS reputation, the metrics registry (one per container: counted by the use cases, served by MetricsRoutes),
  * and the published documents' Markdown templates (read once, from the files beside their views).
  */
@@ -137,6 +140,10 @@ function outboundModule(config: AppConfig, fetcher: FetcherTuning = {}): Contain
     bind<DnsResolver>(DnsResolver).to(NodeDnsResolver);
     bind<FetcherOptions>(FetcherOptions).toConstantValue({ userAgent: userAgentFor(SERVICE_VERSION, config.baseUrl), ...fetcher });
     bind<SiteFetcher>(SiteFetcher).to(NodeFetchSiteFetcher);
+    if (config.cdnPurgeUrl) {
+      bind<CdnPurgeOptions>(CdnPurgeOptions).toConstantValue({ url: config.cdnPurgeUrl, userAgent: userAgentFor(SERVICE_VERSION, config.baseUrl) });
+      bind<CdnPurge>(CdnPurge).to(NodeFetchCdnPurge);
+    }
     bind<TlsInspectorOptions>(TlsInspectorOptions).toConstantValue({ ca: fetcher.ca, portMap: fetcher.portMap });
     bind<TlsInspector>(TlsInspector).to(NodeTlsInspector);
     bind<DomainAgeSourceOptions>(DomainAgeSourceOptions).toConstantValue({ rdapBaseUrl: config.rdapBaseUrl });

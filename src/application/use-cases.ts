@@ -1,6 +1,9 @@
 import { ContainerModule, type Newable } from 'inversify';
 import { AddEntity } from './registry/add-entity.js';
 import { ChangePropagation } from './caching/change-propagation.js';
+import { PurgeChangedAnswers } from './caching/purge-changed-answers.js';
+import { ReadAheadCaches } from './caching/read-ahead.js';
+import { RebuildVerdictFacts } from './operations/rebuild-verdict-facts.js';
 import { CheckReadiness } from './operations/check-readiness.js';
 import { GetStatus } from './operations/get-status.js';
 import { ImportEntities } from './registry/import-entities.js';
@@ -47,11 +50,13 @@ export const USE_CASES: readonly Newable[] = [
   RegistryReadCache,
   ObservationCache,
   OwnershipCache,
+  ReadAheadCaches,
   OwnershipLooks,
   BrandOwnership,
   CheckBrandOwnership,
   GetStatus,
   CheckReadiness,
+  RebuildVerdictFacts,
   VerifyDomain,
   AssessTrust,
   SignVerdict,
@@ -61,6 +66,7 @@ export const USE_CASES: readonly Newable[] = [
   ManageWatch,
   DetectEvents,
   DeliverWebhooks,
+  PurgeChangedAnswers,
   LiveObservations,
   SweepDueObservations,
   RefreshObservations,

@@ -72,7 +72,7 @@ async function propagates(label: string, env: Record<string, string>, db: Knex, 
     for (const instance of instances) {
       const warm = await verify(instance, domain);
       expect(warm.data).to.deep.include({ domain, verified: false });
-      expect(warm.cacheControl).to.equal('public, max-age=300');
+      expect(warm.cacheControl).to.equal('public, max-age=300, s-maxage=270, stale-while-revalidate=30');
     }
     const delays: Record<string, number[]> = {};
     for (const [what, args, kind, seen] of [

@@ -57,7 +57,7 @@ for (const kind of databaseKinds()) {
       for (const domain of ['example.com', 'pay.eu.example.com']) {
         const { status, headers, body } = await json(`/verify/${domain}`);
         expect(status).to.equal(200);
-        expect(headers.get('cache-control')).to.equal('public, max-age=3600');
+        expect(headers.get('cache-control')).to.equal('public, max-age=3600, s-maxage=3240, stale-while-revalidate=360');
         expect(body).to.deep.equal({
           success: true,
           data: {
@@ -86,7 +86,7 @@ for (const kind of databaseKinds()) {
     it('GET /verify of an unknown domain: not verified, success true, cached five minutes', async () => {
       const { status, headers, body } = await json('/verify/unknown.org');
       expect(status).to.equal(200);
-      expect(headers.get('cache-control')).to.equal('public, max-age=300');
+      expect(headers.get('cache-control')).to.equal('public, max-age=300, s-maxage=270, stale-while-revalidate=30');
       expect(body).to.deep.equal({ success: true, data: { domain: 'unknown.org', verified: false, entity: null, readiness: NEVER_SCANNED } });
     });
 

@@ -38,7 +38,8 @@ describe('signed verdicts: verify answers an agent can keep and check offline', 
       const res = await t.get(path, init);
       expect(res.status).to.equal(200);
       expect(res.headers.get('content-type')).to.equal('application/jose');
-      expect(res.headers.get('cache-control')).to.equal('public, max-age=3600');
+      expect(res.headers.get('cache-control')).to.equal('public, max-age=3600, s-maxage=3240, stale-while-revalidate=360');
+      expect(res.headers.get('surrogate-key')).to.equal('example.com');
       expect(res.headers.get('vary')).to.contain('Accept');
       const jws = await res.text();
       expect(decodeProtectedHeader(jws)).to.deep.equal({ alg: 'EdDSA', typ: 'JWT', kid: (jwks.keys[0] as { kid: string }).kid });

@@ -8,6 +8,7 @@ import { BlockRemoveCommand } from './commands/block-remove-command.js';
 import { EntityAddCommand } from './commands/entity-add-command.js';
 import { EntityImportCommand } from './commands/entity-import-command.js';
 import { EntityListCommand } from './commands/entity-list-command.js';
+import { FactsRebuildCommand } from './commands/facts-rebuild-command.js';
 import { JobsCommand } from './commands/jobs-command.js';
 import { MigrateCommand } from './commands/migrate-command.js';
 import { RecheckCommand } from './commands/recheck-command.js';
@@ -20,6 +21,7 @@ import { VerifySignatureCommand } from './commands/verify-signature-command.js';
 const COMMANDS: readonly CliCommandType[] = [
   JobsCommand,
   MigrateCommand,
+  FactsRebuildCommand,
   RecheckCommand,
   EntityAddCommand,
   EntityListCommand,

@@ -84,6 +84,18 @@ export function serverUrlProblem(value: string, protocols: RegExp, socketHostAll
   return undefined;
 }
 
+/** Whether the user name and password of URL `value` percent-decode (CDN_PURGE_URL sends them as Basic credentials). */
+export function credentialsDecode(value: string): boolean {
+  const url = new URL(value);
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `text` with control and non-ASCII characters shown as `?`, so that an echoed value stays one line. */
 export function printable(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, '?');

@@ -5,7 +5,7 @@ import { DEFAULT_SCAN_LIMITS, DEFAULT_WATCH_SETTINGS, type AppConfig } from '../
 import { parseCatalogEntry } from '../../domain/trust/brand-catalog.js';
 import { maskCredentials } from '../shared/mask-credentials.js';
 import { parseSigningKey } from '../shared/parse-signing-key.js';
-import { isHost, isHostHeader, isMailbox, isNetwork, isOrigin, isSecurityContact, printable, serverUrlProblem, sqliteFolderProblem } from './config-rules.js';
+import { credentialsDecode, isHost, isHostHeader, isMailbox, isNetwork, isOrigin, isSecurityContact, printable, serverUrlProblem, sqliteFolderProblem } from './config-rules.js';
 
 /** A configuration problem, told in one line that names the variable. */
 export class ConfigError extends Error {
@@ -156,6 +156,12 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: wholeNumber(1, 64, 4),
   RECHECK_CONCURRENCY: wholeNumber(1, 256, 16),
   REFRESH_OBSERVATIONS: booleanFlag.default(true),
+  // The operator's own endpoint (a private address is fine): never judged by the scans' address policy.
+  CDN_PURGE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an absolute http or https URL such as http://127.0.0.1:6081/purge' })
+    .refine((u) => !URL.canParse(u) || new URL(u).hash === '', 'must not carry a fragment')
+    .refine((u) => !URL.canParse(u) || credentialsDecode(u), 'has a malformed percent-escape in its user name or password')
+    .optional(),
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces').optional(),
   MCP_ALLOWED_ORIGINS: commaList(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com').default([]),
   MCP_ALLOWED_HOSTS: commaList(isHostHeader, 'must be a comma-separated list of host names with an optional port, such as vetted.internal:8080').default([]),
@@ -221,6 +227,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
     recheckConcurrency: e.RECHECK_CONCURRENCY,
     refreshObservations: e.REFRESH_OBSERVATIONS,
     metricsToken: e.METRICS_TOKEN,
+    cdnPurgeUrl: e.CDN_PURGE_URL,
     rdapBaseUrl: e.RDAP_BASE_URL,
     externalDnsblZones: Object.freeze(e.EXTERNAL_DNSBL_ZONES.map((zone) => zone.toLowerCase())),
     externalDeadlineMs: e.EXTERNAL_DEADLINE_MS,

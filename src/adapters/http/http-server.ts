@@ -125,10 +125,9 @@ export class HttpServer {
       const method = req.method ?? '';
       const url = req.url ?? '';
       let answer: DirectAnswer | undefined;
-      const accept = req.headers.accept;
       // A request without Host goes to Koa, which refuses it.
       if (req.headers.host === undefined || this.guard?.isRefused(req.socket)) return void koa(req, res);
-      for (let i = 0; answer === undefined && i < this.direct.length; i++) answer = this.direct[i]!.directAnswer(method, url, accept);
+      for (let i = 0; answer === undefined && i < this.direct.length; i++) answer = this.direct[i]!.directAnswer(method, url, req.headers);
       if (answer === undefined) return void koa(req, res);
       const incoming = req.headers['x-request-id'];
       const requestId = this.stamp.requestIdOf(typeof incoming === 'string' ? incoming : undefined);

@@ -1,7 +1,9 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Clock } from '../../application/ports/clock.js';
 import type { Metrics } from '../../application/ports/metrics.js';
+import type { AnswerCaching } from '../../application/views/answer-caching.js';
 import type { DirectAnswer } from '../shared/http-routes.js';
-import { cacheControl } from './envelope.js';
+import { cacheableAnswer, JSON_UTF8, notModified, type CacheableAnswer } from './cacheable-answer.js';
 
 /**
  * How long at most a rendered answer is repeated, within its own max-age: its `age_seconds` drift no
@@ -13,10 +15,9 @@ const MAX_ANSWERS = 20_000;
 
 interface Rendered<O> {
   readonly outcome: O;
-  /** The whole JSON envelope, as sent the first time. */
-  readonly body: string;
+  /** The whole JSON envelope as sent the first time, with its caching headers and ETag. */
+  readonly answer: CacheableAnswer;
   readonly bytes: string;
-  readonly cacheControl: string;
   readonly renderedAtMs: number;
   readonly reuseUntilMs: number;
 }
@@ -28,8 +29,9 @@ interface Rendered<O> {
  * use case says the stored data it was judged from is still current (`isCurrent`: no process wrote
  * the name since, which the change feed tells within a second), and for at most
  * RENDERED_ANSWER_SECONDS and its own max-age. A repeated answer carries `Age` (seconds since it
- * was rendered), as a shared HTTP cache's would. Bounded to 20,000 answers, oldest first out; per
- * process, nothing shared.
+ * was rendered), as a shared HTTP cache's would, and the ETag computed when it was rendered: a
+ * client sending it back in If-None-Match gets a 304. Bounded to 20,000 answers, oldest first out;
+ * per process, nothing shared.
  */
 export class RenderedAnswers<O> {
   private readonly answers = new Map<string, Rendered<O>>();
@@ -44,28 +46,24 @@ export class RenderedAnswers<O> {
   ) {}
 
   /**
-   * Serializes the 200 JSON envelope sent for request target `url` and keeps it for repeating,
-   * when it may be cached at all; returns the body to send.
+   * Serializes the 200 JSON envelope sent for request target `url` with its caching headers (no-store
+   * when `caching` is undefined), and keeps it for repeating when it may be cached at all.
    */
-  keep(url: string, outcome: O, envelope: unknown, cacheSeconds: number): string {
-    const body = JSON.stringify(envelope);
-    const ttl = Math.min(cacheSeconds, RENDERED_ANSWER_SECONDS);
-    if (ttl <= 0) return body;
+  keep(url: string, outcome: O, envelope: unknown, caching: AnswerCaching | undefined): CacheableAnswer {
+    const answer = cacheableAnswer(JSON.stringify(envelope), JSON_UTF8, caching);
+    const ttl = Math.min(caching?.maxAgeSeconds ?? 0, RENDERED_ANSWER_SECONDS);
+    if (ttl <= 0) return answer;
     if (this.answers.size >= MAX_ANSWERS && !this.answers.has(url)) this.answers.delete(this.answers.keys().next().value!);
     const now = this.clock.now().getTime();
-    this.answers.set(url, {
-      outcome,
-      body,
-      bytes: String(Buffer.byteLength(body)),
-      cacheControl: cacheControl(cacheSeconds),
-      renderedAtMs: now,
-      reuseUntilMs: now + ttl * 1000,
-    });
-    return body;
+    this.answers.set(url, { outcome, answer, bytes: String(Buffer.byteLength(answer.body)), renderedAtMs: now, reuseUntilMs: now + ttl * 1000 });
+    return answer;
   }
 
-  /** The answer to repeat for a GET of request target `url`, while it is current; undefined for the route to answer. */
-  find(method: string, url: string): DirectAnswer | undefined {
+  /**
+   * The answer to repeat for a GET of request target `url`, while it is current (a 304 without body
+   * when `request` holds its ETag already); undefined for the route to answer.
+   */
+  find(method: string, url: string, request: IncomingHttpHeaders = {}): DirectAnswer | undefined {
     if (method !== 'GET' || !url.startsWith(this.prefix)) return undefined;
     const rendered = this.answers.get(url);
     const now = this.clock.now().getTime();
@@ -75,18 +73,18 @@ export class RenderedAnswers<O> {
       return undefined;
     }
     this.metrics.cacheLookup('answers', true);
+    const shared: Array<readonly [string, string]> = [
+      ...rendered.answer.headers,
+      // The same URL answers a signed form to Accept: application/jose.
+      ['Vary', 'Accept'],
+      ['Age', String(Math.floor((now - rendered.renderedAtMs) / 1000))],
+    ];
+    if (notModified(request, rendered.answer.etag)) return { route: this.route, status: 304, headers: shared, body: '' };
     return {
       route: this.route,
       status: 200,
-      headers: [
-        ['Content-Type', 'application/json; charset=utf-8'],
-        ['Content-Length', rendered.bytes],
-        ['Cache-Control', rendered.cacheControl],
-        // The same URL answers a signed form to Accept: application/jose.
-        ['Vary', 'Accept'],
-        ['Age', String(Math.floor((now - rendered.renderedAtMs) / 1000))],
-      ],
-      body: rendered.body,
+      headers: [['Content-Type', rendered.answer.contentType], ['Content-Length', rendered.bytes], ...shared],
+      body: rendered.answer.body,
     };
   }
 }

@@ -16,5 +16,7 @@ export interface ChangeFeedOptions {
   readonly batchLimit?: number;
   /** How often changes older than ten minutes are deleted (by every process; harmless). Default 1000 ms. */
   readonly pruneIntervalMs?: number;
+  /** With CDN purging on: how long a change whose purge is still owed is kept (past ten minutes). Unset: no purge is owed. */
+  readonly keepOwedPurgesMs?: number;
 }
 export const ChangeFeedOptions = Symbol('ChangeFeedOptions');

@@ -1,68 +1,79 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { DomainRecords, RegistryReader } from '../../application/ports/registry-reader.js';
+import type { DomainRecords, ReadAhead, RegistryReader } from '../../application/ports/registry-reader.js';
+import type { StoredObservations } from '../../application/ports/trust-observation-store.js';
 import type { BlockedDomain } from '../../domain/blocked-domain.js';
 import type { DomainName } from '../../domain/domain-name.js';
 import type { Entity } from '../../domain/entity.js';
 import type { ReportSummary } from '../../domain/scan/report.js';
+import type { OwnershipCheck } from '../../domain/trust/ownership.js';
 import { Database } from './create-knex.js';
-import { toEntity } from './entity-rows.js';
+import { toEntity, type EntityRow } from './entity-rows.js';
+import { preparedRead } from './prepared-read.js';
 
-const NO_RECORDS: DomainRecords = { entities: [], blocks: [], latestReport: undefined };
+const NO_OBSERVATIONS: StoredObservations = Object.freeze({});
+const NOTHING_AHEAD: ReadAhead = Object.freeze({ observations: NO_OBSERVATIONS, ownership: undefined });
+const NO_RECORDS: DomainRecords & { readAhead: ReadAhead } = Object.freeze({ entities: [], blocks: [], latestReport: undefined, readAhead: NOTHING_AHEAD });
 
+/** RegistryReader on `verdict_facts` (migration 013): one primary-key read of the name and its parents. */
 @injectable()
 export class KnexRegistryReader implements RegistryReader {
-  private readonly sql: string;
+  /** The statement for each number of names (a name has at most a few parents). */
+  private readonly statements = new Map<number, string>();
 
-  constructor(@inject(Database) private readonly db: Knex) {
-    // One statement over the three indexed tables, so a verify that misses the cache costs one query.
-    this.sql = `
-      SELECT 'entity' AS kind, domain, id, name, type, level, coverage, status, verified_at, expires_at,
-             NULL AS reason, NULL AS blocked_at
-        FROM entities WHERE domain IN (__NAMES__)
-      UNION ALL
-      SELECT 'block' AS kind, domain, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, reason, blocked_at
-        FROM blocked_domains WHERE domain IN (__NAMES__)
-      UNION ALL
-      SELECT * FROM (
-        SELECT 'report' AS kind, domain, id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, summary, NULL
-          FROM reports WHERE domain = ? ORDER BY scanned_at DESC, id DESC LIMIT 1
-      ) latest`;
-  }
+  constructor(@inject(Database) private readonly db: Knex) {}
 
-  async findRecords(names: readonly DomainName[]): Promise<DomainRecords> {
+  async findRecords(names: readonly DomainName[]): Promise<DomainRecords & { readAhead: ReadAhead }> {
     if (names.length === 0) return NO_RECORDS;
-    const placeholders = names.map(() => '?').join(', ');
-    const result = await this.db.raw(this.sql.replaceAll('__NAMES__', placeholders), [...names, ...names, names[0]!]);
-    const rows: RegistryRow[] = Array.isArray(result) ? result : result.rows;
+    const rows = await preparedRead<FactsRow>(this.db, `verdict_facts_${names.length}`, this.statement(names.length), names);
+    if (rows.length === 0) return NO_RECORDS;
     const entities: Entity[] = [];
     const blocks: BlockedDomain[] = [];
     let latestReport: ReportSummary | undefined;
+    let readAhead = NOTHING_AHEAD;
     for (const row of rows) {
-      if (row.kind === 'report') {
-        // The summary travels in the reason column of the union.
-        latestReport = JSON.parse(row.reason ?? 'null') ?? undefined;
-      } else if (row.kind === 'block') {
-        blocks.push({ domain: row.domain as DomainName, reason: row.reason ?? '', blockedAt: row.blocked_at ?? '' });
-      } else {
-        entities.push(toEntity(row as Parameters<typeof toEntity>[0]));
-      }
+      if (row.entities) for (const entity of JSON.parse(row.entities) as EntityRow[]) entities.push(toEntity(entity));
+      if (row.blocks) for (const block of JSON.parse(row.blocks) as BlockRow[]) blocks.push({ domain: block.domain as DomainName, reason: block.reason, blockedAt: block.blocked_at });
+      if (row.name !== names[0]) continue;
+      if (row.report) latestReport = JSON.parse(row.report) as ReportSummary;
+      readAhead = { observations: observationsOf(row.observations), ownership: ownershipOf(row.name, row.ownership) };
     }
-    return entities.length === 0 && blocks.length === 0 && !latestReport ? NO_RECORDS : { entities, blocks, latestReport };
+    return entities.length === 0 && blocks.length === 0 && !latestReport && readAhead === NOTHING_AHEAD ? NO_RECORDS : { entities, blocks, latestReport, readAhead };
+  }
+
+  private statement(count: number): string {
+    let sql = this.statements.get(count);
+    if (!sql) {
+      sql = `SELECT name, entities, blocks, report, observations, ownership FROM verdict_facts WHERE name IN (${Array(count).fill('?').join(', ')})`;
+      this.statements.set(count, sql);
+    }
+    return sql;
   }
 }
 
-interface RegistryRow {
-  kind: 'entity' | 'block' | 'report';
+function observationsOf(text: string | null): StoredObservations {
+  if (!text) return NO_OBSERVATIONS;
+  const byKind = JSON.parse(text) as Record<string, { observed_at: string; payload: string }>;
+  return Object.fromEntries(Object.entries(byKind).map(([kind, o]) => [kind, { observedAt: o.observed_at, value: JSON.parse(o.payload) }]));
+}
+
+function ownershipOf(domain: string, text: string | null): OwnershipCheck | undefined {
+  if (!text) return undefined;
+  const row = JSON.parse(text) as { brand: string; checked_at: string; evidence: string; unanswered: string };
+  return { domain, brand: row.brand, checkedAt: row.checked_at, evidence: JSON.parse(row.evidence), unanswered: JSON.parse(row.unanswered) };
+}
+
+interface FactsRow {
+  name: string;
+  entities: string | null;
+  blocks: string | null;
+  report: string | null;
+  observations: string | null;
+  ownership: string | null;
+}
+
+interface BlockRow {
   domain: string;
-  id: string | null;
-  name: string | null;
-  type: string | null;
-  level: string | null;
-  coverage: string | null;
-  status: string | null;
-  verified_at: string | null;
-  expires_at: string | null;
-  reason: string | null;
-  blocked_at: string | null;
+  reason: string;
+  blocked_at: string;
 }

@@ -52,7 +52,7 @@ export class PgListenChangeFeed implements ChangeFeed {
       this.listener = undefined;
       throw error;
     }
-    this.stopPruning = schedulePruning(this.db, this.clock, this.logger, this.options.pruneIntervalMs ?? 1000);
+    this.stopPruning = schedulePruning(this.db, this.clock, this.logger, this.options.pruneIntervalMs ?? 1000, this.options.keepOwedPurgesMs);
   }
 
   async stop(): Promise<void> {

@@ -7,24 +7,29 @@ export const REGISTRY_CHANGE_RETENTION_MS = 10 * 60_000;
 
 /**
  * Deletes changes older than the retention. Idempotent, so every process may run it. Checks first,
- * so that on SQLite an idle tick does not take the database's one write lock.
+ * so that on SQLite an idle tick does not take the database's one write lock. With `keepOwedMs`
+ * (CDN purging on) a change whose purge is still owed is kept that long instead (see PurgeBacklog).
  */
-export async function pruneRegistryChanges(db: Knex, now: Date): Promise<void> {
+export async function pruneRegistryChanges(db: Knex, now: Date, keepOwedMs?: number): Promise<void> {
   const cutoff = new Date(now.getTime() - REGISTRY_CHANGE_RETENTION_MS).toISOString();
-  const old = await db('registry_changes').where('changed_at', '<', cutoff).first('id');
-  if (old) await db('registry_changes').where('changed_at', '<', cutoff).delete();
+  const owedCutoff = new Date(now.getTime() - (keepOwedMs ?? 0)).toISOString();
+  const old = (q: Knex.QueryBuilder) => {
+    q.where('changed_at', '<', cutoff);
+    if (keepOwedMs !== undefined) q.andWhere((owed) => owed.whereNotNull('purged_at').orWhere('changed_at', '<', owedCutoff));
+  };
+  if (await db('registry_changes').where(old).first('id')) await db('registry_changes').where(old).delete();
 }
 
 /**
  * Prunes every `intervalMs`, one run at a time; a failure is logged once per outage. Returns how
  * to stop: the timer stops and a run in progress is awaited, so the pool is never closed under it.
  */
-export function schedulePruning(db: Knex, clock: Clock, logger: Logger, intervalMs: number): () => Promise<void> {
+export function schedulePruning(db: Knex, clock: Clock, logger: Logger, intervalMs: number, keepOwedMs?: number): () => Promise<void> {
   let running: Promise<void> | undefined;
   let failing = false;
   const timer = setInterval(() => {
     if (running) return;
-    running = pruneRegistryChanges(db, clock.now())
+    running = pruneRegistryChanges(db, clock.now(), keepOwedMs)
       .then(() => {
         failing = false;
       })

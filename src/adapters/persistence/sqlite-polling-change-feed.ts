@@ -36,7 +36,7 @@ export class SqlitePollingChangeFeed implements ChangeFeed {
     this.lastId = await this.highestId();
     this.listener = listener;
     this.schedule();
-    this.stopPruning = schedulePruning(this.db, this.clock, this.logger, this.options.pruneIntervalMs ?? 1000);
+    this.stopPruning = schedulePruning(this.db, this.clock, this.logger, this.options.pruneIntervalMs ?? 1000, this.options.keepOwedPurgesMs);
   }
 
   async stop(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Router } from '@koa/router';
 
 /**
@@ -10,11 +11,11 @@ export interface HttpRoutes {
   mount(router: Router): void;
   /**
    * An answer ready to send for a request (`method`, its target: path and query as sent, and its
-   * Accept header), found
-   * before the framework does any work, or undefined to route it: how an area repeats rendered
-   * answers. The server adds the headers every answer carries, logs and counts it.
+   * headers: Accept, If-None-Match…), found before the framework does any work, or undefined to
+   * route it: how an area repeats rendered answers. The server adds the headers every answer
+   * carries, logs and counts it.
    */
-  directAnswer?(method: string, url: string, accept?: string): DirectAnswer | undefined;
+  directAnswer?(method: string, url: string, headers: IncomingHttpHeaders): DirectAnswer | undefined;
 }
 
 /** A complete answer an area gives before routing (see HttpRoutes.directAnswer). */
@@ -23,6 +24,7 @@ export interface DirectAnswer {
   readonly route: string;
   readonly status: number;
   readonly headers: ReadonlyArray<readonly [string, string]>;
+  /** Empty for a status without content (304). */
   readonly body: string;
 }
 export const HttpRoutes = Symbol('HttpRoutes');

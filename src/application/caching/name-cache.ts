@@ -26,8 +26,11 @@ interface Entry<T> {
  */
 export class NameCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
-  /** Cached names by registrable domain, so that forget never scans the whole cache. */
-  private readonly groups = new Map<string, Set<string>>();
+  /**
+   * Cached names by registrable domain, so that forget never scans the whole cache: the one name,
+   * or a set once there are several (most domains are asked about under one name only).
+   */
+  private readonly groups = new Map<string, string | Set<string>>();
   /** Name → the generation in which it was last forgotten, oldest first. */
   private readonly forgotten = new Map<string, number>();
   private generation = 0;
@@ -80,9 +83,10 @@ export class NameCache<T> {
     }
     const group = registrableDomain(name);
     this.entries.set(name, { value, expiresAtMs: this.clock.now().getTime() + ttlSeconds * 1000, group });
-    let members = this.groups.get(group);
-    if (!members) this.groups.set(group, (members = new Set()));
-    members.add(name);
+    const members = this.groups.get(group);
+    if (members === undefined || members === name) this.groups.set(group, name);
+    else if (typeof members === 'string') this.groups.set(group, new Set([members, name]));
+    else members.add(name);
   }
 
   /**
@@ -98,7 +102,7 @@ export class NameCache<T> {
       // The entries under `name` all share its registrable domain, which is `name` or one of its parents.
       for (let suffix = name; ; suffix = suffix.slice(suffix.indexOf('.') + 1)) {
         const members = this.groups.get(suffix);
-        if (members) for (const member of members) if (isSameOrSubdomain(member, name)) this.remove(member);
+        if (members !== undefined) for (const member of typeof members === 'string' ? [members] : [...members]) if (isSameOrSubdomain(member, name)) this.remove(member);
         if (!suffix.includes('.')) break;
       }
     }
@@ -129,8 +133,11 @@ export class NameCache<T> {
     if (!entry) return;
     this.entries.delete(name);
     const members = this.groups.get(entry.group);
-    members?.delete(name);
-    if (members?.size === 0) this.groups.delete(entry.group);
+    if (members === name) this.groups.delete(entry.group);
+    else if (typeof members === 'object') {
+      members.delete(name);
+      if (members.size === 0) this.groups.delete(entry.group);
+    }
   }
 
   private remember(name: string): void {

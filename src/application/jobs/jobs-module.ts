@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { CdnPurgeHandler } from './cdn-purge-jobs.js';
 import { JOB_HANDLER, type JobKindHandler } from './job-kind-handler.js';
 import { JobWorkers } from './job-workers.js';
 import { ObservationsRefreshHandler, ObservationsSweepHandler } from './observation-jobs.js';
@@ -18,5 +19,6 @@ export const jobsModule = new ContainerModule(({ bind }) => {
   bind<JobKindHandler>(JOB_HANDLER).to(EventsSweepHandler);
   bind<JobKindHandler>(JOB_HANDLER).to(WebhookDeliverHandler);
   bind<JobKindHandler>(JOB_HANDLER).to(OwnershipCheckHandler);
+  bind<JobKindHandler>(JOB_HANDLER).to(CdnPurgeHandler);
   bind(JobWorkers).toSelf();
 });

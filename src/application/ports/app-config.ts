@@ -40,6 +40,8 @@ export interface AppConfig {
   readonly recheckConcurrency: number;
   /** REFRESH_OBSERVATIONS: renew active entities' trust observations in the background, with the proof sweep. */
   readonly refreshObservations: boolean;
+  /** CDN_PURGE_URL: the operator's purge endpoint (http or https), POSTed the surrogate keys after registry writes; absent: no purging. */
+  readonly cdnPurgeUrl?: string | undefined;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; without one, metrics go to loopback clients only. */
   readonly metricsToken: string | undefined;
   /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_MAX_CONNECTIONS_PER_CLIENT, HTTP_MAX_CONNECTIONS. */

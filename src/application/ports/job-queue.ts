@@ -29,6 +29,8 @@ export const JOB_PAYLOADS = {
   'webhook.deliver': z.object({ watchId: z.string().min(1) }).readonly(),
   /** Looks for evidence that the brand owning catalog domain `lookalikeOf` owns `domain` (singleton per domain). */
   'ownership.check': z.object({ domain: z.string().min(1), lookalikeOf: z.string().min(1) }).readonly(),
+  /** Purges from the shared caches the answers every registry write not purged yet may have changed (only with CDN_PURGE_URL). */
+  'cdn.purge': NOTHING,
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

@@ -17,7 +17,7 @@ import { VerifyDomain, type VerifyOutcome } from '../verdict/verify-domain.js';
 import { BrandOwnership } from './brand-ownership.js';
 import { isFailedObservation, LiveObservations } from './live-observations.js';
 import type { OwnershipRead } from './ownership-cache.js';
-import { ObservationCache } from './observation-cache.js';
+import { OBSERVATION_CACHE_SECONDS, ObservationCache } from './observation-cache.js';
 import { externalFrom, registeredAtOf, tlsFromInspection, tlsFromReport } from './trust-inputs-of.js';
 
 /** How long a stored observation spares a live look when `external=true` asks for one. */
@@ -28,8 +28,6 @@ export const REUSE_SECONDS: Readonly<Record<ObservationKind, number>> = { tls: 3
  * these: TLS and reputation daily, the registration date monthly.
  */
 export const SCORE_SECONDS: Readonly<Record<ObservationKind, number>> = { tls: 2 * 86_400, domain_age: 62 * 86_400, reputation: 2 * 86_400 };
-/** How long this process keeps what it read of a name's observations (a write anywhere forgets it sooner). */
-const OBSERVATION_CACHE_SECONDS = 300;
 /** Brand findings kept per name: a pure function of the name and the catalog, so never stale. */
 const BRAND_CACHE_ENTRIES = 50_000;
 

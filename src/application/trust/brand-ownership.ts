@@ -6,11 +6,9 @@ import type { BrandFinding } from '../../domain/trust/trust-inputs.js';
 import { JobQueue } from '../ports/job-queue.js';
 import { Logger } from '../ports/logger.js';
 import { OwnershipEvidenceStore } from '../ports/ownership-evidence-store.js';
-import { OwnershipCache, type OwnershipRead } from './ownership-cache.js';
+import { OWNERSHIP_CACHE_SECONDS, OwnershipCache, type OwnershipRead } from './ownership-cache.js';
 import { OwnershipLooks } from './ownership-looks.js';
 
-/** How long this process keeps what it read of a name's ownership (a write anywhere forgets it sooner). */
-const OWNERSHIP_CACHE_SECONDS = 300;
 /** A name this process queued a check for is not queued again by it for this long (the queue keeps one per name anyway). */
 const QUEUED_MEMO_SECONDS = 300;
 const QUEUED_MEMO_ENTRIES = 10_000;

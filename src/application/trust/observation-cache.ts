@@ -3,6 +3,9 @@ import { NameCache } from '../caching/name-cache.js';
 import { Clock } from '../ports/clock.js';
 import type { StoredObservations } from '../ports/trust-observation-store.js';
 
+/** How long a process keeps what it read of a name's observations (a write anywhere forgets it sooner). */
+export const OBSERVATION_CACHE_SECONDS = 300;
+
 /**
  * The stored live observations (TLS, domain age, reputation) of each name that signals=true read
  * (see NameCache), so that a trust answer costs no more queries than a plain verify. Any process

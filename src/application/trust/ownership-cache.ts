@@ -8,6 +8,9 @@ export interface OwnershipRead {
   readonly check: OwnershipCheck | undefined;
 }
 
+/** How long a process keeps what it read of a name's ownership (a write anywhere forgets it sooner). */
+export const OWNERSHIP_CACHE_SECONDS = 300;
+
 /**
  * The stored ownership check of each lookalike name that signals=true read (see NameCache). Any
  * process storing a check records a change of that name, which the change feed turns into a forget.

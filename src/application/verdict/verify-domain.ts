@@ -1,5 +1,5 @@
 import { inject, injectable, optional } from 'inversify';
-import { coveringNames } from '../../domain/domain-name.js';
+import { coveringNames, type DomainName } from '../../domain/domain-name.js';
 import { judgeRegistry, verdictCacheSeconds, type RegistryVerdict } from '../../domain/registry-verdict.js';
 import { judgeReadiness, type Readiness } from '../../domain/scan/readiness.js';
 import type { ReportSummary } from '../../domain/scan/report.js';
@@ -7,6 +7,7 @@ import { requireDomainName } from '../input/domain-input.js';
 import { Clock } from '../ports/clock.js';
 import { Metrics, NO_METRICS } from '../ports/metrics.js';
 import { RegistryReader, type DomainRecords } from '../ports/registry-reader.js';
+import { ReadAheadCaches } from '../caching/read-ahead.js';
 import { RegistryReadCache } from '../caching/registry-read-cache.js';
 
 export interface VerifyOutcome {
@@ -27,6 +28,7 @@ export class VerifyDomain {
     @inject(RegistryReader) private readonly registry: RegistryReader,
     @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
     @inject(Clock) private readonly clock: Clock,
+    @inject(ReadAheadCaches) private readonly readAhead: ReadAheadCaches,
     @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
@@ -36,7 +38,7 @@ export class VerifyDomain {
     let verdict: RegistryVerdict | undefined;
     const { value: records, hit } = await this.cache.readThrough(
       domain,
-      () => this.registry.findRecords(coveringNames(domain)),
+      () => this.read(domain),
       (read) => {
         verdict = judgeRegistry(domain, read, now);
         return verdict.kind === 'expired' ? 60 : verdictCacheSeconds(verdict, now);
@@ -46,6 +48,14 @@ export class VerifyDomain {
     verdict ??= judgeRegistry(domain, records, now);
     const cacheSeconds = verdictCacheSeconds(verdict, now);
     return { verdict, readiness: judgeReadiness(records.latestReport, now), latestReport: records.latestReport, cacheSeconds, records };
+  }
+
+  /** One read of the name and its parents; what it found beyond the records goes to the trust caches. */
+  private async read(domain: DomainName): Promise<DomainRecords> {
+    const stamp = this.readAhead.stamp();
+    const records = await this.registry.findRecords(coveringNames(domain));
+    this.readAhead.keep(domain, records.readAhead, stamp);
+    return records;
   }
 
   /**

@@ -80,7 +80,9 @@ export class LookalikeDetector {
     if (!registrable || !asciiLabel || !info.publicSuffix || this.catalog.allows(registrable)) return UNKNOWN;
     // A registry that admits only its own kind (.edu, .gov, go.jp) holds no impostor.
     if (restrictedSuffixOf(info.publicSuffix)) return UNKNOWN;
-    return { knownBrand: false, ...this.imitation(ascii, registrable, asciiLabel, info.publicSuffix, info.subdomain ?? '', unicodeDomain) };
+    const imitation = this.imitation(ascii, registrable, asciiLabel, info.publicSuffix, info.subdomain ?? '', unicodeDomain);
+    // Most names imitate nothing: one shared finding, so that caching findings costs no object each.
+    return imitation === NO_LOOKALIKE ? UNKNOWN : { knownBrand: false, ...imitation };
   }
 
   private imitation(ascii: string, registrable: string, asciiLabel: string, suffix: string, subdomain: string, unicodeDomain?: string): Lookalike {

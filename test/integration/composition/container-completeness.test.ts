@@ -66,8 +66,8 @@ describe('the composition root binds everything that is injected', () => {
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'vetted-complete-'));
     const sqlite = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'v.sqlite')}`, LOG_LEVEL: 'silent' });
-    // Never connected: building and resolving opens no connection; it only binds the PostgreSQL and SMTP adapters.
-    const postgres = loadConfig({ DATABASE_URL: 'postgres://vetted@127.0.0.1:1/vetted', SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'silent' });
+    // Never connected: building and resolving opens no connection; it only binds the PostgreSQL, SMTP and CDN purge adapters.
+    const postgres = loadConfig({ DATABASE_URL: 'postgres://vetted@127.0.0.1:1/vetted', SMTP_URL: 'smtp://127.0.0.1:1', CDN_PURGE_URL: 'http://127.0.0.1:1/purge', LOG_LEVEL: 'silent' });
     containers = [buildContainer(sqlite), buildContainer(postgres)];
   });
   after(async () => {

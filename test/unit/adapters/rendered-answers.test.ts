@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { RENDERED_ANSWER_SECONDS, RenderedAnswers } from '../../../src/adapters/http/rendered-answers.js';
 import { NO_METRICS } from '../../../src/application/ports/metrics.js';
+import { answerCaching } from '../../../src/application/views/answer-caching.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 
 describe('RenderedAnswers', () => {
@@ -14,22 +15,36 @@ describe('RenderedAnswers', () => {
     answers = new RenderedAnswers('/verify/:domain', '/verify/', clock, NO_METRICS, (outcome) => current.has(outcome));
   });
 
+  const cached = (seconds: number) => answerCaching('a.com', seconds);
   const header = (name: string) => answers.find('GET', '/verify/a.com')?.headers.find(([n]) => n === name)?.[1];
 
   it('repeats the body it kept for the same request target, with its max-age, length and Age', () => {
-    const body = answers.keep('/verify/a.com', 'outcome', { success: true, data: { domain: 'a.com' } }, 3600);
+    const { body } = answers.keep('/verify/a.com', 'outcome', { success: true, data: { domain: 'a.com' } }, cached(3600));
     expect(body).to.equal('{"success":true,"data":{"domain":"a.com"}}');
     clock.advance(7.5);
     const answer = answers.find('GET', '/verify/a.com');
     expect(answer).to.deep.include({ route: '/verify/:domain', status: 200, body });
-    expect(header('Cache-Control')).to.equal('public, max-age=3600');
+    expect(header('Cache-Control')).to.equal('public, max-age=3600, s-maxage=3240, stale-while-revalidate=360');
+    expect(header('Surrogate-Key')).to.equal('a.com');
+    expect(header('ETag')).to.match(/^"[\w-]{22}"$/);
     expect(header('Age')).to.equal('7');
     expect(header('Content-Length')).to.equal(String(Buffer.byteLength(body)));
     expect(header('Content-Type')).to.equal('application/json; charset=utf-8');
   });
 
+  it('answers 304 with the same caching headers and no body when If-None-Match holds its ETag', () => {
+    const { etag } = answers.keep('/verify/a.com', 'outcome', { success: true }, cached(300));
+    for (const inm of [etag!, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const answer = answers.find('GET', '/verify/a.com', { 'if-none-match': inm });
+      expect(answer, inm).to.deep.include({ status: 304, body: '' });
+      const names = answer!.headers.map(([name]) => name);
+      expect(names).to.include.members(['Cache-Control', 'Surrogate-Key', 'ETag', 'Vary', 'Age']).and.not.include('Content-Length');
+    }
+    expect(answers.find('GET', '/verify/a.com', { 'if-none-match': '"other"' })?.status).to.equal(200);
+  });
+
   it('repeats nothing for another target, another method or another query', () => {
-    answers.keep('/verify/a.com', 'outcome', {}, 3600);
+    answers.keep('/verify/a.com', 'outcome', {}, cached(3600));
     expect(answers.find('HEAD', '/verify/a.com')).to.equal(undefined);
     expect(answers.find('GET', '/verify/A.com')).to.equal(undefined);
     expect(answers.find('GET', '/verify/a.com?signals=true')).to.equal(undefined);
@@ -37,7 +52,7 @@ describe('RenderedAnswers', () => {
   });
 
   it('stops repeating once the use case says the outcome is no longer current (a write)', () => {
-    answers.keep('/verify/a.com', 'outcome', {}, 3600);
+    answers.keep('/verify/a.com', 'outcome', {}, cached(3600));
     current.delete('outcome');
     expect(answers.find('GET', '/verify/a.com')).to.equal(undefined);
     current.add('outcome');
@@ -45,8 +60,8 @@ describe('RenderedAnswers', () => {
   });
 
   it(`repeats for at most ${RENDERED_ANSWER_SECONDS} s, and no longer than the answer's own max-age`, () => {
-    answers.keep('/verify/a.com', 'outcome', {}, 3600);
-    answers.keep('/verify/b.com', 'outcome', {}, 5);
+    answers.keep('/verify/a.com', 'outcome', {}, cached(3600));
+    answers.keep('/verify/b.com', 'outcome', {}, cached(5));
     clock.advance(4.9);
     expect(answers.find('GET', '/verify/b.com')).not.to.equal(undefined);
     clock.advance(0.1);
@@ -58,12 +73,12 @@ describe('RenderedAnswers', () => {
   });
 
   it('keeps nothing that may not be cached (max-age 0)', () => {
-    expect(answers.keep('/verify/a.com', 'outcome', { x: 1 }, 0)).to.equal('{"x":1}');
+    expect(answers.keep('/verify/a.com', 'outcome', { x: 1 }, cached(0))).to.deep.equal({ body: '{"x":1}', contentType: 'application/json; charset=utf-8', etag: undefined, headers: [['Cache-Control', 'no-store']] });
     expect(answers.find('GET', '/verify/a.com')).to.equal(undefined);
   });
 
   it('holds at most 20,000 answers, the oldest going first', () => {
-    for (let i = 0; i <= 20_000; i++) answers.keep(`/verify/n${i}.com`, 'outcome', {}, 60);
+    for (let i = 0; i <= 20_000; i++) answers.keep(`/verify/n${i}.com`, 'outcome', {}, cached(60));
     expect(answers.find('GET', '/verify/n0.com')).to.equal(undefined);
     expect(answers.find('GET', '/verify/n1.com')).not.to.equal(undefined);
     expect(answers.find('GET', '/verify/n20000.com')).not.to.equal(undefined);

@@ -1,3 +1,5 @@
+import { ReadAheadCaches } from '../../../src/application/caching/read-ahead.js';
+import { OwnershipCache } from '../../../src/application/trust/ownership-cache.js';
 import { expect } from 'chai';
 import { loadConfig } from '../../../src/adapters/config/load-config.js';
 import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
@@ -31,7 +33,7 @@ describe('AssessTrust', () => {
     const config = loadConfig({ EXTERNAL_DNSBL_ZONES: 'dbl.example.org', EXTERNAL_DEADLINE_MS: '500' });
     observations = new ObservationCache(clock);
     const live = new LiveObservations(store, observations, sources, sources, sources, config, new SystemTimers());
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, observations, live, idna, clock, config, ownershipParts(clock).ownership);
+    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock))), store, observations, live, idna, clock, config, ownershipParts(clock).ownership);
   });
 
   it('makes no network call without external, and scores what is not stored as not observed', async () => {

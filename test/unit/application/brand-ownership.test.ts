@@ -1,3 +1,5 @@
+import { ReadAheadCaches } from '../../../src/application/caching/read-ahead.js';
+import { OwnershipCache } from '../../../src/application/trust/ownership-cache.js';
 import { expect } from 'chai';
 import { loadConfig } from '../../../src/adapters/config/load-config.js';
 import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
@@ -31,7 +33,7 @@ describe('brand ownership in AssessTrust and the ownership.check job', () => {
     const observations = new ObservationCache(clock);
     const live = new LiveObservations(store, observations, sources, sources, sources, config, new SystemTimers());
     registry = new InMemoryRegistry();
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, observations, live, { toUnicode: (d) => d }, clock, config, parts.ownership);
+    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock))), store, observations, live, { toUnicode: (d) => d }, clock, config, parts.ownership);
   });
 
   const brandOf = async (domain: string, external = false) => (await assess.run(domain, { external })).assessment.signals.brand;

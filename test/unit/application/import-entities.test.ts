@@ -1,3 +1,6 @@
+import { ReadAheadCaches } from '../../../src/application/caching/read-ahead.js';
+import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
+import { OwnershipCache } from '../../../src/application/trust/ownership-cache.js';
 import { expect } from 'chai';
 import { ImportEntities, type ImportLine } from '../../../src/application/registry/import-entities.js';
 import type { NewEntity } from '../../../src/application/ports/entity-repository.js';
@@ -47,7 +50,7 @@ describe('ImportEntities', () => {
   });
 
   it('forgets the cached answers of the imported names, as AddEntity does', async () => {
-    const verify = new VerifyDomain(registry, cache, clock);
+    const verify = new VerifyDomain(registry, cache, clock, new ReadAheadCaches(new ObservationCache(clock), new OwnershipCache(clock)));
     expect((await verify.run('example.com')).verdict.kind).to.equal('not_verified');
     await importEntities.run(lines({ domain: 'example.com', name: 'Example' }));
     expect((await verify.run('example.com')).verdict.kind).to.equal('verified');

@@ -12,7 +12,7 @@ const TEMPLATE_FOLDER = new URL('../../../src/application/views/docs/', import.m
 
 // HTTP statuses are the protocol's numbers, not values the service chose: those it answers with.
 // A status is never a quantity: followed by a unit, it is a figure typed by hand.
-const STATUS = `(?:${[...new Set([...Object.values(ERROR_STATUS), 200, 201, 202, 204, 406])].join('|')})\\b(?!\\s*(?:s|ms|min|h|d|KiB|MiB|bytes?|seconds?|minutes?|hours?|days?|years?|USD|per|times|messages|attempts|characters|watches)\\b)`;
+const STATUS = `(?:${[...new Set([...Object.values(ERROR_STATUS), 200, 201, 202, 204, 304, 406])].join('|')})\\b(?!\\s*(?:s|ms|min|h|d|KiB|MiB|bytes?|seconds?|minutes?|hours?|days?|years?|USD|per|times|messages|attempts|characters|watches)\\b)`;
 
 /**
  * Numbers a template may type by hand because they are not values of the service: each pattern

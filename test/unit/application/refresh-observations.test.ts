@@ -1,3 +1,5 @@
+import { ReadAheadCaches } from '../../../src/application/caching/read-ahead.js';
+import { OwnershipCache } from '../../../src/application/trust/ownership-cache.js';
 import { expect } from 'chai';
 import { loadConfig } from '../../../src/adapters/config/load-config.js';
 import { DEFAULT_JOB_TIMINGS } from '../../../src/application/jobs/job-timings.js';
@@ -47,7 +49,7 @@ describe('the background refresh of members’ observations', () => {
     const live = new LiveObservations(store, cache, sources, sources, sources, config, new SystemTimers());
     sweep = new SweepDueObservations(schedule, queue, clock, DEFAULT_JOB_TIMINGS);
     refresh = new RefreshObservations(schedule, store, live, clock, config);
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock), store, cache, live, { toUnicode: (d) => d }, clock, config, ownershipParts(clock).ownership);
+    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(cache, new OwnershipCache(clock))), store, cache, live, { toUnicode: (d) => d }, clock, config, ownershipParts(clock).ownership);
   });
 
   /** One tick: the sweep, then every batch it queued (as the workers would run them). */

@@ -1,3 +1,6 @@
+import { ReadAheadCaches } from '../../../src/application/caching/read-ahead.js';
+import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
+import { OwnershipCache } from '../../../src/application/trust/ownership-cache.js';
 import { expect } from 'chai';
 import { AddEntity } from '../../../src/application/registry/add-entity.js';
 import { AppError } from '../../../src/application/errors.js';
@@ -23,7 +26,7 @@ describe('registry use cases', () => {
     clock = new FixedClock('2026-09-01T12:00:00.000Z');
     registry = new InMemoryRegistry();
     cache = new RegistryReadCache(clock);
-    verify = new VerifyDomain(registry, cache, clock);
+    verify = new VerifyDomain(registry, cache, clock, new ReadAheadCaches(new ObservationCache(clock), new OwnershipCache(clock)));
     addEntity = new AddEntity(registry, cache, clock);
     blocklist = new ManageBlocklist(blocklistView(registry), cache, clock);
   });

@@ -8,14 +8,18 @@ import { ANSWER_SCHEMAS, type AnswerSchemas } from '../../../application/views/a
 import { answerComponents, ErrorEnvelope, JwksAnswer, ReadyAnswer, StatusAnswer, dataEnvelope as envelopeOf } from './answer-schemas.js';
 import { mcpRoutes, staticRoutes } from './static-routes.js';
 import { watchRoutes } from './watch-route-table.js';
+import { cacheControlOf, NOT_VERIFIED_CACHING, VERIFIED_CACHING } from '../../../application/views/answer-caching.js';
 import { BODY_ERRORS, cached, COMMON_ERRORS, enveloped, errors, HTML, MARKDOWN, NO_STORE, seeOther, STORE_ERRORS, answer, textAnswer, textBody } from './responses.js';
 
 const param = (name: string, description: string) => z.object({ [name]: z.string().meta({ description }) });
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 const VERIFY_CACHE = {
-  ...cached('public, max-age=3600 when verified, 300 otherwise; no-store for EXPIRED'),
+  ...cached(`${cacheControlOf(VERIFIED_CACHING)} when verified (never past the entity's expiry), ${cacheControlOf(NOT_VERIFIED_CACHING)} otherwise: a shared cache keeps an answer s-maxage and serves it stale while revalidating at most stale-while-revalidate more, never longer than max-age; no-store for EXPIRED and external=true`),
+  ETag: z.string().optional().meta({ description: 'On a cacheable answer: a strong validator of its bytes and media type. Send it back in If-None-Match to get a 304 while the answer is unchanged.' }),
+  'Surrogate-Key': z.string().optional().meta({ description: 'On a cacheable answer: the registrable domain of the name asked about (shop.example.co.uk: example.co.uk). A write under it purges that key at the CDN_PURGE_URL endpoint.' }),
   Age: z.string().optional().meta({ description: 'On a repeated answer: seconds since it was rendered (at most 60; a write shows at once). Add it to age_seconds.' }),
 };
+const NOT_MODIFIED = { description: 'If-None-Match named the current ETag (or *): no body, the same ETag, Cache-Control, Surrogate-Key and Vary.', headers: z.object(VERIFY_CACHE) };
 const REPORT_CACHE = cached('public, max-age=86400: a stored report never changes');
 const REPORT_PAGE_CACHE = cached('public, max-age=86400 for .json; 300 for the HTML and Markdown pages, which also show readiness now');
 const ownPageErrors = { [HTML]: { schema: textBody } };
@@ -39,10 +43,12 @@ export function routeTable(schemas: AnswerSchemas = ANSWER_SCHEMAS): RouteConfig
       method: 'get', path: '/verify/{domain}', tags: ['registry'], summary: 'What the registry says about a domain now',
       description:
         'With signals=true (and external=true) the answer adds the trust assessment. An expired verification answers 200 in the failure envelope with code EXPIRED. ' +
+        'A cacheable answer carries an ETag (304 to a matching If-None-Match) and Surrogate-Key, the key the service purges after a write under the name when CDN_PURGE_URL is set. ' +
         'With Accept: application/jose or format=jws the answer is a compact JWS (RFC 7515) of the same data as JWT claims, plus iss, sub, iat and exp (the cache lifetime, at least 60 s), signed EdDSA with the key of /.well-known/jwks.json named by kid.',
       request: { params: param('domain', 'A domain or host name.'), query: VerifyQuery },
       responses: {
         200: answer('The registry status, or EXPIRED; or the signed answer.', { ...json(z.union([dataEnvelope(a.VerifyWithSignals, a.Verify), ErrorEnvelope])), 'application/jose': { schema: textBody } }, VERIFY_CACHE),
+        304: NOT_MODIFIED,
         ...errors(['VALIDATION_ERROR', ...STORE_ERRORS]),
       },
     },
@@ -50,7 +56,7 @@ export function routeTable(schemas: AnswerSchemas = ANSWER_SCHEMAS): RouteConfig
       method: 'get', path: '/badge/{domain}.svg', tags: ['registry'], summary: 'A badge of the latest readiness and score',
       description: 'An SVG badge (role img, with a title) saying the readiness and score of the latest report, "not scanned" or "blocked". Only Vetted\'s words: never text the site chose.',
       request: { params: param('domain', 'A domain or host name.') },
-      responses: { 200: answer('The badge.', { 'image/svg+xml': { schema: textBody } }, cached('as long as GET /verify of the domain: public, max-age=3600 when verified, 300 otherwise')), ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]) },
+      responses: { 200: answer('The badge.', { 'image/svg+xml': { schema: textBody } }, { ...VERIFY_CACHE, ...cached('as GET /verify of the domain') }), 304: NOT_MODIFIED, ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]) },
     },
     {
       method: 'get', path: '/lookup/{id}', tags: ['registry'], summary: 'One registry entity by id',

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Router } from '@koa/router';
 import { inject, injectable, optional } from 'inversify';
 import type { Context } from 'koa';
@@ -12,9 +13,11 @@ import { Metrics, NO_METRICS } from '../../../application/ports/metrics.js';
 import { SignVerdict } from '../../../application/verdict/sign-verdict.js';
 import { AssessTrust, type TrustOutcome } from '../../../application/trust/assess-trust.js';
 import { VerifyDomain, type VerifyOutcome } from '../../../application/verdict/verify-domain.js';
+import { answerCaching } from '../../../application/views/answer-caching.js';
 import { lookupEntityJson, verifyView } from '../../../application/views/registry-view.js';
 import { trustView } from '../../../application/views/trust-view.js';
 import type { DirectAnswer, HttpRoutes } from '../../shared/http-routes.js';
+import { cacheableAnswer, JSON_UTF8, sendCacheable, type CacheableAnswer } from '../cacheable-answer.js';
 import { sendData, sendVerification } from '../envelope.js';
 import { RenderedAnswers } from '../rendered-answers.js';
 
@@ -28,7 +31,8 @@ const JOSE = 'application/jose';
 /**
  * The registry reads of the contract: /status (and /status/ready), /verify/{domain} (with signals)
  * and /lookup/{id}. Verify answers without live looks are repeated from RenderedAnswers while
- * current.
+ * current; every cacheable one carries Surrogate-Key and an ETag, and a matching If-None-Match gets
+ * a 304 (cacheable-answer.ts).
  */
 @injectable()
 export class RegistryRoutes implements HttpRoutes {
@@ -50,10 +54,10 @@ export class RegistryRoutes implements HttpRoutes {
     );
   }
 
-  directAnswer(method: string, url: string, accept?: string): DirectAnswer | undefined {
+  directAnswer(method: string, url: string, headers: IncomingHttpHeaders): DirectAnswer | undefined {
     // A signed answer is made per request: never a repeated JSON one.
-    if (accept?.includes(JOSE)) return undefined;
-    return this.answers.find(method, url);
+    if (headers.accept?.includes(JOSE)) return undefined;
+    return this.answers.find(method, url, headers);
   }
 
   mount(router: Router): void {
@@ -70,7 +74,7 @@ export class RegistryRoutes implements HttpRoutes {
         if (query.data.signals || query.data.external) return this.verifyWithSignals(ctx, query.data.external);
       }
       const outcome = await this.verifyDomain.run(ctx.params.domain ?? '');
-      sendVerification(ctx, verifyView(outcome, this.config.baseUrl), outcome.cacheSeconds, this.keeper(ctx, outcome));
+      sendVerification(ctx, verifyView(outcome, this.config.baseUrl), this.keeper(ctx, outcome));
     });
 
     router.get('/lookup/:id', async (ctx) => {
@@ -81,19 +85,17 @@ export class RegistryRoutes implements HttpRoutes {
 
   private async signedVerify(ctx: Context, signals: boolean, external: boolean): Promise<void> {
     const signed = await this.signVerdict.run(ctx.params.domain ?? '', { signals, external });
-    ctx.status = 200;
-    ctx.type = JOSE;
-    ctx.set('Cache-Control', external ? 'no-store' : `public, max-age=${signed.cacheSeconds}`);
-    ctx.body = signed.jws;
+    sendCacheable(ctx, cacheableAnswer(signed.jws, JOSE, external ? undefined : answerCaching(signed.answer.domain, signed.cacheSeconds)));
   }
 
   private async verifyWithSignals(ctx: Context, external: boolean): Promise<void> {
     const outcome = await this.assessTrust.run(ctx.params.domain ?? '', { external });
-    // An answer with live looks is never repeated: the next one may look again.
-    sendVerification(ctx, trustView(outcome, this.config.baseUrl), outcome.cacheSeconds, external ? undefined : this.keeper(ctx, outcome));
+    // An answer with live looks is neither repeated nor kept by any cache: the next one may look again.
+    const render = external ? (envelope: unknown) => cacheableAnswer(JSON.stringify(envelope), JSON_UTF8, undefined) : this.keeper(ctx, outcome);
+    sendVerification(ctx, trustView(outcome, this.config.baseUrl), render);
   }
 
-  private keeper(ctx: Context, outcome: VerifyOutcome | TrustOutcome): (envelope: unknown) => string {
-    return (envelope) => this.answers.keep(ctx.url, outcome, envelope, outcome.cacheSeconds);
+  private keeper(ctx: Context, outcome: VerifyOutcome | TrustOutcome): (envelope: unknown) => CacheableAnswer {
+    return (envelope) => this.answers.keep(ctx.url, outcome, envelope, answerCaching(outcome.verdict.domain, outcome.cacheSeconds));
   }
 }

@@ -11,6 +11,8 @@ import { observationChangesMigration } from './009-observation-changes.js';
 import { observationRefreshMigration } from './010-observation-refresh.js';
 import { watchesMigration } from './011-watches.js';
 import { ownershipEvidenceMigration } from './012-ownership-evidence.js';
+import { verdictFactsMigration } from './013-verdict-facts.js';
+import { cdnPurgesMigration } from './014-cdn-purges.js';
 import type { Migration } from './migration.js';
 
 // Migrations live in code so that they run the same from TypeScript and from the build, one file
@@ -28,6 +30,8 @@ const MIGRATIONS: readonly Migration[] = [
   observationRefreshMigration,
   watchesMigration,
   ownershipEvidenceMigration,
+  verdictFactsMigration,
+  cdnPurgesMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */

@@ -5,6 +5,7 @@ import { DEFAULT_DOCUMENTED_SETTINGS, type DocumentedSettings } from '../../port
 import type { DocumentTemplates } from '../../ports/document-templates.js';
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from '../../scan/report-history.js';
 import { SCAN_WAIT_MS } from '../../scan/request-scan.js';
+import { cacheControlOf, NOT_VERIFIED_CACHING, VERIFIED_CACHING } from '../answer-caching.js';
 import { ANSWER_SCHEMAS, type AnswerSchemas } from '../answer-schemas.js';
 import { fieldList } from './answer-fields.js';
 import { answerReference } from './answer-reference.js';
@@ -34,6 +35,8 @@ export function apiReference(templates: DocumentTemplates, baseUrl: string, sche
       scan_status_fields: fields('scanStatus'),
       verified_cache: duration(VERIFIED_CACHE_SECONDS),
       not_verified_cache: duration(NOT_VERIFIED_CACHE_SECONDS),
+      verified_cache_control: cacheControlOf(VERIFIED_CACHING),
+      not_verified_cache_control: cacheControlOf(NOT_VERIFIED_CACHING),
       signal_maxima: namedCounts(SIGNAL_MAX),
       history_page_limits: `1 to ${HISTORY_PAGE_MAX}, default ${HISTORY_PAGE_DEFAULT}`,
       scan_wait: shortDuration(SCAN_WAIT_MS / 1000),

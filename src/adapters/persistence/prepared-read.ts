@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import { isSqlite } from './create-knex.js';
+
+interface SqliteStatement {
+  all(bindings: readonly unknown[], callback: (error: Error | null, rows: unknown[]) => void): void;
+}
+interface SqliteConnection {
+  prepare(sql: string): SqliteStatement;
+}
+interface PgConnection {
+  query(config: { name: string; text: string; values: readonly unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/** Each SQLite connection's prepared statements, by SQL text. */
+const sqliteStatements = new WeakMap<object, Map<string, SqliteStatement>>();
+
+/**
+ * Runs one read-only statement as a statement prepared once per connection: on SQLite one trip
+ * to the driver's thread instead of three (prepare, run, finalize), on PostgreSQL a named
+ * statement that the server parses and plans once per connection. For the hottest read only;
+ * everything else goes through Knex's builder. `name` must be unique per SQL text.
+ */
+export async function preparedRead<Row>(db: Knex, name: string, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
+  // Inside a transaction the connection is the transaction's: let Knex run it there.
+  if (db.isTransaction) {
+    const result = await db.raw(sql, bindings as Knex.RawBinding[]);
+    return Array.isArray(result) ? result : result.rows;
+  }
+  const client = db.client as { acquireConnection(): Promise<unknown>; releaseConnection(connection: unknown): Promise<unknown>; emit(event: 'query', query: object): void };
+  const connection = await client.acquireConnection();
+  // As Knex's own runner does, so that whoever watches the statements (query logs, tests) sees this one.
+  client.emit('query', { method: 'raw', sql, bindings });
+  try {
+    if (isSqlite(db)) return await sqliteAll<Row>(connection as SqliteConnection, sql, bindings);
+    const result = await (connection as PgConnection).query({ name, text: pgPlaceholders(sql), values: bindings });
+    return result.rows as Row[];
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
+
+function sqliteAll<Row>(connection: SqliteConnection, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
+  let statements = sqliteStatements.get(connection);
+  if (!statements) sqliteStatements.set(connection, (statements = new Map()));
+  let statement = statements.get(sql);
+  if (!statement) statements.set(sql, (statement = connection.prepare(sql)));
+  return new Promise((resolve, reject) => statement.all(bindings, (error, rows) => (error ? reject(error) : resolve(rows as Row[]))));
+}
+
+/** `?` placeholders as PostgreSQL's `$1, $2…` (the statements here hold no `?` in literals). */
+function pgPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}

@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { Database } from '../../src/adapters/persistence/create-knex.js';
+import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
+import { KnexOwnershipEvidenceStore } from '../../src/adapters/persistence/knex-ownership-evidence-store.js';
+import { KnexTrustObservationStore } from '../../src/adapters/persistence/knex-trust-observation-store.js';
+import { aNewEntity } from '../support/builders.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { startTestService, type TestService } from '../support/test-service.js';
+
+const OBSERVED = new Date().toISOString();
+
+for (const kind of databaseKinds()) {
+  describe(`a cold verdict is one read of the database (${kind.name})`, function () {
+    this.timeout(30_000);
+    let t: TestService;
+    let statements: string[];
+
+    before(async () => {
+      t = await startTestService(kind);
+      const entities = new KnexEntityRepository(t.database.db);
+      await entities.create(aNewEntity({ name: 'Company', domain: 'company.example.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
+      const observations = new KnexTrustObservationStore(t.database.db);
+      await observations.put('company.example.com', 'tls', { observedAt: OBSERVED, value: { valid: true, validTo: '2099-01-01T00:00:00.000Z' } });
+      await observations.put('company.example.com', 'domain_age', { observedAt: OBSERVED, value: { registeredAt: '2014-03-15T00:00:00.000Z' } });
+      await new KnexOwnershipEvidenceStore(t.database.db).put({ domain: 'paypa1.com', brand: 'paypal.com', checkedAt: OBSERVED, evidence: [], unanswered: [] });
+      // Let the change feed deliver the writes above before counting.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const db = t.service.container.get<Knex>(Database);
+      statements = [];
+      // The change feed's own polling (SQLite) is not a read of a verdict.
+      db.on('query', (query: { sql: string }) => {
+        if (!/registry_changes/.test(query.sql)) statements.push(query.sql);
+      });
+    });
+    after(() => t?.stop());
+
+    async function readsFor(path: string): Promise<string[]> {
+      statements.length = 0;
+      const response = await t.get(path);
+      expect(response.status, path).to.equal(200);
+      await response.json();
+      return [...statements];
+    }
+
+    it('reads once for a verified name with signals=true, and scores the observations that read found', async () => {
+      const reads = await readsFor('/verify/company.example.com?signals=true');
+      expect(reads).to.have.length(1);
+      expect(reads[0]).to.match(/from verdict_facts/i);
+      const body = (await (await t.get('/verify/company.example.com?signals=true')).json()) as any;
+      expect(body.data.signals.ssl.observed).to.equal(true);
+      expect(body.data.signals.domain_age.observed).to.equal(true);
+    });
+
+    it('reads once for a name the registry knows nothing about, plain or with signals', async () => {
+      expect(await readsFor('/verify/never-asked.example.org')).to.have.length(1);
+      expect(await readsFor('/verify/never-asked-either.example.org?signals=true')).to.have.length(1);
+      expect(await readsFor('/verify/shop.never-asked.example.net?signals=true')).to.have.length(1);
+    });
+
+    it('reads once for a lookalike whose ownership was checked, and not at all when asked again', async () => {
+      expect(await readsFor('/verify/paypa1.com?signals=true')).to.have.length(1);
+      expect(await readsFor('/verify/paypa1.com?signals=true')).to.have.length(0);
+    });
+  });
+}
