@@ -18,6 +18,11 @@ const ENTITIES = 10_000;
 /** Distinct names asked in all before the service's memory is read. */
 const DISTINCT_NAMES = Number(process.env.BENCH_DISTINCT_NAMES ?? 400_000);
 const PATHS = Array.from({ length: ENTITIES }, (_, i) => `/verify/company${(i * 7919) % ENTITIES}.com`);
+/**
+ * BENCH_HEAP_MB: a V8 old-space cap for the service (NODE_OPTIONS=--max-old-space-size); none by
+ * default, as `npm start` runs it. Without one V8 grows its heap lazily, far past the live set.
+ */
+const HEAP_MB = process.env.BENCH_HEAP_MB;
 const GOALS = { plainShare: 0.6, signalsShare: 0.5, warmP99Ms: 15, coldShare: 0.25, coldP99Ms: 25, rssMb: 200 } as const;
 
 const median = (values: readonly number[]) => percentile(values, 50);
@@ -62,6 +67,7 @@ export interface VerifyThroughput {
   readonly coldShare: number;
   readonly distinctNames: number;
   readonly rssAfterMb: number | undefined;
+  readonly heapCapMb: number | undefined;
   readonly goals: typeof GOALS;
 }
 
@@ -106,7 +112,7 @@ export async function benchVerifyThroughput(): Promise<VerifyThroughput> {
   const koa = await serve(['bench/koa-ceiling-server.ts'], {});
   try {
     await seed(database.db);
-    const vetted = await serve(['bin/vetted.js', 'serve'], { DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info' });
+    const vetted = await serve(['bin/vetted.js', 'serve'], { DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info', ...(HEAP_MB ? { NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` } : {}) });
     try {
       const filling = await measure(`vetted GET /verify, ${ENTITIES} verified domains, cache filling`, vetted.port, cycling(''));
       await measure(`vetted GET /verify?signals=true, cache filling`, vetted.port, cycling('?signals=true'));
@@ -142,12 +148,13 @@ export async function benchVerifyThroughput(): Promise<VerifyThroughput> {
         coldShare: share((r) => r.cold),
         distinctNames: coldNames + ENTITIES,
         rssAfterMb,
+        heapCapMb: HEAP_MB ? Number(HEAP_MB) : undefined,
         goals: GOALS,
       };
       console.log(`plain verify (warm) = ${result.plainShare} of Koa's ceiling, p99 ${result.warmP99Ms} ms (goals: at least ${GOALS.plainShare}, at most ${GOALS.warmP99Ms} ms)`);
       console.log(`signals=true (warm) = ${result.signalsShare} of Koa's ceiling, p99 ${result.signalsWarmP99Ms} ms (goals: at least ${GOALS.signalsShare}, at most ${GOALS.warmP99Ms} ms)`);
       console.log(`signals=true (names never asked before) = ${result.coldShare} of Koa's ceiling, p99 ${result.signalsColdP99Ms} ms (goals: at least ${GOALS.coldShare}, at most ${GOALS.coldP99Ms} ms)`);
-      console.log(`service RSS after ${result.distinctNames} distinct names: ${rssAfterMb} MB (goal: at most ${GOALS.rssMb} MB)`);
+      console.log(`service RSS after ${result.distinctNames} distinct names${HEAP_MB ? `, old space capped at ${HEAP_MB} MB` : ''}: ${rssAfterMb} MB (goal: at most ${GOALS.rssMb} MB)`);
       return result;
     } finally {
       await stop(vetted.child);

@@ -12,6 +12,8 @@ import { cacheableAnswer, JSON_UTF8, notModified, type CacheableAnswer } from '.
  */
 export const RENDERED_ANSWER_SECONDS = 60;
 const MAX_ANSWERS = 20_000;
+/** Request targets remembered as asked once; past this many the memory starts again. */
+const MAX_ASKED_ONCE = 200_000;
 
 interface Rendered<O> {
   readonly outcome: O;
@@ -31,10 +33,13 @@ interface Rendered<O> {
  * RENDERED_ANSWER_SECONDS and its own max-age. A repeated answer carries `Age` (seconds since it
  * was rendered), as a shared HTTP cache's would, and the ETag computed when it was rendered: a
  * client sending it back in If-None-Match gets a 304. Bounded to 20,000 answers, oldest first out;
- * per process, nothing shared.
+ * per process, nothing shared. An answer is kept the second time its target is asked, not the
+ * first: most names are asked about once, and keeping their answers would only fill memory and push
+ * out the ones asked again (a doorkeeper of 32-bit hashes of the targets asked once).
  */
 export class RenderedAnswers<O> {
   private readonly answers = new Map<string, Rendered<O>>();
+  private readonly askedOnce = new Set<number>();
 
   /** `route` is the template (`/verify/:domain`), `prefix` the path every one of its requests starts with. */
   constructor(
@@ -43,6 +48,8 @@ export class RenderedAnswers<O> {
     private readonly clock: Clock,
     private readonly metrics: Metrics,
     private readonly isCurrent: (outcome: O) => boolean,
+    /** Keep an answer the first time its target is asked (tests of the repeating itself). */
+    private readonly keepFirst = false,
   ) {}
 
   /**
@@ -52,11 +59,21 @@ export class RenderedAnswers<O> {
   keep(url: string, outcome: O, envelope: unknown, caching: AnswerCaching | undefined): CacheableAnswer {
     const answer = cacheableAnswer(JSON.stringify(envelope), JSON_UTF8, caching);
     const ttl = Math.min(caching?.maxAgeSeconds ?? 0, RENDERED_ANSWER_SECONDS);
-    if (ttl <= 0) return answer;
+    if (ttl <= 0 || !this.askedBefore(url)) return answer;
     if (this.answers.size >= MAX_ANSWERS && !this.answers.has(url)) this.answers.delete(this.answers.keys().next().value!);
     const now = this.clock.now().getTime();
     this.answers.set(url, { outcome, answer, bytes: String(Buffer.byteLength(answer.body)), renderedAtMs: now, reuseUntilMs: now + ttl * 1000 });
     return answer;
+  }
+
+  /** True when `url` was offered before (and is kept from now on); remembers it otherwise. */
+  private askedBefore(url: string): boolean {
+    if (this.keepFirst || this.answers.has(url)) return true;
+    const hash = fnv1a(url);
+    if (this.askedOnce.delete(hash)) return true;
+    if (this.askedOnce.size >= MAX_ASKED_ONCE) this.askedOnce.clear();
+    this.askedOnce.add(hash);
+    return false;
   }
 
   /**
@@ -87,4 +104,12 @@ export class RenderedAnswers<O> {
       body: rendered.answer.body,
     };
   }
+}
+
+/** FNV-1a, 32 bits: a cheap hash of a request target (a collision only keeps an answer one ask early). */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  // 30 bits: a small integer V8 keeps unboxed in the set.
+  return hash & 0x3fffffff;
 }

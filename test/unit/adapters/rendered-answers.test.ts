@@ -12,7 +12,7 @@ describe('RenderedAnswers', () => {
   beforeEach(() => {
     clock = new FixedClock();
     current = new Set(['outcome']);
-    answers = new RenderedAnswers('/verify/:domain', '/verify/', clock, NO_METRICS, (outcome) => current.has(outcome));
+    answers = new RenderedAnswers('/verify/:domain', '/verify/', clock, NO_METRICS, (outcome) => current.has(outcome), true);
   });
 
   const cached = (seconds: number) => answerCaching('a.com', seconds);
@@ -82,5 +82,14 @@ describe('RenderedAnswers', () => {
     expect(answers.find('GET', '/verify/n0.com')).to.equal(undefined);
     expect(answers.find('GET', '/verify/n1.com')).not.to.equal(undefined);
     expect(answers.find('GET', '/verify/n20000.com')).not.to.equal(undefined);
+  });
+
+  it('keeps an answer the second time its target is asked, not the first: most names are asked about once', () => {
+    const doorkept = new RenderedAnswers<string>('/verify/:domain', '/verify/', clock, NO_METRICS, (outcome) => current.has(outcome));
+    current.add('outcome');
+    doorkept.keep('/verify/once.com', 'outcome', {}, cached(3600));
+    expect(doorkept.find('GET', '/verify/once.com'), 'asked once: not kept').to.equal(undefined);
+    doorkept.keep('/verify/once.com', 'outcome', {}, cached(3600));
+    expect(doorkept.find('GET', '/verify/once.com')?.status, 'asked again: kept').to.equal(200);
   });
 });
