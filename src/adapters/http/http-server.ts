@@ -124,22 +124,47 @@ export class HttpServer {
       const started = performance.now();
       const method = req.method ?? '';
       const url = req.url ?? '';
-      let answer: DirectAnswer | undefined;
+      let answer: DirectAnswer | Promise<DirectAnswer | undefined> | undefined;
       // A request without Host goes to Koa, which refuses it.
       if (req.headers.host === undefined || this.guard?.isRefused(req.socket)) return void koa(req, res);
       for (let i = 0; answer === undefined && i < this.direct.length; i++) answer = this.direct[i]!.directAnswer(method, url, req.headers);
       if (answer === undefined) return void koa(req, res);
-      const incoming = req.headers['x-request-id'];
-      const requestId = this.stamp.requestIdOf(typeof incoming === 'string' ? incoming : undefined);
-      // Direct answers are public reads (repeated verify answers): shared with every origin.
-      const headers = [...this.stamp.headers(requestId), ...PUBLIC_READ_CORS, ...answer.headers];
-      if (this.closing) headers.push(['Connection', 'close']);
-      res.writeHead(answer.status, headers.flat());
-      res.end(answer.body);
-      const path = url.indexOf('?') === -1 ? url : url.slice(0, url.indexOf('?'));
-      const ip = clientIpOf(req, this.config.trustProxy);
-      this.stamp.served({ requestId, route: answer.route, method, path, status: answer.status, ms: performance.now() - started, ip });
+      if (answer instanceof Promise) return void this.settle(answer, req, res, started, koa);
+      this.write(answer, req, res, started);
     };
+  }
+
+  /** Writes a direct answer once its use case has made it, or hands the request to Koa after all. */
+  private async settle(pending: Promise<DirectAnswer | undefined>, req: IncomingMessage, res: ServerResponse, started: number, koa: (req: IncomingMessage, res: ServerResponse) => void): Promise<void> {
+    this.inFlight++;
+    let answer: DirectAnswer | undefined;
+    try {
+      answer = await pending;
+    } catch {
+      // Koa's route meets the same failure and answers it in the envelope, as for any request.
+      answer = undefined;
+    }
+    try {
+      if (answer === undefined) koa(req, res);
+      else if (!res.destroyed) this.write(answer, req, res, started);
+    } finally {
+      if (--this.inFlight === 0) this.drained?.();
+    }
+  }
+
+  /** Writes `answer` at once, stamped (request id, security headers), logged and counted like any other. */
+  private write(answer: DirectAnswer, req: IncomingMessage, res: ServerResponse, started: number): void {
+    const url = req.url ?? '';
+    const incoming = req.headers['x-request-id'];
+    const requestId = this.stamp.requestIdOf(typeof incoming === 'string' ? incoming : undefined);
+    // Direct answers are public reads (verify answers): shared with every origin.
+    const headers = [...this.stamp.headers(requestId), ...PUBLIC_READ_CORS, ...answer.headers];
+    if (this.closing) headers.push(['Connection', 'close']);
+    res.writeHead(answer.status, headers.flat());
+    res.end(answer.body);
+    const path = url.indexOf('?') === -1 ? url : url.slice(0, url.indexOf('?'));
+    const ip = clientIpOf(req, this.config.trustProxy);
+    this.stamp.served({ requestId, route: answer.route, method: req.method ?? '', path, status: answer.status, ms: performance.now() - started, ip });
   }
 
   /**

@@ -90,19 +90,19 @@ export class RenderedAnswers<O> {
       return undefined;
     }
     this.metrics.cacheLookup('answers', true);
+    return this.direct(rendered.answer, request, rendered.bytes, Math.floor((now - rendered.renderedAtMs) / 1000));
+  }
+
+  /** `answer` as sent before routing: 200, or 304 without body when `request` holds its ETag; `ageSeconds` for a repeat. */
+  direct(answer: CacheableAnswer, request: IncomingHttpHeaders, bytes = String(Buffer.byteLength(answer.body)), ageSeconds?: number): DirectAnswer {
     const shared: Array<readonly [string, string]> = [
-      ...rendered.answer.headers,
+      ...answer.headers,
       // The same URL answers a signed form to Accept: application/jose.
       ['Vary', 'Accept'],
-      ['Age', String(Math.floor((now - rendered.renderedAtMs) / 1000))],
+      ...(ageSeconds === undefined ? [] : [['Age', String(ageSeconds)] as const]),
     ];
-    if (notModified(request, rendered.answer.etag)) return { route: this.route, status: 304, headers: shared, body: '' };
-    return {
-      route: this.route,
-      status: 200,
-      headers: [['Content-Type', rendered.answer.contentType], ['Content-Length', rendered.bytes], ...shared],
-      body: rendered.answer.body,
-    };
+    if (notModified(request, answer.etag)) return { route: this.route, status: 304, headers: shared, body: '' };
+    return { route: this.route, status: 200, headers: [['Content-Type', answer.contentType], ['Content-Length', bytes], ...shared], body: answer.body };
   }
 }
 

@@ -12,10 +12,12 @@ export interface HttpRoutes {
   /**
    * An answer ready to send for a request (`method`, its target: path and query as sent, and its
    * headers: Accept, If-None-Match…), found before the framework does any work, or undefined to
-   * route it: how an area repeats rendered answers. The server adds the headers every answer
-   * carries, logs and counts it.
+   * route it: how an area repeats rendered answers. Or a promise of one, for an answer a use case
+   * must make first (a verify of a name not asked lately): the server counts it in flight, and
+   * routes the request after all when it settles undefined or fails (an error is the framework's to
+   * answer). The server adds the headers every answer carries, logs and counts it.
    */
-  directAnswer?(method: string, url: string, headers: IncomingHttpHeaders): DirectAnswer | undefined;
+  directAnswer?(method: string, url: string, headers: IncomingHttpHeaders): DirectAnswer | Promise<DirectAnswer | undefined> | undefined;
 }
 
 /** A complete answer an area gives before routing (see HttpRoutes.directAnswer). */

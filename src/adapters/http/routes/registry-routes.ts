@@ -54,10 +54,37 @@ export class RegistryRoutes implements HttpRoutes {
     );
   }
 
-  directAnswer(method: string, url: string, headers: IncomingHttpHeaders): DirectAnswer | undefined {
+  directAnswer(method: string, url: string, headers: IncomingHttpHeaders): DirectAnswer | Promise<DirectAnswer | undefined> | undefined {
     // A signed answer is made per request: never a repeated JSON one.
     if (headers.accept?.includes(JOSE)) return undefined;
-    return this.answers.find(method, url, headers);
+    return this.answers.find(method, url, headers) ?? (method === 'GET' ? this.coldAnswer(url, headers) : undefined);
+  }
+
+  /**
+   * A verify not repeated from a rendered answer, made before Koa builds a context: the same use
+   * case and view as the route below, for the two plainest targets (`/verify/{domain}` and
+   * `?signals=true`); any other query, an expired verification or a failure is left to the route.
+   */
+  private coldAnswer(url: string, headers: IncomingHttpHeaders): Promise<DirectAnswer | undefined> | undefined {
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const signals = query !== -1 && url.slice(query + 1) === 'signals=true';
+    if ((query !== -1 && !signals) || !path.startsWith('/verify/') || path.indexOf('/', '/verify/'.length) !== -1) return undefined;
+    let domain: string;
+    try {
+      domain = decodeURIComponent(path.slice('/verify/'.length));
+    } catch {
+      return undefined;
+    }
+    return (async () => {
+      let outcome: VerifyOutcome | TrustOutcome;
+      let view: ReturnType<typeof verifyView> | ReturnType<typeof trustView>;
+      if (signals) view = trustView((outcome = await this.assessTrust.run(domain, { external: false })), this.config.baseUrl);
+      else view = verifyView((outcome = await this.verifyDomain.run(domain)), this.config.baseUrl);
+      if (view.kind !== 'data') return undefined;
+      const answer = this.answers.keep(url, outcome, { success: true, data: view.answer }, answerCaching(outcome.verdict.domain, outcome.cacheSeconds));
+      return this.answers.direct(answer, headers);
+    })();
   }
 
   mount(router: Router): void {
