@@ -1,15 +1,17 @@
-// npm run bench [-- verify|recheck|scale|scan ...]: the benchmarks named (all four by default), printed
+// npm run bench [-- verify|recheck|scale|scan|cluster ...]: the benchmarks named (all five by default), printed
 // and written to bench/results.json (a section not run keeps its last figures). Not part of npm test.
 //   verify   GET /verify throughput against Koa's own ceiling, warm and on names never asked before (SQLite, 10,000 entities), and RSS after 400,000 names
 //   recheck  proof re-checks through the job queue: 100,000 due proofs, proofs/s and the worker's peak RSS
 //   scale    p50/p99 of GET /reports/{id}.json and an uncached GET /verify at 1,000 and 1,000,000 rows
 //   scan     one scan of a site whose every resource answers after 200 ms, against one such fetch
-// BENCH_SCALE (default 1) shrinks recheck and scale for a quick check (0.01: 1,000 proofs, 10,000 rows);
+//   cluster  3 instances (WORKERS=0) and 2 workers on one PostgreSQL database under a mixed load: req/s, p50/p99, how soon a block shows on every instance
+// BENCH_SCALE (default 1) shrinks recheck, scale and cluster for a quick check (0.01: 1,000 proofs, 10,000 rows, 200 entities);
 // BENCH_ENGINES (default sqlite,postgres) picks the databases; BENCH_PG_URL names the PostgreSQL server.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { Engine } from './bench-database.js';
+import { benchCluster } from './cluster.js';
 import { round } from './progress.js';
 import { benchReadScale } from './read-scale.js';
 import { benchRecheck } from './recheck-throughput.js';
@@ -17,7 +19,7 @@ import { benchScanLatency } from './scan-latency.js';
 import { build, ROOT } from './service-process.js';
 import { benchVerifyThroughput } from './verify-throughput.js';
 
-const SELECTORS = ['verify', 'recheck', 'scale', 'scan'] as const;
+const SELECTORS = ['verify', 'recheck', 'scale', 'scan', 'cluster'] as const;
 type Selector = (typeof SELECTORS)[number];
 
 const selected = process.argv.slice(2);
@@ -54,6 +56,10 @@ for (const run of runs) {
     results.recheck = { measuredAt, goal: { proofsPerSecond: 500, peakRssMb: 250 }, ...byEngine };
   } else if (run === 'scan') {
     results.scan = { measuredAt, ...(await benchScanLatency()) };
+  } else if (run === 'cluster') {
+    const cluster = await guarded('postgres', () => benchCluster(scale));
+    if ('failure' in cluster) failed = true;
+    results.cluster = { measuredAt, ...cluster };
   } else {
     const large = Math.max(2_000, Math.round(1_000_000 * scale));
     const byEngine: Record<string, unknown> = {};
