@@ -58,6 +58,19 @@ for (const kind of databaseKinds()) {
       expect(await readsFor('/verify/shop.never-asked.example.net?signals=true')).to.have.length(1);
     });
 
+    it('asks the store once when the read fails, and answers the failure in the envelope', async () => {
+      await t.database.db.schema.renameTable('verdict_facts', 'verdict_facts_away');
+      try {
+        statements.length = 0;
+        const response = await t.get('/verify/failing-read.example.org?signals=true');
+        expect(response.status).to.equal(500);
+        expect(((await response.json()) as any).error.code).to.equal('INTERNAL_ERROR');
+        expect(statements).to.have.length(1);
+      } finally {
+        await t.database.db.schema.renameTable('verdict_facts_away', 'verdict_facts');
+      }
+    });
+
     it('reads once for a lookalike whose ownership was checked, and not at all when asked again', async () => {
       expect(await readsFor('/verify/paypa1.com?signals=true')).to.have.length(1);
       expect(await readsFor('/verify/paypa1.com?signals=true')).to.have.length(0);

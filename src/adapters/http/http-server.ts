@@ -32,6 +32,8 @@ export class HttpServer {
   private closing = false;
   private inFlight = 0;
   private drained: (() => void) | undefined;
+  /** Requests whose direct answer failed: Koa answers the failure itself instead of running the route again. */
+  private readonly failedDirect = new WeakMap<IncomingMessage, unknown>();
 
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
@@ -63,6 +65,11 @@ export class HttpServer {
     this.app.use(requestContext(this.stamp));
     this.app.use(cors(origins));
     this.app.use(errorEnvelope(logger, faults));
+    this.app.use(async (ctx, next) => {
+      // A cold direct answer that failed (an outage, a bad name) is not tried twice against the store.
+      if (this.failedDirect.has(ctx.req)) throw this.failedDirect.get(ctx.req);
+      await next();
+    });
     this.app.use(requireHost);
     this.app.use(router.routes());
     // Routes that take a body read it through the one bounded reader, which refuses a declared size
@@ -140,8 +147,9 @@ export class HttpServer {
     let answer: DirectAnswer | undefined;
     try {
       answer = await pending;
-    } catch {
-      // Koa's route meets the same failure and answers it in the envelope, as for any request.
+    } catch (error) {
+      // Koa answers the failure in the envelope, as the route would have, without running it again.
+      this.failedDirect.set(req, error);
       answer = undefined;
     }
     try {

@@ -18,7 +18,12 @@ const NO_RECORDS: DomainRecords & { readAhead: ReadAhead } = Object.freeze({ ent
 /** RegistryReader on `verdict_facts` (migration 013): one primary-key read of the name and its parents. */
 @injectable()
 export class KnexRegistryReader implements RegistryReader {
-  /** The statement for each number of names (a name has at most a few parents). */
+  /**
+   * The statement text for each number of names. Per process and safe with many instances: it holds
+   * SQL, never data, so no write anywhere can make it stale; bounded by the labels a name can have
+   * (a name and its parents under the public suffix, at most 127). The facts themselves are read anew
+   * on every call; what callers cache of them is forgotten through the change feed.
+   */
   private readonly statements = new Map<number, string>();
 
   constructor(@inject(Database) private readonly db: Knex) {}

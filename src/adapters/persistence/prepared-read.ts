@@ -11,7 +11,12 @@ interface PgConnection {
   query(config: { name: string; text: string; values: readonly unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
-/** Each SQLite connection's prepared statements, by SQL text. */
+/**
+ * Each SQLite connection's prepared statements, by SQL text. Per process and safe with many
+ * instances: statements, never rows, so nothing another process writes makes them stale; bounded by
+ * the pool's connections times the few SQL texts that use this (one per name count), and dropped
+ * with a connection (weak keys).
+ */
 const sqliteStatements = new WeakMap<object, Map<string, SqliteStatement>>();
 
 /**

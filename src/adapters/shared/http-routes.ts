@@ -14,8 +14,8 @@ export interface HttpRoutes {
    * headers: Accept, If-None-Match…), found before the framework does any work, or undefined to
    * route it: how an area repeats rendered answers. Or a promise of one, for an answer a use case
    * must make first (a verify of a name not asked lately): the server counts it in flight, and
-   * routes the request after all when it settles undefined or fails (an error is the framework's to
-   * answer). The server adds the headers every answer carries, logs and counts it.
+   * routes the request after all when it settles undefined, and has the framework answer the error
+   * when it fails (without running the route again). The server adds the headers every answer carries, logs and counts it.
    */
   directAnswer?(method: string, url: string, headers: IncomingHttpHeaders): DirectAnswer | Promise<DirectAnswer | undefined> | undefined;
 }

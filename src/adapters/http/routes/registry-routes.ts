@@ -63,7 +63,7 @@ export class RegistryRoutes implements HttpRoutes {
   /**
    * A verify not repeated from a rendered answer, made before Koa builds a context: the same use
    * case and view as the route below, for the two plainest targets (`/verify/{domain}` and
-   * `?signals=true`); any other query, an expired verification or a failure is left to the route.
+   * `?signals=true`); any other query or an expired verification is left to the route, a failure to Koa's error envelope.
    */
   private coldAnswer(url: string, headers: IncomingHttpHeaders): Promise<DirectAnswer | undefined> | undefined {
     const query = url.indexOf('?');
