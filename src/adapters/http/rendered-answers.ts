@@ -85,7 +85,11 @@ export class RenderedAnswers<O> {
     const rendered = this.answers.get(url);
     const now = this.clock.now().getTime();
     if (rendered === undefined || now >= rendered.reuseUntilMs || !this.isCurrent(rendered.outcome)) {
-      if (rendered !== undefined) this.answers.delete(url);
+      if (rendered !== undefined) {
+        this.answers.delete(url);
+        // Asked again already: its next rendering is kept at once, not after one more ask.
+        this.askedOnce.add(fnv1a(url));
+      }
       this.metrics.cacheLookup('answers', false);
       return undefined;
     }

@@ -91,5 +91,11 @@ describe('RenderedAnswers', () => {
     expect(doorkept.find('GET', '/verify/once.com'), 'asked once: not kept').to.equal(undefined);
     doorkept.keep('/verify/once.com', 'outcome', {}, cached(3600));
     expect(doorkept.find('GET', '/verify/once.com')?.status, 'asked again: kept').to.equal(200);
+    // A write makes it stale: the next rendering of a target asked before is kept at once.
+    current.delete('outcome');
+    expect(doorkept.find('GET', '/verify/once.com')).to.equal(undefined);
+    current.add('outcome');
+    doorkept.keep('/verify/once.com', 'outcome', {}, cached(3600));
+    expect(doorkept.find('GET', '/verify/once.com')?.status, 'kept again at once').to.equal(200);
   });
 });
