@@ -4,11 +4,14 @@
 // polled until it answers the write (see cluster-propagation.ts). Reports throughput and latency per
 // instance and in all, the propagation delays, the job queue's enqueue-to-start lag, the errors
 // (any other than the expected refusals fails the bench) and each process's RSS at the end.
+// BENCH_REPLICA=on adds a streaming replica of the database (pg_basebackup, started here on another
+// port) as every instance's DATABASE_READ_URL, and counts the verdict reads each server answered.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import knex from 'knex';
 import { startDnsServer } from '../test/support/dns-server.js';
+import { replicaUnavailable, startReplica, type PgReplica } from '../test/support/pg-replica.js';
 import { analyze, BENCH_PG_URL, createBenchDatabase } from './bench-database.js';
 import { JobWatch, type QueueFigures } from './cluster-jobs.js';
 import { EXPECTED, type Kind, type LoadPlan, type LoadResult } from './cluster-load.js';
@@ -41,6 +44,8 @@ export interface ClusterResult {
   readonly jobs: QueueFigures[];
   readonly rssMb: { role: string; rssMb?: number; peakMb?: number }[];
   readonly errors: { count: number; first: string[] };
+  /** With BENCH_REPLICA=on: index scans of verdict_facts during the load, on the replica and on the primary. */
+  readonly verdictReads?: { replica: number; primary: number };
   readonly failure?: string;
 }
 
@@ -56,12 +61,20 @@ export async function benchCluster(scale: number): Promise<ClusterResult | { ski
   const workers: ChildProcess[] = [];
   const served: { port: number; child: ChildProcess }[] = [];
   const workerErrors: string[] = [];
+  let replica: PgReplica | undefined;
   try {
     await seedRegistry(database.db, 1, entities, () => undefined);
     await analyze(database.db);
+    if (process.env.BENCH_REPLICA === 'on') {
+      const why = await replicaUnavailable(BENCH_PG_URL);
+      if (why) throw new Error(`BENCH_REPLICA=on, but a replica cannot be started here: ${why}`);
+      replica = await startReplica(database.url);
+      await replica.caughtUp(60_000);
+      console.log(`cluster: a streaming replica answers the public reads (DATABASE_READ_URL on port ${new URL(replica.url).port})`);
+    }
     console.log(`cluster: ${entities} verified entities seeded; ${INSTANCES} instances (WORKERS=0) and ${WORKERS} workers, ${SECONDS} s of load over ${names} names`);
     // The load is many clients from one address: the per-client scan budget is lifted so that the global one (120 a minute) decides.
-    const env = { DATABASE_URL: database.url, PORT: '0', WORKERS: '0', LOG_LEVEL: 'info', RECHECK_INTERVAL_MINUTES: '0', DNS_SERVERS: dns.address, SCAN_LIMIT_PER_CLIENT_HOUR: '100000' };
+    const env = { DATABASE_URL: database.url, PORT: '0', WORKERS: '0', LOG_LEVEL: 'info', RECHECK_INTERVAL_MINUTES: '0', DNS_SERVERS: dns.address, SCAN_LIMIT_PER_CLIENT_HOUR: '100000', ...(replica ? { DATABASE_READ_URL: replica.url } : {}) };
     for (let w = 0; w < WORKERS; w++) workers.push(startWorker(env, workerErrors));
     served.push(...(await Promise.all(Array.from({ length: INSTANCES }, () => serve(['bin/vetted.js', 'serve'], env)))));
     const ports = served.map((s) => s.port);
@@ -69,6 +82,7 @@ export async function benchCluster(scale: number): Promise<ClusterResult | { ski
     const plan: LoadPlan = { ports, seconds: SECONDS, connections: CONNECTIONS, names, entities };
     const load = runLoad(plan);
     await load.started;
+    const scansBefore = replica ? await verdictScans(database.url, replica.url) : undefined;
     const watch = new JobWatch(database.db, new Date());
     const t0 = performance.now();
     const last = t0 + SECONDS * 1000 - 1500;
@@ -84,6 +98,7 @@ export async function benchCluster(scale: number): Promise<ClusterResult | { ski
     await Promise.all([track('commit', every, 1000, 0), track('cli', cliEvery, CLI_CYCLES, cliEvery)]);
     const loaded = await load.result;
     prober.close();
+    const verdictReads = scansBefore && replica ? await verdictScans(database.url, replica.url, scansBefore) : undefined;
     const rssMb = [...served.map((s, i) => ({ role: `serve ${i + 1}`, pid: s.child.pid! })), ...workers.map((w, i) => ({ role: `worker ${i + 1}`, pid: w.pid! }))].map(({ role, pid }) => ({ role, rssMb: readStatusMb(pid, 'VmRSS'), peakMb: readStatusMb(pid, 'VmHWM') }));
     const cacheHitShare = await Promise.all(ports.map(cacheHits));
     const jobs = await watch.figures();
@@ -99,14 +114,32 @@ export async function benchCluster(scale: number): Promise<ClusterResult | { ski
     const missing = Object.values(propagation).reduce<number>((n, d) => n + (typeof d === 'number' ? 0 : d.missing), 0);
     const tooFew = SECONDS >= 30 && propagation.block_commit.writes < 30;
     const failure = errors.count > 0 ? `${errors.count} errors` : missing > 0 ? `${missing} instance×write pairs never showed the write` : tooFew ? `only ${propagation.block_commit.writes} sampled writes` : undefined;
-    const result: ClusterResult = { instances: INSTANCES, workers: WORKERS, seconds: SECONDS, entities, names, connectionsPerInstance: CONNECTIONS, load: loaded, cacheHitShare, propagation, jobs, rssMb, errors, ...(failure ? { failure } : {}) };
+    const result: ClusterResult = { instances: INSTANCES, workers: WORKERS, seconds: SECONDS, entities, names, connectionsPerInstance: CONNECTIONS, load: loaded, cacheHitShare, propagation, jobs, rssMb, errors, ...(verdictReads ? { verdictReads } : {}), ...(failure ? { failure } : {}) };
     print(result);
     return result;
   } finally {
     await Promise.all([...served.map((s) => stop(s.child)), ...workers.map(stop)]);
     await dns.close();
+    await replica?.stop();
     await database.dispose();
   }
+}
+
+/** Index scans of verdict_facts counted by each server's statistics (a standby counts its own reads), less `since`. */
+async function verdictScans(primaryUrl: string, replicaUrl: string, since = { replica: 0, primary: 0 }): Promise<{ replica: number; primary: number }> {
+  const count = async (url: string) => {
+    const db = knex({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+    try {
+      // Statistics reach the shared counters within a second of each read.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      const row = (await db.raw(`SELECT COALESCE(sum(idx_scan), 0)::bigint AS n FROM pg_stat_user_tables WHERE relname = 'verdict_facts' AND schemaname = 'public'`)).rows[0];
+      return Number(row?.n ?? 0);
+    } finally {
+      await db.destroy();
+    }
+  };
+  const [replica, primary] = await Promise.all([count(replicaUrl), count(primaryUrl)]);
+  return { replica: replica - since.replica, primary: primary - since.primary };
 }
 
 function skipped(reason: string): { skipped: string } {
@@ -184,6 +217,7 @@ function print(r: ClusterResult): void {
     if (typeof d !== 'number') console.log(`propagation ${key.replace('_', ' from ')}: ${d.writes} writes x ${r.instances} instances: p50 ${d.p50Ms} ms, p95 ${d.p95Ms} ms, p99 ${d.p99Ms} ms, max ${d.maxMs} ms${d.missing ? `, ${d.missing} never` : ''} (goal p99 <= ${GOAL_P99_MS} ms)`);
   }
   for (const j of r.jobs) console.log(`jobs ${j.name}: ${j.jobs} created, ${j.completed} completed, ${j.failed} failed, ${j.waiting} waiting, ${j.active} active; due-to-start p50 ${j.lagP50Ms} ms, p95 ${j.lagP95Ms} ms, max ${j.lagMaxMs} ms`);
+  if (r.verdictReads) console.log(`verdict reads (index scans of verdict_facts during the load): ${r.verdictReads.replica} on the replica, ${r.verdictReads.primary} on the primary`);
   console.log(`RSS at the end: ${r.rssMb.map((p) => `${p.role} ${p.rssMb} MB (peak ${p.peakMb})`).join(', ')}`);
   console.log(`errors: ${r.errors.count}${r.errors.first.map((e) => `\n  ${e}`).join('')}${r.failure ? `\nCLUSTER BENCH FAILED: ${r.failure}` : ''}`);
 }

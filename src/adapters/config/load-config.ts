@@ -110,6 +110,13 @@ const EnvSchema = z.object({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .default('sqlite:./data/vetted.sqlite'),
+  DATABASE_READ_URL: z
+    .string()
+    .superRefine((url, ctx) => {
+      const problem = serverUrlProblem(url, /^postgres(ql)?:$/, true);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -193,6 +200,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
     // The embedded queue lives in the serving process: without workers there, scans would wait forever.
     throw new ConfigError('Invalid configuration: WORKERS=0 needs a postgres:// DATABASE_URL (with embedded SQLite the job queue lives in the serving process).');
   }
+  if (e.DATABASE_READ_URL && e.DATABASE_URL.startsWith('sqlite:')) {
+    throw new ConfigError('Invalid configuration: DATABASE_READ_URL needs a postgres:// DATABASE_URL (it names a streaming replica of that PostgreSQL).');
+  }
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const expiresMs = e.SECURITY_TXT_EXPIRES === undefined ? now.getTime() + 180 * DAY_MS : Date.parse(e.SECURITY_TXT_EXPIRES);
   // RFC 9116 §2.5.5: a past Expires makes the file stale; more than a year ahead is discouraged.
@@ -204,6 +214,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
     host: e.HOST,
     baseUrl,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     dnsServers: Object.freeze([...e.DNS_SERVERS]),

@@ -9,6 +9,8 @@ export const Database = Symbol('Database');
 export interface DatabaseOptions {
   /** PostgreSQL only: the schema to work in (created if missing). Tests give each suite its own. */
   readonly schema?: string;
+  /** A read-only server (a hot standby): the schema is never created there, only searched. */
+  readonly readOnly?: boolean;
   /** SQLite only: how long a statement waits for another process's lock before failing. */
   readonly busyTimeoutMs?: number;
   /** Where Knex's own warnings (a connection that failed, a deprecation) go; by default the console. */
@@ -77,7 +79,7 @@ function openPostgres(url: string, options: DatabaseOptions): Knex {
       min: 0,
       max: 10,
       afterCreate(conn: PgConnection, done: (error: Error | null, conn: PgConnection) => void) {
-        if (!options.schema) return done(null, conn);
+        if (!options.schema || options.readOnly) return done(null, conn);
         conn.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema.replace(/"/g, '')}"`, (error) => done(error, conn));
       },
     },

@@ -4,6 +4,7 @@ import type { EntityRepository, NewEntity } from '../../application/ports/entity
 import { entitySlug, formatEntityId } from '../../domain/entity-id.js';
 import type { Entity, EntityStatus } from '../../domain/entity.js';
 import { Database } from './create-knex.js';
+import { PublicReads, PublicReadsToken } from './public-reads.js';
 import { ENTITY_COLUMNS, toEntity, type EntityRow } from './entity-rows.js';
 import { isLockTimeout, isUniqueViolation } from './sql-errors.js';
 
@@ -12,7 +13,11 @@ const CHUNK = 200;
 
 @injectable()
 export class KnexEntityRepository implements EntityRepository {
-  constructor(@inject(Database) private readonly db: Knex) {}
+  constructor(
+    @inject(Database) private readonly db: Knex,
+    // Look-ups by id for readers go to the replica when it has them (see PublicReads).
+    @inject(PublicReadsToken) private readonly reads: PublicReads = PublicReads.primaryOnly(db),
+  ) {}
 
   async create(entity: NewEntity): Promise<Entity> {
     const slug = entitySlug(entity.name);
@@ -69,7 +74,8 @@ export class KnexEntityRepository implements EntityRepository {
   }
 
   async findById(id: string): Promise<Entity | undefined> {
-    const row = await this.db('entities').select(ENTITY_COLUMNS).where({ id }).first();
+    // An entity added a moment ago may not have reached the replica yet: a miss asks the primary.
+    const row = await this.reads.run((db) => db('entities').select(ENTITY_COLUMNS).where({ id }).first(), (found) => found === undefined);
     return row ? toEntity(row) : undefined;
   }
 

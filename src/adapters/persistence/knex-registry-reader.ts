@@ -10,12 +10,13 @@ import type { OwnershipCheck } from '../../domain/trust/ownership.js';
 import { Database } from './create-knex.js';
 import { toEntity, type EntityRow } from './entity-rows.js';
 import { preparedRead } from './prepared-read.js';
+import { PublicReads, PublicReadsToken } from './public-reads.js';
 
 const NO_OBSERVATIONS: StoredObservations = Object.freeze({});
 const NOTHING_AHEAD: ReadAhead = Object.freeze({ observations: NO_OBSERVATIONS, ownership: undefined });
 const NO_RECORDS: DomainRecords & { readAhead: ReadAhead } = Object.freeze({ entities: [], blocks: [], latestReport: undefined, readAhead: NOTHING_AHEAD });
 
-/** RegistryReader on `verdict_facts` (migration 013): one primary-key read of the name and its parents. */
+/** RegistryReader on `verdict_facts` (migration 013): one primary-key read of the name and its parents, on the read replica when there is one. */
 @injectable()
 export class KnexRegistryReader implements RegistryReader {
   /**
@@ -26,11 +27,16 @@ export class KnexRegistryReader implements RegistryReader {
    */
   private readonly statements = new Map<number, string>();
 
-  constructor(@inject(Database) private readonly db: Knex) {}
+  constructor(
+    @inject(Database) db: Knex,
+    // The public read: the replica once it has replayed what this process was told of, else `db`.
+    @inject(PublicReadsToken) private readonly reads: PublicReads = PublicReads.primaryOnly(db),
+  ) {}
 
   async findRecords(names: readonly DomainName[]): Promise<DomainRecords & { readAhead: ReadAhead }> {
     if (names.length === 0) return NO_RECORDS;
-    const rows = await preparedRead<FactsRow>(this.db, `verdict_facts_${names.length}`, this.statement(names.length), names);
+    const sql = this.statement(names.length);
+    const rows = await this.reads.run((db) => preparedRead<FactsRow>(db, `verdict_facts_${names.length}`, sql, names));
     if (rows.length === 0) return NO_RECORDS;
     const entities: Entity[] = [];
     const blocks: BlockedDomain[] = [];

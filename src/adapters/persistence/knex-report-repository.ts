@@ -5,6 +5,7 @@ import type { ReportCore } from '../../domain/scan/report-diff.js';
 import type { DomainName } from '../../domain/domain-name.js';
 import { summarizeReport, type EvidenceItem, type Report } from '../../domain/scan/report.js';
 import { Database } from './create-knex.js';
+import { PublicReads, PublicReadsToken } from './public-reads.js';
 
 interface ReportRow {
   id: string;
@@ -14,7 +15,11 @@ interface ReportRow {
 
 @injectable()
 export class KnexReportRepository implements ReportRepository {
-  constructor(@inject(Database) private readonly db: Knex) {}
+  constructor(
+    @inject(Database) private readonly db: Knex,
+    // Reports looked up for readers go to the replica when it has them (see PublicReads).
+    @inject(PublicReadsToken) private readonly reads: PublicReads = PublicReads.primaryOnly(db),
+  ) {}
 
   async save({ report, signature }: StoredReport): Promise<void> {
     const { evidence, ...rest } = report;
@@ -36,21 +41,30 @@ export class KnexReportRepository implements ReportRepository {
   }
 
   async findById(id: string): Promise<StoredReport | undefined> {
-    const row = await this.db('reports').select('id', 'report', 'signature').where({ id }).first();
-    return row ? this.withEvidence(row) : undefined;
+    // A report stored a moment ago may not have reached the replica yet: a miss asks the primary.
+    return this.reads.run(async (db) => {
+      const row = await db('reports').select('id', 'report', 'signature').where({ id }).first();
+      return row ? this.withEvidence(row, db) : undefined;
+    }, (found) => found === undefined);
   }
 
   async findLatest(domain: DomainName): Promise<StoredReport | undefined> {
-    const row = await this.db('reports')
-      .select('id', 'report', 'signature')
-      .where({ domain })
-      .orderBy([{ column: 'scanned_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .first();
-    return row ? this.withEvidence(row) : undefined;
+    return this.reads.run(async (db) => {
+      const row = await db('reports')
+        .select('id', 'report', 'signature')
+        .where({ domain })
+        .orderBy([{ column: 'scanned_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .first();
+      return row ? this.withEvidence(row, db) : undefined;
+    });
   }
 
   async history(domain: DomainName, options: { before?: HistoryPosition; limit: number }): Promise<ReportCore[]> {
-    const query = this.db('reports').select('report').where({ domain });
+    return this.reads.run((db) => this.historyOn(db, domain, options));
+  }
+
+  private async historyOn(db: Knex, domain: DomainName, options: { before?: HistoryPosition; limit: number }): Promise<ReportCore[]> {
+    const query = db('reports').select('report').where({ domain });
     const before = options.before;
     // Keyset pagination on the (domain, scanned_at) index: stable while new reports arrive.
     if (before) query.andWhere((q) => q.where('scanned_at', '<', before.scannedAt).orWhere((same) => same.where('scanned_at', before.scannedAt).andWhere('id', '<', before.id)));
@@ -58,8 +72,8 @@ export class KnexReportRepository implements ReportRepository {
     return rows.map((row: { report: string }) => JSON.parse(row.report) as ReportCore);
   }
 
-  private async withEvidence(row: ReportRow): Promise<StoredReport> {
-    const items = await this.db('report_evidence').select('item').where({ report_id: row.id }).orderBy('n');
+  private async withEvidence(row: ReportRow, db: Knex): Promise<StoredReport> {
+    const items = await db('report_evidence').select('item').where({ report_id: row.id }).orderBy('n');
     const evidence = items.map((r: { item: string }) => JSON.parse(r.item) as EvidenceItem);
     const report: Report = { ...(JSON.parse(row.report) as Omit<Report, 'evidence'>), evidence };
     return { report, signature: JSON.parse(row.signature) };

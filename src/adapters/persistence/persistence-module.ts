@@ -44,6 +44,7 @@ import { KnexTrustObservationStore } from './knex-trust-observation-store.js';
 import { KnexWatchRepository } from './knex-watch-repository.js';
 import { KnexWebhookOutbox } from './knex-webhook-outbox.js';
 import { PgListenChangeFeed } from './pg-listen-change-feed.js';
+import { PublicReads, PublicReadsToken } from './public-reads.js';
 import { SqlitePollingChangeFeed } from './sqlite-polling-change-feed.js';
 import { StorageFaultClassifier } from './storage-faults.js';
 
@@ -54,9 +55,16 @@ import { StorageFaultClassifier } from './storage-faults.js';
  */
 export function persistenceModule(config: AppConfig, logger: Logger, options: Omit<DatabaseOptions, 'log'> = {}): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    const log = (component: string) => (level: 'warn' | 'error' | 'debug', message: string) => logger[level]({ component }, message);
+    const primary = createKnex(config.databaseUrl, { ...options, log: log('database') });
     bind<Knex>(Database)
-      .toConstantValue(createKnex(config.databaseUrl, { ...options, log: (level, message) => logger[level]({ component: 'database' }, message) }))
+      .toConstantValue(primary)
       .onDeactivation((db) => db.destroy());
+    // The public reads go to the replica once it has replayed what this process was told of (see PublicReads).
+    const replica = config.databaseReadUrl === undefined ? undefined : createKnex(config.databaseReadUrl, { ...options, readOnly: true, log: log('read replica') });
+    bind<PublicReads>(PublicReadsToken)
+      .toConstantValue(new PublicReads(primary, replica, logger))
+      .onDeactivation(() => replica?.destroy());
     bind<SchemaMigrator>(SchemaMigrator).to(KnexSchemaMigrator);
     bind<FaultClassifier>(FaultClassifier).to(StorageFaultClassifier);
     bind<StoreHealth>(StoreHealth).to(KnexStoreHealth);

@@ -8,6 +8,7 @@ import { ChangeFeedOptions } from './change-feed-options.js';
 import { Database } from './create-knex.js';
 import { REGISTRY_CHANGES_CHANNEL } from './migrations/006-registry-changes.js';
 import { schedulePruning } from './prune-registry-changes.js';
+import { PublicReads, PublicReadsToken } from './public-reads.js';
 
 // Notices arriving this close together reach the listener as one batch.
 const BATCH_MS = 5;
@@ -41,6 +42,7 @@ export class PgListenChangeFeed implements ChangeFeed {
     @inject(Database) private readonly db: Knex,
     @inject(Clock) private readonly clock: Clock,
     @inject(Logger) private readonly logger: Logger,
+    @inject(PublicReadsToken) private readonly reads: PublicReads = PublicReads.primaryOnly(db),
   ) {}
 
   async start(listener: ChangeListener): Promise<void> {
@@ -109,8 +111,28 @@ export class PgListenChangeFeed implements ChangeFeed {
       this.batchTimer = undefined;
       const names = [...this.pending];
       this.pending.clear();
-      this.tell((listener) => listener.changed(names));
+      void this.positioned().then(() => this.tell((listener) => listener.changed(names)));
     }, BATCH_MS);
+  }
+
+  /**
+   * With a read replica, the primary's WAL position read after a batch of notices arrived: each
+   * notice is sent at its transaction's commit, so the position is at or past every write named.
+   * PublicReads reads from the primary until the replica has replayed it; read before the listener
+   * forgets the names, so that no read after the forgetting lands on an older replica.
+   */
+  private async positioned(): Promise<void> {
+    if (!this.reads.usesReplica) return;
+    try {
+      const client = this.client;
+      if (!client) throw new Error('the listening connection is gone');
+      const lsn = (await client.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]?.lsn;
+      if (!lsn) throw new Error('the primary gave no WAL position');
+      this.reads.require(lsn);
+    } catch (error) {
+      this.logger.debug({ err: error }, 'could not read the primary WAL position after notices');
+      this.reads.forgetPosition();
+    }
   }
 
   private lost(client: Client, error?: Error): void {
@@ -133,6 +155,7 @@ export class PgListenChangeFeed implements ChangeFeed {
           if (!this.client) return;
           this.logger.info({ failedTries: this.failures }, 'change feed reconnected; clearing what may be stale');
           this.failures = 0;
+          this.reads.forgetPosition();
           this.tell((listener) => listener.reset());
         },
         (error: unknown) => {

@@ -8,6 +8,8 @@ export interface AppConfig {
   /** Absolute, without a trailing slash; every link the service prints starts with it. */
   readonly baseUrl: string;
   readonly databaseUrl: string;
+  /** DATABASE_READ_URL: a streaming replica of the PostgreSQL at databaseUrl for the public reads; absent: every read goes to databaseUrl. */
+  readonly databaseReadUrl?: string | undefined;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Take the client address from X-Forwarded-For (only behind a proxy you control). */
   readonly trustProxy: boolean;
