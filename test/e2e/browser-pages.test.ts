@@ -80,7 +80,7 @@ describe('the pages in a real browser (chromium)', function () {
   async function scanThroughForm(page: Page, pasted: string): Promise<string> {
     await page.goto(`${t.url}/`);
     await page.fill('#domain', pasted);
-    await page.click('button[type=submit]');
+    await page.click('form[action="/api/scan"] button[type=submit]');
     await page.waitForURL(/\/reports\/rpt_/, { timeout: 30_000 });
     return page.url();
   }

@@ -153,6 +153,9 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
       expect(verified.entity).to.include({ id: entityId, name: 'Example Corp' });
       expect(verified.readiness).to.include({ report_id: REPORT_ID, value: 'limited' });
       expect(verified.readiness.evidence_urls.evidence).to.deep.equal([`${BASE}/reports/${REPORT_ID}/evidence/1`]);
+      // The same verdict page the HTTP answer links to, for the person the guidance sends.
+      expect(verified.links).to.deep.equal({ page: `${BASE}/domains/example.com` });
+      expect(((await call('check_trust', { domain: 'example.com' })).structuredContent as any).links).to.deep.equal({ page: `${BASE}/domains/example.com` });
       const unknown = (await call('verify_domain', { domain: 'nobody.example.net' })).structuredContent as any;
       expect(unknown).to.deep.include({ domain: 'nobody.example.net', verified: false, entity: null });
       expect(unknown.readiness.value).to.equal('unknown');

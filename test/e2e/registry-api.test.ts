@@ -72,6 +72,7 @@ for (const kind of databaseKinds()) {
               expires_at: '2099-01-01T00:00:00.000Z',
             },
             readiness: NEVER_SCANNED,
+            links: { page: `https://vetted.example.org/domains/${domain}` },
           },
         });
       }
@@ -80,17 +81,17 @@ for (const kind of databaseKinds()) {
     it('GET /verify normalizes the name and follows host-only coverage', async () => {
       expect((await json('/verify/EXAMPLE.com.')).body.data.domain).to.equal('example.com');
       expect((await json('/verify/www.shop.com')).body.data.verified).to.equal(true);
-      expect((await json('/verify/api.www.shop.com')).body.data).to.deep.equal({ domain: 'api.www.shop.com', verified: false, entity: null, readiness: NEVER_SCANNED });
+      expect((await json('/verify/api.www.shop.com')).body.data).to.deep.equal({ domain: 'api.www.shop.com', verified: false, entity: null, readiness: NEVER_SCANNED, links: { page: 'https://vetted.example.org/domains/api.www.shop.com' } });
     });
 
     it('GET /verify of an unknown domain: not verified, success true, cached five minutes', async () => {
       const { status, headers, body } = await json('/verify/unknown.org');
       expect(status).to.equal(200);
       expect(headers.get('cache-control')).to.equal('public, max-age=300, s-maxage=270, stale-while-revalidate=30');
-      expect(body).to.deep.equal({ success: true, data: { domain: 'unknown.org', verified: false, entity: null, readiness: NEVER_SCANNED } });
+      expect(body).to.deep.equal({ success: true, data: { domain: 'unknown.org', verified: false, entity: null, readiness: NEVER_SCANNED, links: { page: 'https://vetted.example.org/domains/unknown.org' } } });
     });
 
-    it('GET /verify of a blocked domain or its subdomain: the contract blocked case', async () => {
+    it('GET /verify of a blocked domain or its subdomain: the contract blocked case, with the page a person decides on', async () => {
       for (const domain of ['evil.com', 'login.evil.com']) {
         const { status, body } = await json(`/verify/${domain}`);
         expect(status).to.equal(200);
@@ -103,6 +104,7 @@ for (const kind of databaseKinds()) {
             trust_score: 0,
             trust_level: 'NONE',
             agent_guidance: { action: 'BLOCK', safe_actions: [], max_transaction_usd: 0, requires_human: true, reason: 'phishing kit' },
+            links: { page: `https://vetted.example.org/domains/${domain}` },
           },
         });
       }

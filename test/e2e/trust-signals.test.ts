@@ -73,6 +73,7 @@ describe('trust signals over HTTP and MCP, against local TLS, RDAP and DNS serve
       trust_score: 0,
       trust_level: 'NONE',
       agent_guidance: { action: 'BLOCK', safe_actions: [], max_transaction_usd: 0, requires_human: true, reason: 'phishing kit' },
+      links: { page: 'http://localhost:8080/domains/login.evil.example.com' },
     });
     const expired = await verify('/verify/gone.example.com?signals=true');
     expect(expired.success).to.equal(false);

@@ -14,11 +14,15 @@ import { ScanRoutes } from './routes/scan-routes.js';
 import { ScanStatusRoutes } from './routes/scan-status-routes.js';
 import { SiteFileRoutes } from './routes/site-file-routes.js';
 import { WatchRoutes } from './routes/watch-routes.js';
+import { VerdictPageRoutes } from './routes/verdict-page-routes.js';
 import { WellKnownRoutes } from './routes/well-known-routes.js';
 
 /** The HTTP server and its route areas (a new area: its class and one line here; MCP's endpoint is bound by its own module). */
 export const httpModule = new ContainerModule(({ bind }) => {
   bind<HttpRoutes>(HttpRoutes).to(RegistryRoutes);
+  // One instance serves both its own routes and RegistryRoutes' pages for browsers.
+  bind(VerdictPageRoutes).toSelf();
+  bind<HttpRoutes>(HttpRoutes).toService(VerdictPageRoutes);
   bind<HttpRoutes>(HttpRoutes).to(BadgeRoutes);
   bind<HttpRoutes>(HttpRoutes).to(ScanRoutes);
   bind<HttpRoutes>(HttpRoutes).to(ScanStatusRoutes);

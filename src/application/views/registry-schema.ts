@@ -53,6 +53,7 @@ export const verifyAnswerSchema = z.object({
   trust_level: z.enum(TRUST_LEVELS).optional().describe('NONE when blocked.'),
   agent_guidance: agentGuidanceSchema.optional().describe('BLOCK, with the block reason, when blocked.'),
   readiness: readinessSchema.optional().describe('Scan-based readiness from the latest stored report; absent when blocked.'),
+  links: z.object({ page: z.string().describe("The domain's verdict page, for the person who decides (HTML).") }).optional(),
 });
 
 export type VerifyAnswer = z.infer<typeof verifyAnswerSchema>;

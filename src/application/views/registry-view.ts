@@ -3,6 +3,7 @@ import type { RegistryVerdict } from '../../domain/registry-verdict.js';
 import { guidanceFor } from '../../domain/trust/agent-guidance.js';
 import type { VerifyOutcome } from '../verdict/verify-domain.js';
 import { readinessJson } from './readiness-view.js';
+import { verdictPageUrl } from './verdict-page-view.js';
 import type { lookupEntitySchema, verifyEntitySchema, VerifyAnswer, VerifyView } from './registry-schema.js';
 import type { z } from 'zod';
 
@@ -67,8 +68,14 @@ export function blockedJson(verdict: Extract<RegistryVerdict, { kind: 'blocked' 
 /** `GET /verify/{domain}` and MCP `verify_domain`: registry status, then readiness (none when blocked). */
 export function verifyView(outcome: VerifyOutcome, baseUrl: string): VerifyView {
   const status = registryStatusJson(outcome.verdict);
-  if (outcome.verdict.kind === 'blocked') return verdictView(outcome.verdict, status);
-  return verdictView(outcome.verdict, { ...status, readiness: readinessJson(outcome.readiness, outcome.latestReport, baseUrl) });
+  const links = pageLinks(baseUrl, outcome.verdict.domain);
+  if (outcome.verdict.kind === 'blocked') return verdictView(outcome.verdict, { ...status, links });
+  return verdictView(outcome.verdict, { ...status, readiness: readinessJson(outcome.readiness, outcome.latestReport, baseUrl), links });
+}
+
+/** The `links` of a verify-like answer: the domain's verdict page, which MCP tools' results carry too. */
+export function pageLinks(baseUrl: string, domain: string): { page: string } {
+  return { page: verdictPageUrl(baseUrl, domain) };
 }
 
 /**

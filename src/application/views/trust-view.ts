@@ -1,6 +1,6 @@
 import type { TrustOutcome } from '../trust/assess-trust.js';
 import { readinessJson } from './readiness-view.js';
-import { blockedJson, registryStatusJson, verdictView } from './registry-view.js';
+import { blockedJson, pageLinks, registryStatusJson, verdictView } from './registry-view.js';
 import type { TrustView } from './trust-schema.js';
 
 export { trustAnswerSchema, trustSignalsSchema, trustViewSchema, type TrustAnswer, type TrustView } from './trust-schema.js';
@@ -13,7 +13,8 @@ export { trustAnswerSchema, trustSignalsSchema, trustViewSchema, type TrustAnswe
  */
 export function trustView(outcome: TrustOutcome, baseUrl: string): TrustView {
   const { verdict, assessment } = outcome;
-  if (verdict.kind === 'blocked') return verdictView(verdict, blockedJson(verdict));
+  const links = pageLinks(baseUrl, verdict.domain);
+  if (verdict.kind === 'blocked') return verdictView(verdict, { ...blockedJson(verdict), links });
   return verdictView(verdict, {
     ...registryStatusJson(verdict),
     readiness: readinessJson(outcome.readiness, outcome.latestReport, baseUrl),
@@ -21,5 +22,6 @@ export function trustView(outcome: TrustOutcome, baseUrl: string): TrustView {
     trust_level: assessment.trust_level,
     signals: assessment.signals,
     agent_guidance: assessment.agent_guidance,
+    links,
   });
 }

@@ -126,6 +126,7 @@ describe('AssessTrust', () => {
       trust_score: 0,
       trust_level: 'NONE',
       agent_guidance: { action: 'BLOCK', safe_actions: [], max_transaction_usd: 0, requires_human: true, reason: 'phishing kit' },
+      links: { page: 'https://v.example/domains/login.evil.com' },
     } });
   });
 

@@ -64,6 +64,23 @@ export function routeTable(schemas: AnswerSchemas = ANSWER_SCHEMAS): RouteConfig
       responses: { 200: enveloped('The entity.', a.Entity, cached('public, max-age=300')), ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]) },
     },
     {
+      method: 'get', path: '/domains', tags: ['registry'], summary: "The home page's check form: to the domain's verdict page",
+      request: { query: z.object({ domain: z.string().meta({ description: 'A domain name, or a URL whose host name is checked.' }) }) },
+      responses: { 303: { description: 'To /domains/{domain}.' }, ...errors(['VALIDATION_ERROR']) },
+    },
+    {
+      method: 'get', path: '/domains/{domain}', tags: ['registry'], summary: "A domain's verdict page, for the person who decides",
+      description: 'HTML (GET /verify/{domain} answers the same page to a client preferring text/html): the verdict in a sentence, the trust score with every signal, the guidance, a lookalike warning, readiness with a Scan again button, the badge and how to watch the domain; the words of the signals=true answer.',
+      request: { params: param('domain', 'A domain or host name.') },
+      responses: { 200: answer('The page.', { [HTML]: { schema: textBody } }, cached('public, max-age=60')), ...errors(['VALIDATION_ERROR', ...STORE_ERRORS]) },
+    },
+    {
+      method: 'get', path: '/entities/{id}', tags: ['registry'], summary: "A registry entity's page",
+      description: 'HTML (GET /lookup/{id} answers the same page to a client preferring text/html): the lookup answer in words.',
+      request: { params: param('id', 'An entity id: ent_ followed by letters and a number.') },
+      responses: { 200: answer('The page.', { [HTML]: { schema: textBody } }, cached('public, max-age=60')), ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]) },
+    },
+    {
       method: 'get', path: '/', tags: ['scans'], summary: 'The home page with its scan form',
       responses: {
         200: answer('HTML, or Markdown for Accept: text/markdown.', { [HTML]: { schema: textBody }, [MARKDOWN]: { schema: textBody } }, { ...cached('public, max-age=300'), Link: z.string().meta({ description: 'The API catalog, the OpenAPI document and the docs (RFC 8288).' }) }),

@@ -6,7 +6,7 @@ import { renderPage } from './page-layout.js';
 /** Pages with a form: no script, nothing external, forms only to this origin. */
 export const HTML_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-const CSS = 'body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}input{font-size:1rem;padding:.3rem;max-width:100%;box-sizing:border-box}button{font-size:1rem}label{display:block}@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}a{color:#8ab4f8}}';
+const CSS = 'body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}h1,p,li,code{overflow-wrap:anywhere}input{font-size:1rem;padding:.3rem;max-width:100%;box-sizing:border-box}button{font-size:1rem}label{display:block}@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}a{color:#8ab4f8}}';
 
 /** The home page: what Vetted is, a form that asks for a scan, its documents, and who runs it. */
 export function renderHomePage(home: HomeView): string {
@@ -17,12 +17,22 @@ export function renderHomePage(home: HomeView): string {
     css: CSS,
     bodyHtml: `<h1>Vetted</h1>
 <p>${escapeHtml(home.description)}</p>
+<h2>Check a domain</h2>
+<form method="get" action="/domains">
+<label for="check">Can I trust this domain? (or paste a URL: its host name is checked)</label>
+<input id="check" name="domain" required maxlength="2048" placeholder="example.com" autocomplete="url">
+<button type="submit">Check</button>
+</form>
+<p>Answered from what the registry stores, now: the verdict, the trust score and what an agent may do.</p>
+<h2>Scan a site</h2>
 <form method="post" action="/api/scan">
 <label for="domain">Scan a domain (or paste a URL: its host name is scanned)</label>
 <input id="domain" name="domain" required maxlength="2048" placeholder="example.com or https://example.com/page">
 <button type="submit">Scan</button>
 </form>
 <p>A scan fetches the site's public resources now and stores a report under methodology <a href="/methodology.md">${escapeHtml(METHODOLOGY_VERSION)}</a>. Reading never scans: <code>GET /verify/{domain}</code> answers from what is stored.</p>
+<h2>Get your organisation verified</h2>
+<p><a href="/register">Register your domain</a>: prove you control it with a DNS record or a file, confirm by e-mail, and agents see it as a verified entity.</p>
 <h2>Documents</h2>
 ${linkList(home.docs)}
 <footer>${linkList(home.about)}</footer>`,

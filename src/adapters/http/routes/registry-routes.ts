@@ -20,6 +20,7 @@ import type { DirectAnswer, HttpRoutes } from '../../shared/http-routes.js';
 import { cacheableAnswer, JSON_UTF8, sendCacheable, type CacheableAnswer } from '../cacheable-answer.js';
 import { sendData, sendVerification } from '../envelope.js';
 import { RenderedAnswers } from '../rendered-answers.js';
+import { prefersHtml, VerdictPageRoutes } from './verdict-page-routes.js';
 
 const queryFlag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1');
 /** The query of GET /verify/{domain}; the OpenAPI document describes it from here. */
@@ -47,6 +48,7 @@ export class RegistryRoutes implements HttpRoutes {
     @inject(SignVerdict) private readonly signVerdict: SignVerdict,
     @inject(LookupEntity) private readonly lookupEntity: LookupEntity,
     @inject(CheckReadiness) private readonly checkReadiness: CheckReadiness,
+    @inject(VerdictPageRoutes) private readonly pages: VerdictPageRoutes,
     @inject(Metrics) @optional() metrics: Metrics = NO_METRICS,
   ) {
     this.answers = new RenderedAnswers('/verify/:domain', '/verify/', clock, metrics, (outcome) =>
@@ -55,8 +57,8 @@ export class RegistryRoutes implements HttpRoutes {
   }
 
   directAnswer(method: string, url: string, headers: IncomingHttpHeaders): DirectAnswer | Promise<DirectAnswer | undefined> | undefined {
-    // A signed answer is made per request: never a repeated JSON one.
-    if (headers.accept?.includes(JOSE)) return undefined;
+    // A signed answer is made per request, and a browser is answered the page: never a repeated JSON answer.
+    if (headers.accept?.includes(JOSE) || headers.accept?.includes('text/html')) return undefined;
     return this.answers.find(method, url, headers) ?? (method === 'GET' ? this.coldAnswer(url, headers) : undefined);
   }
 
@@ -93,6 +95,7 @@ export class RegistryRoutes implements HttpRoutes {
 
     router.get('/verify/:domain', async (ctx) => {
       ctx.vary('Accept');
+      if (prefersHtml(ctx)) return this.pages.verdictPage(ctx, ctx.params.domain ?? '');
       // The plain verify is the hottest path: skip query parsing when there is no query at all.
       if (ctx.querystring !== '' || ctx.get('accept').includes(JOSE)) {
         const query = VerifyQuery.safeParse(ctx.query);
@@ -105,6 +108,8 @@ export class RegistryRoutes implements HttpRoutes {
     });
 
     router.get('/lookup/:id', async (ctx) => {
+      ctx.vary('Accept');
+      if (prefersHtml(ctx)) return this.pages.entityPage(ctx, ctx.params.id ?? '');
       const entity = await this.lookupEntity.run(ctx.params.id ?? '');
       sendData(ctx, lookupEntityJson(entity, this.clock.now()), { cacheSeconds: 300 });
     });

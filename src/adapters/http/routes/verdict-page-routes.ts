@@ -1,0 +1,76 @@
+import type { Router } from '@koa/router';
+import { inject, injectable } from 'inversify';
+import type { Context } from 'koa';
+import { AppError } from '../../../application/errors.js';
+import { domainFromPasted } from '../../../application/input/domain-input.js';
+import { AppConfig } from '../../../application/ports/app-config.js';
+import { Clock } from '../../../application/ports/clock.js';
+import { LookupEntity } from '../../../application/registry/lookup-entity.js';
+import { AssessTrust } from '../../../application/trust/assess-trust.js';
+import { lookupEntityJson } from '../../../application/views/registry-view.js';
+import { trustView } from '../../../application/views/trust-view.js';
+import { verdictPageView } from '../../../application/views/verdict-page-view.js';
+import type { HttpRoutes } from '../../shared/http-routes.js';
+import { cacheControl } from '../envelope.js';
+import { renderEntityPage } from '../presenters/entity-page.js';
+import { PEOPLE_PAGE_CSP } from '../presenters/people-style.js';
+import { renderVerdictPage } from '../presenters/verdict-page.js';
+import { htmlError } from './scan-routes.js';
+
+/** True when the client prefers HTML to JSON (a browser), so that a data URL answers its page. */
+export function prefersHtml(ctx: Context): boolean {
+  return ctx.get('accept').includes('text/html') && ctx.accepts('application/json', 'text/html') === 'text/html';
+}
+
+/**
+ * The pages people act on beside the data: a domain's verdict (`/domains/{domain}`, and
+ * `GET /verify/{domain}` to a browser) and a registry entity (`/entities/{id}`, and `/lookup/{id}`
+ * to a browser). Each calls the use case its JSON answer calls and renders that answer's view.
+ */
+@injectable()
+export class VerdictPageRoutes implements HttpRoutes {
+  constructor(
+    @inject(AppConfig) private readonly config: AppConfig,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(AssessTrust) private readonly assessTrust: AssessTrust,
+    @inject(LookupEntity) private readonly lookupEntity: LookupEntity,
+  ) {}
+
+  mount(router: Router): void {
+    // The home page's "Check a domain" form (GET, no script): a pasted URL is taken for its host.
+    router.get('/domains', (ctx) => {
+      ctx.state.renderError = htmlError;
+      const asked = typeof ctx.query.domain === 'string' ? ctx.query.domain : '';
+      if (asked.trim() === '') throw new AppError('VALIDATION_ERROR', 'Type a domain name to check, such as example.com.');
+      const { domain } = domainFromPasted(asked);
+      ctx.status = 303;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.redirect(`/domains/${encodeURIComponent(domain)}`);
+    });
+    router.get('/domains/:domain', (ctx) => this.verdictPage(ctx, ctx.params.domain ?? ''));
+    router.get('/entities/:id', (ctx) => this.entityPage(ctx, ctx.params.id ?? ''));
+  }
+
+  /** The verdict page of `domain`: the trust answer of `signals=true` (stored observations only, never a live look). */
+  async verdictPage(ctx: Context, domain: string): Promise<void> {
+    ctx.state.renderError = htmlError;
+    const view = trustView(await this.assessTrust.run(domain, { external: false }), this.config.baseUrl);
+    send(ctx, renderVerdictPage(verdictPageView(view, this.config.baseUrl)));
+  }
+
+  /** The page of entity `id`: the lookup answer in words. */
+  async entityPage(ctx: Context, id: string): Promise<void> {
+    ctx.state.renderError = htmlError;
+    const entity = lookupEntityJson(await this.lookupEntity.run(id), this.clock.now());
+    send(ctx, renderEntityPage(entity, `${this.config.baseUrl}/lookup/${encodeURIComponent(entity.id)}`));
+  }
+}
+
+function send(ctx: Context, html: string): void {
+  ctx.vary('Accept');
+  ctx.type = 'text/html; charset=utf-8';
+  // Pages change with every write and every scan: a minute at most, like a rendered answer.
+  ctx.set('Cache-Control', cacheControl(60));
+  ctx.set('Content-Security-Policy', PEOPLE_PAGE_CSP);
+  ctx.body = html;
+}

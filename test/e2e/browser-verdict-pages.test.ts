@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect } from 'chai';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { KnexBlocklist } from '../../src/adapters/persistence/knex-blocklist.js';
+import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
+import type { DomainName } from '../../src/domain/domain-name.js';
+import { chromiumPath, launchBrowser } from '../support/browser.js';
+import { aNewEntity } from '../support/builders.js';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
+import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
+import { createTestCa } from '../support/test-ca.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { freePort, startTestService, type TestService } from '../support/test-service.js';
+import { waitUntil } from '../support/wait-until.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const OVERFLOWING = `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 8).map((e) => e.tagName + ' ' + Math.round(e.getBoundingClientRect().right))`;
+
+// The verdict and entity pages as the person an agent's guidance sends to decide uses them, in
+// Debian's chromium: checking a domain from the home page, reviewing a flagged lookalike, scanning
+// again (until the budget says when it is possible again), and every page accessible, in light and
+// dark, from 360 to 1440 pixels, by keyboard alone.
+describe('the verdict pages in a real browser (chromium)', function () {
+  this.timeout(120_000);
+  const executable = chromiumPath();
+  let browser: Browser;
+  let site: FixtureSite;
+  let dns: TestDnsServer;
+  let t: TestService;
+  let entityId: string;
+
+  before(async function () {
+    if (!executable) return this.skip();
+    const ca = await createTestCa();
+    site = await startFixtureSite({ tls: await ca.issue(['good.example.com']) });
+    site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
+    for (const [path, file] of Object.entries(goodSiteFiles('good.example.com').https)) if (path !== '/') site.route(`good.example.com${path}`, file);
+    dns = await startDnsServer({ 'good.example.com': { A: ['127.0.0.1'] } });
+    const port = await freePort();
+    t = await startTestService(
+      databaseKinds()[0]!,
+      { PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', SCAN_LIMIT_PER_DOMAIN_HOUR: '2' },
+      { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 } },
+    );
+    const entity = await new KnexEntityRepository(t.database.db).create(aNewEntity({ name: 'Acme Widgets', domain: 'acme.example.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
+    entityId = entity.id;
+    await new KnexBlocklist(t.database.db).add([{ domain: 'scam.example.net' as DomainName, reason: 'phishing kit reported twice', blockedAt: new Date().toISOString() }]);
+    browser = await launchBrowser(executable);
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.stop();
+    await site?.close();
+    await dns?.close();
+  });
+
+  it('checks a domain from the home page by keyboard alone, and shows a flagged lookalike for a person to review', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${t.url}/`);
+    // Keyboard only: Tab to the check field, type, Enter.
+    for (let i = 0; i < 20 && (await page.evaluate('document.activeElement && document.activeElement.id')) !== 'check'; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.id')).to.equal('check');
+    await page.keyboard.type('https://paypa1.com/login');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/domains\/paypa1\.com$/);
+    expect(await page.textContent('.verdict')).to.include('looks like paypal.com');
+    expect(await page.textContent('#lookalike')).to.equal('Possible impostor');
+    expect(await page.textContent('section.warning')).to.include('Before paying or sharing data');
+    expect(await page.textContent('#guidance')).to.include('BLOCK');
+    expect(await page.textContent('main')).to.include('A person should decide');
+    const signals = await page.locator('tbody tr').count();
+    expect(signals).to.equal(5);
+    // The same answer as the JSON, which links to this page.
+    const json = (await (await t.get('/verify/paypa1.com?signals=true')).json()) as { data: { trust_score: number; links: { page: string } } };
+    expect(json.data.links.page).to.equal(`${t.url}/domains/paypa1.com`);
+    expect(await page.textContent('#score')).to.include(`${json.data.trust_score} of 100`);
+    // The imitated brand's own page says it is the brand's.
+    await page.click('section.warning a');
+    await page.waitForURL(/\/domains\/paypal\.com$/);
+    expect(await page.textContent('.verdict')).to.include('a domain of a known brand');
+    await context.close();
+  });
+
+  it('answers GET /verify and /lookup with their pages to a browser: verified, blocked, and the entity', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${t.url}/verify/acme.example.com`);
+    expect(await page.textContent('.verdict')).to.include('belongs to Acme Widgets');
+    expect(await page.locator('#embed').inputValue()).to.include(`${t.url}/badge/acme.example.com.svg`);
+    await page.click(`a[href="/entities/${entityId}"]`);
+    expect(await page.textContent('h1')).to.equal('Acme Widgets');
+    expect(await page.textContent('.verdict')).to.include('It vouches for its domain now.');
+    await page.goto(`${t.url}/lookup/${entityId}`);
+    expect(await page.textContent('h1')).to.equal('Acme Widgets');
+    await page.goto(`${t.url}/verify/scam.example.net`);
+    expect(await page.textContent('.verdict')).to.include('blocked by this registry');
+    expect(await page.textContent('.verdict')).to.include('phishing kit reported twice');
+    await context.close();
+  });
+
+  it('scans again from the verdict page until the budget is spent, then says when it is possible again', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${t.url}/domains/good.example.com`);
+    await page.click('button:text("Scan now")');
+    await page.waitForURL(/\/reports\/rpt_/, { timeout: 30_000 });
+    const first = page.url();
+    await page.goto(`${t.url}/domains/good.example.com`);
+    await waitUntil('the verdict page shows the report', async () => {
+      await page.reload();
+      return (await page.textContent('#readiness')) === 'Readiness: ready';
+    });
+    await page.click('button:text("Scan again")');
+    await page.waitForURL(/\/reports\/rpt_/, { timeout: 30_000 });
+    expect(page.url()).to.not.equal(first);
+    await page.goto(`${t.url}/domains/good.example.com`);
+    await page.click('button:text("Scan again")');
+    expect(await page.textContent('h1')).to.include('429');
+    expect(await page.textContent('body')).to.match(/retry after \d+ seconds/);
+    await context.close();
+  });
+
+  it('has no serious or critical accessibility violation and no sideways scrolling on any of these pages, light and dark, 360 to 1440 pixels', async () => {
+    const urls = ['/', '/domains/paypa1.com', '/domains/acme.example.com', '/domains/scam.example.net', '/domains/never-asked.example.org', `/entities/${entityId}`, '/domains/not..a.domain'].map((p) => `${t.url}${p}`);
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ bypassCSP: true, colorScheme });
+      for (const url of urls) found.push(...(await problems(context, url)).map((p) => `${colorScheme} ${p}`));
+      await context.close();
+    }
+    expect(found).to.deep.equal([]);
+  });
+});
+
+/** Serious and critical axe-core violations of the page at `url`, and sideways scrolling at 360 and 1440 pixels. */
+async function problems(context: BrowserContext, url: string): Promise<string[]> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    await page.addScriptTag({ content: AXE_SOURCE });
+    const violations = (await page.evaluate('axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))')) as Array<{ id: string; impact: string | null }>;
+    const found = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${url}: ${v.id} (${v.impact})`);
+    for (const width of [360, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+      if (overflow > 1) found.push(`${url}: ${overflow} px wider than a ${width} px window: ${JSON.stringify(await page.evaluate(OVERFLOWING))}`);
+    }
+    return found;
+  } finally {
+    await page.close();
+  }
+}
