@@ -13,7 +13,9 @@ import { ReadMetrics } from './operations/read-metrics.js';
 import { PublishedDocuments } from './operations/published-documents.js';
 import { LookupEntity } from './registry/lookup-entity.js';
 import { ManageBlocklist } from './registry/manage-blocklist.js';
+import { CheckRegistration } from './registration/check-registration.js';
 import { ConfirmRegistration } from './registration/confirm-registration.js';
+import { GetRegistration } from './registration/get-registration.js';
 import { ProofChecker } from './registration/proof-checker.js';
 import { RecheckProofs } from './registration/recheck-proofs.js';
 import { RegisterDomain } from './registration/register-domain.js';
@@ -88,6 +90,8 @@ export const USE_CASES: readonly Newable[] = [
   ProofChecker,
   RegisterDomain,
   ConfirmRegistration,
+  GetRegistration,
+  CheckRegistration,
   RecheckProofs,
   ReadMetrics,
   PublishedDocuments,

@@ -49,6 +49,14 @@ export function proofRepositoryContract(make: () => Promise<ProofSubject>): void
     expect((await s.proofs.findByEntityIds(['ent_b001']))[0]!.revocationMailDue).to.equal(false);
   });
 
+  it("gives a registration's latest look: the attempts recorded at its newest instant, in order", async () => {
+    s = await make();
+    const attempt = (registrationId: string, attemptedAt: string, lookedUp: string) => ({ registrationId, entityId: null, domain: 'a.example.com', method: 'dns_txt' as const, lookedUp, attemptedAt, result: 'not_found' as const, detail: 'no record' });
+    expect(await s.proofs.latestAttempts('reg_a')).to.deep.equal([]);
+    for (const a of [attempt('reg_a', daysAgo(1), 'old'), attempt('reg_a', daysAgo(0), 'first'), attempt('reg_b', daysAgo(0), 'other'), attempt('reg_a', daysAgo(0), 'second')]) await s.proofs.recordAttempt(a);
+    expect((await s.proofs.latestAttempts('reg_a')).map((a) => a.lookedUp)).to.deep.equal(['first', 'second']);
+  });
+
   it('gives every due proof to exactly one of two instances claiming at once', async function () {
     s = await make();
     if (!s.second) return this.skip();

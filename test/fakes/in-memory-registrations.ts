@@ -1,23 +1,33 @@
 import type { CheckRecord, EntityProof, ProofRepository, VerificationAttempt } from '../../src/application/ports/proof-repository.js';
-import type { RegistrationRepository } from '../../src/application/ports/registration-repository.js';
+import type { CheckClaim, RegistrationRepository, RegistrationTokenHashes } from '../../src/application/ports/registration-repository.js';
 import type { DnsResolver } from '../../src/application/ports/dns-resolver.js';
 import { nextRecheckAt, type ProofState } from '../../src/domain/registration/proof-recheck.js';
 import type { ProofMethod, Registration } from '../../src/domain/registration/registration.js';
 
 export class InMemoryRegistrationRepository implements RegistrationRepository {
-  readonly rows: Array<{ registration: Registration; tokenHash: string }> = [];
+  readonly rows: Array<{ registration: Registration; tokenHash: string; pageTokenHash: string; checkedAt: string | null }> = [];
 
-  async createWithinLimit(registration: Registration, tokenHash: string, limit: { max: number; since: string }): Promise<boolean> {
+  async createWithinLimit(registration: Registration, hashes: RegistrationTokenHashes, limit: { max: number; since: string }): Promise<boolean> {
     // Counted and stored with no await in between, as atomic as the real adapter's transaction.
     const recent = this.rows.map((r) => r.registration).filter((r) => r.createdAt > limit.since);
     const byClient = recent.filter((r) => r.clientId === registration.clientId).length;
     const byContact = recent.filter((r) => r.contactEmail === registration.contactEmail).length;
     if (byClient >= limit.max || byContact >= limit.max) return false;
-    this.rows.push({ registration, tokenHash });
+    this.rows.push({ registration, tokenHash: hashes.confirmation, pageTokenHash: hashes.page, checkedAt: null });
     return true;
   }
   async findByTokenHash(tokenHash: string): Promise<Registration | undefined> {
     return this.rows.find((r) => r.tokenHash === tokenHash)?.registration;
+  }
+  async findByPageTokenHash(pageTokenHash: string): Promise<Registration | undefined> {
+    return this.rows.find((r) => r.pageTokenHash === pageTokenHash)?.registration;
+  }
+  async claimCheck(id: string, at: string, since: string): Promise<CheckClaim> {
+    const row = this.rows.find((r) => r.registration.id === id);
+    if (!row) return { kind: 'too_soon', lastCheckAt: '' };
+    if (row.checkedAt !== null && row.checkedAt > since) return { kind: 'too_soon', lastCheckAt: row.checkedAt };
+    row.checkedAt = at;
+    return { kind: 'claimed' };
   }
   async findById(id: string): Promise<Registration | undefined> {
     return this.rows.find((r) => r.registration.id === id)?.registration;
@@ -77,6 +87,11 @@ export class InMemoryProofRepository implements ProofRepository {
   }
   async attempts(domain: string): Promise<VerificationAttempt[]> {
     return this.log.filter((a) => a.domain === domain);
+  }
+  async latestAttempts(registrationId: string): Promise<VerificationAttempt[]> {
+    const own = this.log.filter((a) => a.registrationId === registrationId);
+    const newest = own.reduce((max, a) => (a.attemptedAt > max ? a.attemptedAt : max), '');
+    return own.filter((a) => a.attemptedAt === newest);
   }
 }
 

@@ -6,6 +6,7 @@ import { BadgeRoutes } from './routes/badge-routes.js';
 import { DocRoutes } from './routes/doc-routes.js';
 import { MetricsRoutes } from './routes/metrics-routes.js';
 import { OpenApiRoutes } from './routes/openapi-routes.js';
+import { RegistrationPageRoutes } from './routes/registration-page-routes.js';
 import { RegistrationRoutes } from './routes/registration-routes.js';
 import { RegistryRoutes } from './routes/registry-routes.js';
 import { ReportHistoryRoutes } from './routes/report-history-routes.js';
@@ -29,6 +30,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
   bind<HttpRoutes>(HttpRoutes).to(ReportRoutes);
   bind<HttpRoutes>(HttpRoutes).to(ReportHistoryRoutes);
   bind<HttpRoutes>(HttpRoutes).to(RegistrationRoutes);
+  bind<HttpRoutes>(HttpRoutes).to(RegistrationPageRoutes);
   bind<HttpRoutes>(HttpRoutes).to(WatchRoutes);
   bind<HttpRoutes>(HttpRoutes).to(DocRoutes);
   bind<HttpRoutes>(HttpRoutes).to(WellKnownRoutes);

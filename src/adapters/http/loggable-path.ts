@@ -1,13 +1,14 @@
-// Paths that carry a secret in their last segments: a registration's confirmation token. The router
-// matches them whatever their case, so the redaction must too, and through any percent-encoding.
-const SECRET_SEGMENT = /(^|\/)confirm(\/|$)/;
+// Paths that carry a secret in their last segments: a registration's confirmation token, and its
+// page token. The router matches them whatever their case, so the redaction must too, and through
+// any percent-encoding.
+const SECRET_SEGMENT = /(^|\/)(confirm|registrations)(\/|$)/;
 
-/** `path` as the access log may keep it: a confirmation link, in any case or encoding, loses its token. */
+/** `path` as the access log may keep it: a confirmation link or a registration page, in any case or encoding, loses its token. */
 export function loggablePath(path: string): string {
   const plain = normalized(path);
-  const at = plain.search(SECRET_SEGMENT);
-  if (at === -1) return path;
-  return `${plain.slice(0, at)}/confirm/[redacted]`.replace(/^\/\//, '/');
+  const match = SECRET_SEGMENT.exec(plain);
+  if (!match) return path;
+  return `${plain.slice(0, match.index)}/${match[2]}/[redacted]`.replace(/^\/\//, '/');
 }
 
 /** Lower case, percent-decoded up to three times, backslashes read as slashes. */

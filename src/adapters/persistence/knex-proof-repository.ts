@@ -121,18 +121,38 @@ export class KnexProofRepository implements ProofRepository {
   }
 
   async attempts(domain: string): Promise<VerificationAttempt[]> {
-    const rows = await this.db('verification_attempts').where({ domain }).orderBy('id');
-    return rows.map((r) => ({
-      registrationId: r.registration_id,
-      entityId: r.entity_id,
-      domain: r.domain,
-      method: r.method,
-      lookedUp: r.looked_up,
-      attemptedAt: r.attempted_at,
-      result: r.result,
-      detail: r.detail,
-    }));
+    return (await this.db('verification_attempts').where({ domain }).orderBy('id')).map(toAttempt);
   }
+
+  async latestAttempts(registrationId: string): Promise<VerificationAttempt[]> {
+    const newest = this.db('verification_attempts').max('attempted_at').where({ registration_id: registrationId });
+    const rows = await this.db('verification_attempts').where({ registration_id: registrationId }).andWhere('attempted_at', newest).orderBy('id');
+    return rows.map(toAttempt);
+  }
+}
+
+function toAttempt(r: AttemptRow): VerificationAttempt {
+  return {
+    registrationId: r.registration_id,
+    entityId: r.entity_id,
+    domain: r.domain,
+    method: r.method,
+    lookedUp: r.looked_up,
+    attemptedAt: r.attempted_at,
+    result: r.result,
+    detail: r.detail,
+  };
+}
+
+interface AttemptRow {
+  registration_id: string | null;
+  entity_id: string | null;
+  domain: string;
+  method: VerificationAttempt['method'];
+  looked_up: string;
+  attempted_at: string;
+  result: VerificationAttempt['result'];
+  detail: string;
 }
 
 function attemptRow(a: VerificationAttempt): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { RegistrationRepository } from '../../application/ports/registration-repository.js';
+import type { CheckClaim, RegistrationRepository, RegistrationTokenHashes } from '../../application/ports/registration-repository.js';
 import type { DomainName } from '../../domain/domain-name.js';
 import type { EntityType } from '../../domain/entity.js';
 import type { ProofMethod, Registration, RegistrationStatus } from '../../domain/registration/registration.js';
@@ -18,6 +18,8 @@ interface RegistrationRow {
   status: string;
   verification_code: string;
   token_hash: string;
+  page_token_hash: string | null;
+  checked_at: string | null;
   created_at: string;
   expires_at: string;
   verified_at: string | null;
@@ -29,7 +31,7 @@ interface RegistrationRow {
 export class KnexRegistrationRepository implements RegistrationRepository {
   constructor(@inject(Database) private readonly db: Knex) {}
 
-  async createWithinLimit(r: Registration, tokenHash: string, limit: { max: number; since: string }): Promise<boolean> {
+  async createWithinLimit(r: Registration, hashes: RegistrationTokenHashes, limit: { max: number; since: string }): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       // The same lock row as scan admission: decisions of every process sharing the database go one at a time.
       await trx('admission_lock').where({ id: 1 }).increment('decisions', 1);
@@ -38,7 +40,7 @@ export class KnexRegistrationRepository implements RegistrationRepository {
         trx('registrations').where({ contact_email: r.contactEmail }).andWhere('created_at', '>', limit.since).count({ n: '*' }).first(),
       ]);
       if (toCount(byClient?.n) >= limit.max || toCount(byContact?.n) >= limit.max) return false;
-      await trx('registrations').insert(toRow(r, tokenHash));
+      await trx('registrations').insert(toRow(r, hashes));
       return true;
     });
   }
@@ -46,6 +48,22 @@ export class KnexRegistrationRepository implements RegistrationRepository {
   async findByTokenHash(tokenHash: string): Promise<Registration | undefined> {
     const row = await this.db<RegistrationRow>('registrations').where({ token_hash: tokenHash }).first();
     return row ? toRegistration(row) : undefined;
+  }
+
+  async findByPageTokenHash(pageTokenHash: string): Promise<Registration | undefined> {
+    const row = await this.db<RegistrationRow>('registrations').where({ page_token_hash: pageTokenHash }).first();
+    return row ? toRegistration(row) : undefined;
+  }
+
+  async claimCheck(id: string, at: string, since: string): Promise<CheckClaim> {
+    // One conditional UPDATE: the database decides, whichever instance asks.
+    const changed = await this.db('registrations')
+      .where({ id })
+      .andWhere((q) => q.whereNull('checked_at').orWhere('checked_at', '<=', since))
+      .update({ checked_at: at });
+    if (changed > 0) return { kind: 'claimed' };
+    const row = await this.db<RegistrationRow>('registrations').where({ id }).first('checked_at');
+    return { kind: 'too_soon', lastCheckAt: row?.checked_at ?? '' };
   }
 
   async findById(id: string): Promise<Registration | undefined> {
@@ -65,7 +83,7 @@ export class KnexRegistrationRepository implements RegistrationRepository {
   }
 }
 
-function toRow(r: Registration, tokenHash: string): RegistrationRow {
+function toRow(r: Registration, hashes: RegistrationTokenHashes): RegistrationRow {
   return {
     id: r.id,
     domain: r.domain,
@@ -76,7 +94,9 @@ function toRow(r: Registration, tokenHash: string): RegistrationRow {
     client_id: r.clientId,
     status: r.status,
     verification_code: r.verificationCode,
-    token_hash: tokenHash,
+    token_hash: hashes.confirmation,
+    page_token_hash: hashes.page,
+    checked_at: null,
     created_at: r.createdAt,
     expires_at: r.expiresAt,
     verified_at: r.verifiedAt,

@@ -67,5 +67,7 @@ export interface ProofRepository {
   recordAttempt(attempt: VerificationAttempt): Promise<void>;
   /** Attempts for a domain, oldest first. */
   attempts(domain: string): Promise<VerificationAttempt[]>;
+  /** The attempts of a registration's latest look (those recorded at its newest instant), in the order recorded; empty when never looked. */
+  latestAttempts(registrationId: string): Promise<VerificationAttempt[]>;
 }
 export const ProofRepository = Symbol('ProofRepository');

@@ -11,9 +11,18 @@ export interface ProofLook {
   readonly result: 'proven' | 'not_found' | 'error';
   /** Written by Vetted; no content from the site. */
   readonly detail: string;
+  /** Untrusted, what the domain publishes: the TXT values found at `lookedUp` (at most 10, each at most 255 characters). Never stored. */
+  readonly seen?: readonly string[];
+  /** The well-known file's HTTP status, when an answer came. */
+  readonly status?: number;
+  /** Untrusted, what the domain publishes: the well-known file's first line (at most 200 characters). Never stored. */
+  readonly firstLine?: string;
 }
 
 const WELL_KNOWN_MAX_BYTES = 1024;
+export const MAX_SEEN_VALUES = 10;
+export const MAX_SEEN_LENGTH = 255;
+export const MAX_FIRST_LINE_LENGTH = 200;
 
 /**
  * Looks for a domain-control proof now, the way certificate authorities do (ACME dns-01 and
@@ -45,7 +54,8 @@ export class ProofChecker {
       try {
         const records = await this.resolver.resolveTxt(name);
         const proven = txtProves(records, code);
-        looks.push({ method: 'dns_txt', lookedUp: name, result: proven ? 'proven' : 'not_found', detail: proven ? 'TXT record found' : `${records.length} TXT records, none with the code` });
+        const seen = records.slice(0, MAX_SEEN_VALUES).map((parts) => bounded(parts.join(''), MAX_SEEN_LENGTH));
+        looks.push({ method: 'dns_txt', lookedUp: name, result: proven ? 'proven' : 'not_found', detail: proven ? 'TXT record found' : `${records.length} TXT records, none with the code`, seen });
         if (proven) break;
       } catch (error) {
         looks.push({ method: 'dns_txt', lookedUp: name, result: 'error', detail: `DNS lookup failed (${(error as { details?: { dnsCode?: string } }).details?.dnsCode ?? 'error'})` });
@@ -69,10 +79,21 @@ export class ProofChecker {
         looks.push({ method: 'well_known', lookedUp: url, result: 'not_found', detail: 'redirected to another host, which does not count' });
         continue;
       }
-      const proven = r.status === 200 && wellKnownProves(new TextDecoder().decode(r.body), code);
-      looks.push({ method: 'well_known', lookedUp: url, result: proven ? 'proven' : 'not_found', detail: proven ? 'file found with the code' : `HTTP ${r.status}, no line with the code` });
+      const text = new TextDecoder().decode(r.body);
+      const proven = r.status === 200 && wellKnownProves(text, code);
+      const firstLine = bounded(text.split(/\r?\n/, 1)[0] ?? '', MAX_FIRST_LINE_LENGTH);
+      looks.push({ method: 'well_known', lookedUp: url, result: proven ? 'proven' : 'not_found', detail: proven ? 'file found with the code' : `HTTP ${r.status}, no line with the code`, status: r.status, firstLine });
       if (proven) break;
     }
     return looks;
   }
+}
+
+/**
+ * Text a domain publishes, made safe to show: control and bidirectional-override characters
+ * replaced (they could disguise what is shown), cut at `max` characters with an ellipsis.
+ */
+export function bounded(text: string, max: number): string {
+  const shown = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+  return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
 }

@@ -31,9 +31,13 @@ export const REGISTRATIONS_PER_HOUR = 5;
 export interface RegisterOutcome {
   readonly registration: Registration;
   readonly mailSent: boolean;
+  /** The registration page, `/registrations/{page token}`: shown to the registrant and mailed, stored only as a hash. */
+  readonly pagePath: string;
+  /** The same page as an absolute URL under BASE_URL. */
+  readonly pageUrl: string;
 }
 
-/** POST /register: a pending registration, its proof instructions, and a confirmation mail. */
+/** POST /register (JSON or the form): a pending registration, its proof instructions, its page, and a confirmation mail. */
 @injectable()
 export class RegisterDomain {
   constructor(
@@ -49,7 +53,8 @@ export class RegisterDomain {
 
   async run(body: unknown, clientId: string): Promise<RegisterOutcome> {
     const parsed = RegisterInput.safeParse(body);
-    if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error, body));
+    // The issues travel as the cause, so that a form can put each message beside its field.
+    if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error, body), {}, { cause: parsed.error });
     const input = parsed.data;
     const domain = requireDomainName(input.domain);
     const now = this.clock.now();
@@ -74,19 +79,23 @@ export class RegisterDomain {
       entityId: null,
       proofMethod: null,
     };
+    const pageToken = this.random.token(32);
+    const hashes = { confirmation: this.hasher.hash(token), page: this.hasher.hash(pageToken) };
     const since = new Date(now.getTime() - 3_600_000).toISOString();
-    if (!(await this.registrations.createWithinLimit(registration, this.hasher.hash(token), { max: REGISTRATIONS_PER_HOUR, since }))) {
+    if (!(await this.registrations.createWithinLimit(registration, hashes, { max: REGISTRATIONS_PER_HOUR, since }))) {
       throw new AppError('RATE_LIMITED', 'Too many registrations in the last hour from this address or for this contact; retry after 3600 seconds.', {
         retryAfterSeconds: 3600,
       });
     }
+    const pagePath = `/registrations/${pageToken}`;
+    const pageUrl = `${this.config.baseUrl}${pagePath}`;
     let mailSent = true;
     try {
-      await this.mailer.send(confirmationMail(registration, `${this.config.baseUrl}/confirm/${token}`));
+      await this.mailer.send(confirmationMail(registration, `${this.config.baseUrl}/confirm/${token}`, pageUrl));
     } catch (error) {
       mailSent = false;
       this.logger.warn({ registrationId: registration.id, err: (error as Error).message }, 'confirmation mail not sent');
     }
-    return { registration, mailSent };
+    return { registration, mailSent, pagePath, pageUrl };
   }
 }

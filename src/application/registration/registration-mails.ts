@@ -1,8 +1,8 @@
 import type { MailMessage } from '../ports/mailer.js';
 import { verificationInstructions, type Registration } from '../../domain/registration/registration.js';
 
-/** The mail that tells the owner what to publish and where, and links the confirmation page. */
-export function confirmationMail(registration: Registration, confirmUrl: string): MailMessage {
+/** The mail that tells the owner what to publish and where, and links the confirmation page and the registration page. */
+export function confirmationMail(registration: Registration, confirmUrl: string, pageUrl: string): MailMessage {
   const steps = verificationInstructions(registration.domain, registration.verificationCode);
   return {
     to: registration.contactEmail,
@@ -23,6 +23,13 @@ export function confirmationMail(registration: Registration, confirmUrl: string)
       'Then open this link to have Vetted check the proof:',
       '',
       `  ${confirmUrl}`,
+      '',
+      'Your registration page shows the same proofs, ready to copy, and can check them before you',
+      'open the link (it does not complete the registration; the link above does):',
+      '',
+      `  ${pageUrl}`,
+      '',
+      'Keep both links to yourself: whoever has them can follow your registration.',
       '',
       `The link works until ${registration.expiresAt}. Keep the proof in place: Vetted checks it again`,
       'regularly and revokes the verification when it disappears.',

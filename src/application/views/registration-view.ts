@@ -17,9 +17,10 @@ export const registrationSchema = z.object({
     .describe('How to prove control of the domain.'),
   expires_at: z.string().describe('When the registration can no longer be confirmed.'),
   confirmation: z.object({ mail_sent: z.boolean(), message: z.string() }),
+  registration_page: z.string().describe('A page for the registrant alone (also mailed): the proofs ready to copy, the status, and a check of the proof before confirming. Keep it private.'),
 });
 
-export function registrationCreatedJson({ registration, mailSent }: RegisterOutcome): z.infer<typeof registrationSchema> {
+export function registrationCreatedJson({ registration, mailSent, pageUrl }: RegisterOutcome): z.infer<typeof registrationSchema> {
   return {
     registration_id: registration.id,
     domain: registration.domain,
@@ -32,5 +33,6 @@ export function registrationCreatedJson({ registration, mailSent }: RegisterOutc
         ? `A confirmation link was sent to ${registration.contactEmail}. Publish the proof, then open the link.`
         : 'The confirmation mail could not be sent; the registration is kept. Try registering again later.',
     },
+    registration_page: pageUrl,
   };
 }

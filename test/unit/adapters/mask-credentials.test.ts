@@ -37,6 +37,13 @@ describe('loggablePath', () => {
     }
   });
 
+  it('redacts a registration page token, and its check, whatever the case or encoding', () => {
+    for (const path of ['/registrations/tok', '/REGISTRATIONS/tok/check', '/%72egistrations/tok', '/%2Fregistrations%2Ftok']) {
+      expect(loggablePath(path), path).to.equal('/registrations/[redacted]');
+    }
+    expect(loggablePath('/register')).to.equal('/register');
+  });
+
   it('keeps every other path as it came', () => {
     for (const path of ['/verify/example.com', '/reports/rpt_1', '/confirmation-help', '/%E0%A4%A']) expect(loggablePath(path)).to.equal(path);
   });

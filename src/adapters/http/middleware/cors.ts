@@ -28,7 +28,7 @@ function sharingOf(rawPath: string): Sharing {
   if (path === '/mcp') return 'mcp';
   // A watch is managed with its bearer token: only allowed origins may carry one from a browser.
   if (WRITES.has(path) || path === '/watches' || path.startsWith('/watches/')) return 'write';
-  if (path === '/metrics' || path.startsWith('/confirm/')) return 'private';
+  if (path === '/metrics' || path.startsWith('/confirm/') || path.startsWith('/registrations/')) return 'private';
   return 'public';
 }
 
@@ -41,7 +41,7 @@ function sharingOf(rawPath: string): Sharing {
  *   echoed with `Vary: Origin`; a preflight from another origin is refused 403 FORBIDDEN, and so is
  *   a write a browser sends from one (MCP refuses it itself, in JSON-RPC). A request without
  *   Origin (not from a browser) is not concerned.
- * - /metrics and /confirm/{token}: no CORS at all, so no page elsewhere can read them.
+ * - /metrics, /confirm/{token} and the registration pages: no CORS at all, so no page elsewhere can read them.
  */
 export function cors(policy: OriginPolicy): Middleware {
   return async (ctx, next) => {

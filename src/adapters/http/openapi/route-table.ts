@@ -1,12 +1,12 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { HistoryQuery } from '../routes/report-history-routes.js';
-import { RegisterInput } from '../../../application/registration/register-domain.js';
 import { VerifyQuery } from '../routes/registry-routes.js';
 import { ScanRequestBody } from '../routes/scan-routes.js';
 import { ANSWER_SCHEMAS, type AnswerSchemas } from '../../../application/views/answer-schemas.js';
 import { answerComponents, ErrorEnvelope, JwksAnswer, ReadyAnswer, StatusAnswer, dataEnvelope as envelopeOf } from './answer-schemas.js';
 import { mcpRoutes, staticRoutes } from './static-routes.js';
+import { registrationRoutes } from './registration-route-table.js';
 import { watchRoutes } from './watch-route-table.js';
 import { cacheControlOf, NOT_VERIFIED_CACHING, VERIFIED_CACHING } from '../../../application/views/answer-caching.js';
 import { BODY_ERRORS, cached, COMMON_ERRORS, enveloped, errors, HTML, MARKDOWN, NO_STORE, seeOther, STORE_ERRORS, answer, textAnswer, textBody } from './responses.js';
@@ -145,16 +145,7 @@ export function routeTable(schemas: AnswerSchemas = ANSWER_SCHEMAS): RouteConfig
       request: { params: param('id', 'The report id.').extend({ n: z.string().regex(/^[1-9]\d*$/).meta({ description: 'The item number, from 1.' }) }) },
       responses: { 200: answer('The evidence item.', json(a.EvidenceItem), REPORT_CACHE), ...errors(['NOT_FOUND', ...STORE_ERRORS]) },
     },
-    {
-      method: 'post', path: '/register', tags: ['registration'], summary: 'Register a domain: prove control, then confirm',
-      request: { body: { required: true, content: json(RegisterInput) } },
-      responses: { 201: enveloped('The pending registration and how to prove control.', a.RegistrationCreated), ...errors([...BODY_ERRORS, 'RATE_LIMITED', ...STORE_ERRORS]) },
-    },
-    {
-      method: 'get', path: '/confirm/{token}', tags: ['registration'], summary: 'Confirm a registration (the link from the mail)',
-      request: { params: param('token', 'The token from the confirmation mail.') },
-      responses: { 200: textAnswer('The outcome, as a page; safe to open more than once.', HTML, NO_STORE), ...errors(['NOT_FOUND', ...STORE_ERRORS], ownPageErrors) },
-    },
+    ...registrationRoutes(a),
     {
       method: 'get', path: '/.well-known/jwks.json', tags: ['reports'], summary: 'The keys that sign reports',
       responses: { 200: answer('A JSON Web Key Set.', { 'application/jwk-set+json': { schema: JwksAnswer } }), ...errors(STORE_ERRORS) },

@@ -1,15 +1,22 @@
 import type { Router } from '@koa/router';
 import { inject, injectable } from 'inversify';
+import type { Context } from 'koa';
+import { isAppError } from '../../../application/errors.js';
 import { ConfirmRegistration } from '../../../application/registration/confirm-registration.js';
 import { RegisterDomain } from '../../../application/registration/register-domain.js';
+import { registrationFormView } from '../../../application/views/registration-form-view.js';
 import { registrationCreatedJson } from '../../../application/views/registration-view.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendData } from '../envelope.js';
 import { renderConfirmPage } from '../presenters/confirm-pages.js';
+import { renderRegistrationForm, renderRegistrationLimitPage } from '../presenters/registration-form-page.js';
 import { REPORT_PAGE_CSP } from '../presenters/report-html.js';
-import { readJsonBody } from '../read-body.js';
+import { readBodyText, readJsonBody } from '../read-body.js';
+import { parseRegistrationForm } from '../registration-form-body.js';
+import { sendPage } from '../send-page.js';
+import { htmlError } from './scan-routes.js';
 
-/** POST /register and GET /confirm/{token}. */
+/** GET /register (the form), POST /register (JSON, or the form posted) and GET /confirm/{token}. */
 @injectable()
 export class RegistrationRoutes implements HttpRoutes {
   constructor(
@@ -18,7 +25,12 @@ export class RegistrationRoutes implements HttpRoutes {
   ) {}
 
   mount(router: Router): void {
+    // Rendered once: the empty form depends on nothing.
+    const formHtml = renderRegistrationForm(registrationFormView());
+    router.get('/register', (ctx) => sendPage(ctx, 200, formHtml, 300));
+
     router.post('/register', async (ctx) => {
+      if (ctx.is('application/x-www-form-urlencoded')) return this.registerFromForm(ctx);
       sendData(ctx, registrationCreatedJson(await this.registerDomain.run(await readJsonBody(ctx), ctx.ip)), { status: 201 });
     });
 
@@ -30,5 +42,26 @@ export class RegistrationRoutes implements HttpRoutes {
       ctx.set('Content-Security-Policy', REPORT_PAGE_CSP);
       ctx.body = html;
     });
+  }
+
+  /** The same use case as JSON; a refusal comes back as the form with the problems, or a page saying when to retry. */
+  private async registerFromForm(ctx: Context): Promise<void> {
+    ctx.state.renderError = htmlError;
+    const values = parseRegistrationForm(await readBodyText(ctx));
+    let outcome;
+    try {
+      outcome = await this.registerDomain.run(values, ctx.ip);
+    } catch (error) {
+      if (isAppError(error) && error.code === 'VALIDATION_ERROR') return sendPage(ctx, 400, renderRegistrationForm(registrationFormView(values, error)));
+      if (isAppError(error) && error.code === 'RATE_LIMITED') {
+        const seconds = error.details.retryAfterSeconds ?? 3600;
+        ctx.set('Retry-After', String(seconds));
+        return sendPage(ctx, 429, renderRegistrationLimitPage(seconds));
+      }
+      throw error;
+    }
+    ctx.status = 303;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(outcome.pagePath);
   }
 }

@@ -13,6 +13,7 @@ import { watchesMigration } from './011-watches.js';
 import { ownershipEvidenceMigration } from './012-ownership-evidence.js';
 import { verdictFactsMigration } from './013-verdict-facts.js';
 import { cdnPurgesMigration } from './014-cdn-purges.js';
+import { registrationPagesMigration } from './015-registration-pages.js';
 import type { Migration } from './migration.js';
 
 // Migrations live in code so that they run the same from TypeScript and from the build, one file
@@ -32,6 +33,7 @@ const MIGRATIONS: readonly Migration[] = [
   ownershipEvidenceMigration,
   verdictFactsMigration,
   cdnPurgesMigration,
+  registrationPagesMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */

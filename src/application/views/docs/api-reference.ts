@@ -3,6 +3,7 @@ import { MAX_REQUEST_BODY_BYTES, REGISTRY_API_VERSION } from '../../../domain/se
 import { SIGNAL_MAX } from '../../../domain/trust/trust-signals.js';
 import { DEFAULT_DOCUMENTED_SETTINGS, type DocumentedSettings } from '../../ports/app-config.js';
 import type { DocumentTemplates } from '../../ports/document-templates.js';
+import { CHECK_INTERVAL_SECONDS } from '../../registration/check-registration.js';
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from '../../scan/report-history.js';
 import { SCAN_WAIT_MS } from '../../scan/request-scan.js';
 import { cacheControlOf, NOT_VERIFIED_CACHING, VERIFIED_CACHING } from '../answer-caching.js';
@@ -32,6 +33,7 @@ export function apiReference(templates: DocumentTemplates, baseUrl: string, sche
       entity_fields: fields('entity'),
       scan_result_fields: fields('scanResult'),
       registration_fields: fields('registration'),
+      check_interval: duration(CHECK_INTERVAL_SECONDS, 'second'),
       scan_status_fields: fields('scanStatus'),
       verified_cache: duration(VERIFIED_CACHE_SECONDS),
       not_verified_cache: duration(NOT_VERIFIED_CACHE_SECONDS),

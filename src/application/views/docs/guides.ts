@@ -7,6 +7,7 @@ import { METHODOLOGY_VERSION } from '../../../domain/scan/methodology.js';
 import { revisionsMarkdown } from '../../../domain/scan/methodology-markdown.js';
 import { MCP_PROTOCOL_VERSIONS, SERVICE_VERSION } from '../../../domain/service-info.js';
 import type { DocumentTemplates } from '../../ports/document-templates.js';
+import { CHECK_INTERVAL_SECONDS } from '../../registration/check-registration.js';
 import { aDuration, countInWords, duration, durationInWords } from './doc-formats.js';
 import { fillTemplate } from './fill-template.js';
 
@@ -36,6 +37,7 @@ export function verificationGuide(templates: DocumentTemplates, baseUrl: string)
       challenge_label: CHALLENGE_LABEL,
       well_known_path: WELL_KNOWN_PATH,
       registration_ttl: duration(REGISTRATION_TTL_DAYS * DAY, 'day'),
+      check_interval: duration(CHECK_INTERVAL_SECONDS, 'second'),
       recheck_interval: duration(RECHECK_POLICY.intervalAfterSuccessDays * DAY, 'day'),
       failures_to_revoke: countInWords(RECHECK_POLICY.failuresToRevoke),
       failure_span: duration(RECHECK_POLICY.failureSpanHours * 3600, 'hour'),

@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumPath, launchBrowser } from '../support/browser.js';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+import { bodyOf, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
+import { databaseKinds } from '../support/test-databases.js';
+import { freePort, startTestService, type TestService } from '../support/test-service.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+// What sticks out of the viewport, to say why a page scrolls sideways.
+const OVERFLOWING = `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 8).map((e) => e.tagName + ' ' + Math.round(e.getBoundingClientRect().right))`;
+
+// A person registers a domain through the pages only, in Debian's chromium: the form (first with a
+// mistake), the registration page, publishing the TXT record, "Check now", the mailed confirmation
+// link, and verify answering the new entity; axe-core and sideways scrolling on every page met.
+describe('registering a domain through the pages in a real browser (chromium)', function () {
+  this.timeout(120_000);
+  const executable = chromiumPath();
+  let browser: Browser;
+  let dns: TestDnsServer;
+  let smtp: SmtpSink;
+  let t: TestService;
+
+  before(async function () {
+    if (!executable) return this.skip();
+    dns = await startDnsServer({});
+    smtp = await startSmtpSink();
+    const port = await freePort();
+    t = await startTestService(databaseKinds()[0]!, { PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DNS_SERVERS: dns.address, SMTP_URL: smtp.url });
+    browser = await launchBrowser(executable);
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.stop();
+    await smtp?.close();
+    await dns?.close();
+  });
+
+  /**
+   * Serious and critical axe-core violations of the page as it is now, in light and in dark, and
+   * sideways scrolling at 360 and 1440 pixels; the page itself must carry no script.
+   */
+  async function audit(page: Page, label: string): Promise<string[]> {
+    expect(await page.evaluate('document.scripts.length'), `${label}: scripts`).to.equal(0);
+    await page.addScriptTag({ content: AXE_SOURCE });
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const width of [360, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        const violations = (await page.evaluate(async () => {
+          const results = await (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe.run();
+          return results.violations;
+        })) as Array<{ id: string; impact: string | null }>;
+        found.push(...violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label} ${colorScheme} ${width}: ${v.id} (${v.impact})`));
+        const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+        if (overflow > 1) found.push(`${label} ${colorScheme}: ${overflow} px wider than a ${width} px window: ${JSON.stringify(await page.evaluate(OVERFLOWING))}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    return found;
+  }
+
+  it('takes a person from the form to a verified domain, with no serious accessibility violation on the way', async () => {
+    // bypassCSP only lets axe-core in; the pages themselves carry no script.
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    const violations: string[] = [];
+
+    await page.goto(`${t.url}/register`);
+    violations.push(...(await audit(page, '/register')));
+    await page.fill('#domain', 'co.uk');
+    await page.fill('#entity_name', 'Shop Ltd');
+    await page.selectOption('#entity_type', 'business');
+    await page.fill('#contact_email', 'owner@shop.example.com');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#domain-problem');
+    expect(await page.textContent('#domain-problem')).to.match(/^Invalid domain "co\.uk"/);
+    expect(await page.textContent('.error-summary')).to.contain('Domain: Invalid domain');
+    expect(await page.inputValue('#entity_name'), 'what was typed is kept').to.equal('Shop Ltd');
+    expect(await page.inputValue('#entity_type')).to.equal('business');
+    violations.push(...(await audit(page, 'the form with errors')));
+
+    await page.fill('#domain', 'shop.example.com');
+    await page.click('button[type=submit]');
+    await page.waitForURL(/\/registrations\/[A-Za-z0-9_-]{40,}$/);
+    const pageUrl = page.url();
+    expect(await page.textContent('#status')).to.contain('Pending');
+    const name = await page.inputValue('#txt-name');
+    const value = await page.inputValue('#txt-value');
+    expect(name).to.equal('_vetted-challenge.shop.example.com');
+    expect(value).to.match(/^vetted-verification=[A-Za-z0-9_-]{20,}$/);
+    violations.push(...(await audit(page, 'the registration page')));
+
+    dns.set(name, { TXT: [[value]] });
+    await page.click('button:text("Check now")');
+    await page.waitForSelector('#check-summary');
+    expect(await page.textContent('#check-summary')).to.contain('The proof is in place');
+    expect(await page.locator('.looks code', { hasText: value }).count(), 'the TXT value found is shown').to.be.at.least(1);
+    violations.push(...(await audit(page, 'the page after Check now')));
+    const notYet = (await (await page.request.get(`${t.url}/verify/shop.example.com`, { headers: { accept: 'application/json' } })).json()) as any;
+    expect(notYet.data.verified, 'Check now does not verify').to.equal(false);
+
+    const mail = bodyOf(smtp.messages.at(-1)!.raw);
+    expect(mail).to.contain(pageUrl);
+    const confirm = /http:\/\/\S+\/confirm\/[A-Za-z0-9_-]+/.exec(mail)![0];
+    await page.goto(confirm);
+    expect(await page.textContent('h1')).to.equal('Domain verified');
+    violations.push(...(await audit(page, 'the confirm page')));
+
+    const answer = (await (await page.request.get(`${t.url}/verify/shop.example.com`, { headers: { accept: 'application/json' } })).json()) as any;
+    expect(answer.data.verified).to.equal(true);
+    expect(answer.data.entity).to.include({ name: 'Shop Ltd', type: 'business', level: 'verified' });
+    await page.goto(pageUrl);
+    expect(await page.textContent('#status')).to.contain('Verified');
+    expect(violations).to.deep.equal([]);
+    await context.close();
+  });
+});
