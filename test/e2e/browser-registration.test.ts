@@ -69,7 +69,10 @@ describe('registering a domain through the pages in a real browser (chromium)', 
     const page = await context.newPage();
     const violations: string[] = [];
 
-    await page.goto(`${t.url}/register`);
+    // From the home page, as a person finds it.
+    await page.goto(`${t.url}/`);
+    await page.click('a:text("Register your domain")');
+    await page.waitForURL(/\/register$/);
     violations.push(...(await audit(page, '/register')));
     await page.fill('#domain', 'co.uk');
     await page.fill('#entity_name', 'Shop Ltd');
@@ -115,6 +118,10 @@ describe('registering a domain through the pages in a real browser (chromium)', 
     expect(answer.data.entity).to.include({ name: 'Shop Ltd', type: 'business', level: 'verified' });
     await page.goto(pageUrl);
     expect(await page.textContent('#status')).to.contain('Verified');
+    // The verdict page, from the registration page's link: the entity a person just registered.
+    await page.click('#status a');
+    expect(await page.textContent('.verdict')).to.contain('belongs to Shop Ltd');
+    violations.push(...(await audit(page, 'the verdict page')));
     expect(violations).to.deep.equal([]);
     await context.close();
   });

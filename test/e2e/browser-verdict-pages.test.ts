@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEFAULT_JOB_TIMINGS } from '../../src/application/jobs/job-timings.js';
 import { KnexBlocklist } from '../../src/adapters/persistence/knex-blocklist.js';
 import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
 import type { DomainName } from '../../src/domain/domain-name.js';
@@ -34,15 +35,18 @@ describe('the verdict pages in a real browser (chromium)', function () {
   before(async function () {
     if (!executable) return this.skip();
     const ca = await createTestCa();
-    site = await startFixtureSite({ tls: await ca.issue(['good.example.com']) });
+    site = await startFixtureSite({ tls: await ca.issue(['good.example.com', 'slow.example.com']) });
     site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
     for (const [path, file] of Object.entries(goodSiteFiles('good.example.com').https)) if (path !== '/') site.route(`good.example.com${path}`, file);
-    dns = await startDnsServer({ 'good.example.com': { A: ['127.0.0.1'] } });
+    // A site that answers its home page slowly: its scans show the progress page for a while.
+    site.route('slow.example.com/', { delayMs: 2500, headers: { 'content-type': 'text/html' }, body: '<html lang="en"><head><title>Slow</title></head><body>Slow</body></html>' });
+    dns = await startDnsServer({ 'good.example.com': { A: ['127.0.0.1'] }, 'slow.example.com': { A: ['127.0.0.1'] } });
     const port = await freePort();
     t = await startTestService(
       databaseKinds()[0]!,
       { PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', SCAN_LIMIT_PER_DOMAIN_HOUR: '2' },
-      { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 } },
+      // The progress page waits 300 ms for a scan instead of 25 s, so that a person sees it here.
+      { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 }, jobTimings: { ...DEFAULT_JOB_TIMINGS, progressPageWaitMs: 300 } },
     );
     const entity = await new KnexEntityRepository(t.database.db).create(aNewEntity({ name: 'Acme Widgets', domain: 'acme.example.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
     entityId = entity.id;
@@ -106,20 +110,34 @@ describe('the verdict pages in a real browser (chromium)', function () {
     const page = await context.newPage();
     await page.goto(`${t.url}/domains/good.example.com`);
     await page.click('button:text("Scan now")');
-    await page.waitForURL(/\/reports\/rpt_/, { timeout: 30_000 });
-    const first = page.url();
+    const first = await followToReport(page);
     await page.goto(`${t.url}/domains/good.example.com`);
     await waitUntil('the verdict page shows the report', async () => {
       await page.reload();
       return (await page.textContent('#readiness')) === 'Readiness: ready';
     });
     await page.click('button:text("Scan again")');
-    await page.waitForURL(/\/reports\/rpt_/, { timeout: 30_000 });
-    expect(page.url()).to.not.equal(first);
+    expect(await followToReport(page)).to.not.equal(first);
     await page.goto(`${t.url}/domains/good.example.com`);
     await page.click('button:text("Scan again")');
     expect(await page.textContent('h1')).to.include('429');
     expect(await page.textContent('body')).to.match(/retry after \d+ seconds/);
+    await context.close();
+  });
+
+  it('scans again from a report page, through an accessible progress page, to a new report', async () => {
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${t.url}/domains/slow.example.com`);
+    await page.click('button:text("Scan now")');
+    await page.waitForURL(/\/scans\//);
+    expect(await page.textContent('h1')).to.equal('Scanning slow.example.com');
+    const found = await problems(context, page.url());
+    const first = await followToReport(page);
+    await page.click('button:text("Scan again")');
+    expect(await followToReport(page)).to.not.equal(first);
+    expect(await page.textContent('h1')).to.equal('Vetted report: slow.example.com');
+    expect(found).to.deep.equal([]);
     await context.close();
   });
 
@@ -134,6 +152,16 @@ describe('the verdict pages in a real browser (chromium)', function () {
     expect(found).to.deep.equal([]);
   });
 });
+
+/** Follows the progress page's "Check again" link (it never reloads itself) until the report opens; its URL. */
+async function followToReport(page: Page): Promise<string> {
+  await waitUntil('the report opens', async () => {
+    if (/\/reports\/rpt_/.test(page.url())) return true;
+    await page.click('a:text("Check again")');
+    return false;
+  }, 30_000, 100);
+  return page.url();
+}
 
 /** Serious and critical axe-core violations of the page at `url`, and sideways scrolling at 360 and 1440 pixels. */
 async function problems(context: BrowserContext, url: string): Promise<string[]> {

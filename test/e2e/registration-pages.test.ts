@@ -123,7 +123,7 @@ for (const kind of databaseKinds()) {
 
       expect(await (await t.get(links.confirm)).text()).to.contain('Domain verified');
       const after = await (await t.get(page)).text();
-      expect(after).to.contain('Verified on').and.contain('href="/verify/shop.example.com"').and.not.contain('Check now</button>');
+      expect(after).to.contain('Verified on').and.contain('href="/domains/shop.example.com"').and.not.contain('Check now</button>');
       const requests = t.logs.filter((l) => (l as any).msg === 'request');
       expect(requests.some((l) => (l as any).path === '/registrations/[redacted]')).to.equal(true);
       expect(requests.some((l) => JSON.stringify(l).includes(token))).to.equal(false);

@@ -1,3 +1,4 @@
+import { DEFAULT_JOB_TIMINGS } from '../../src/application/jobs/job-timings.js';
 import { expect } from 'chai';
 import { CORE_CHECKS } from '../../src/domain/scan/methodology.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
@@ -42,7 +43,8 @@ for (const kind of databaseKinds()) {
       t = await startTestService(
         kind,
         { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', BASE_URL: 'https://vetted.example.org' },
-        { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 5000 } },
+        // The progress page shows the scan at once instead of waiting for its end (25 s by default).
+        { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 5000 }, jobTimings: { ...DEFAULT_JOB_TIMINGS, progressPageWaitMs: 0 } },
       );
     });
     after(async () => {
@@ -85,7 +87,9 @@ for (const kind of databaseKinds()) {
       expect(page.status).to.equal(200);
       expect(page.headers.get('content-security-policy')).to.contain("default-src 'none'");
       const html = await page.text();
-      expect(html).to.contain('<meta http-equiv="refresh" content="1">');
+      // It never reloads itself (WCAG 2.2.1): a person follows "Check again".
+      expect(html).not.to.contain('http-equiv="refresh"');
+      expect(html).to.contain(`<a href="/scans/${scanId}">Check again</a>`);
       expect(html).to.contain('<code>https_root</code>');
       const ended = await pollScan(t, `/api/scans/${scanId}`, (d) => d.state === 'done');
       expect(ended.at(-1).probes_done).to.have.length(GOOD_SITE_PROBE_COUNT);

@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
 /** Queue settings that keep tests quick: workers look for jobs twice a second, dead workers' jobs expire within seconds. */
 export const FAST_JOBS: NonNullable<ContainerOptions['jobs']> = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1, retryDelaySeconds: 1 };
 
-export async function startTestService(kind: DatabaseKind, env: Record<string, string> = {}, options: Pick<ContainerOptions, 'fetcher' | 'jobs'> = {}): Promise<TestService> {
+export async function startTestService(kind: DatabaseKind, env: Record<string, string> = {}, options: Pick<ContainerOptions, 'fetcher' | 'jobs' | 'jobTimings'> = {}): Promise<TestService> {
   const database = await kind.create({ migrate: false });
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({

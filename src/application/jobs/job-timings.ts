@@ -11,7 +11,12 @@ export interface JobTimings {
   readonly recheckLeaseSeconds: number;
   /** A proof claimed by the sweep or `vetted recheck`. */
   readonly recheckClaimSeconds: number;
+  /**
+   * How long `GET /scans/{id}` waits for a scan to end before it shows the scan's progress (25 s by
+   * default: past the scan's own 20 s deadline, so a person is usually sent straight to the report).
+   */
+  readonly progressPageWaitMs?: number;
 }
 export const JobTimings = Symbol('JobTimings');
 
-export const DEFAULT_JOB_TIMINGS: JobTimings = Object.freeze({ scanLeaseSeconds: 60, recheckLeaseSeconds: 600, recheckClaimSeconds: 900 });
+export const DEFAULT_JOB_TIMINGS: JobTimings = Object.freeze({ scanLeaseSeconds: 60, recheckLeaseSeconds: 600, recheckClaimSeconds: 900, progressPageWaitMs: 25_000 });

@@ -5,6 +5,7 @@ import { Clock } from '../ports/clock.js';
 import { ReportRepository } from '../ports/report-repository.js';
 import { ScanJobRepository } from '../ports/scan-job-repository.js';
 import { Timers } from '../ports/timers.js';
+import { DEFAULT_JOB_TIMINGS, JobTimings } from '../jobs/job-timings.js';
 import { scanOutcome, type ScanOutcome } from './scan-outcome.js';
 
 const SCAN_ID = /^scn_[A-Za-z0-9_-]{16,64}$/;
@@ -28,7 +29,13 @@ export class AwaitScan {
     @inject(ReportRepository) private readonly reports: ReportRepository,
     @inject(Clock) private readonly clock: Clock,
     @inject(Timers) private readonly timers: Timers,
+    @inject(JobTimings) private readonly timings: JobTimings = DEFAULT_JOB_TIMINGS,
   ) {}
+
+  /** The job for its progress page (`GET /scans/{id}`): as soon as it ends within the page's wait (JobTimings.progressPageWaitMs), else as it is then. */
+  forPage(scanId: string): Promise<ScanStatus> {
+    return this.run(scanId, this.timings.progressPageWaitMs ?? DEFAULT_JOB_TIMINGS.progressPageWaitMs);
+  }
 
   /**
    * The job now, or as soon as it ends within `waitMs` (0: at once). NOT_FOUND for an unknown id;

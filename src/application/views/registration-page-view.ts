@@ -58,7 +58,7 @@ export function registrationPageView(registration: Registration, state: Registra
     entityName: registration.entityName,
     state,
     stateText,
-    verifyPath: `/verify/${encodeURIComponent(registration.domain)}`,
+    verifyPath: `/domains/${encodeURIComponent(registration.domain)}`,
     expiresAt: registration.expiresAt,
     expiresText: humanInstant(registration.expiresAt),
     dns,

@@ -5,12 +5,24 @@ import type { ReportChange } from '../../domain/scan/report-diff.js';
 import type { CheckResult, EvidenceItem, Report } from '../../domain/scan/report.js';
 import type { StoredReport } from '../ports/report-repository.js';
 import { diffUrl, historyUrl } from './report-history-view.js';
+import { verdictPageUrl } from './verdict-page-view.js';
 import { reportLinks, type ReportLinks } from './report-links.js';
+import { splitDetail } from './split-detail.js';
 
 /** A check as the report page shows it: with its repair when it failed or warned. */
 export interface CheckLine {
   readonly check: CheckResult;
+  /** True for a failed, warned or errored check: one a site owner has something to do about. */
+  readonly needsFix: boolean;
+  /** The methodology's repair of the check, when it needs one and the methodology knows the check. */
   readonly fix: CheckFix | undefined;
+  /** What the scan found: the detail, without its instructions when the check needs fixing. */
+  readonly found: string;
+  /**
+   * What to do, said once: the detail's own instructions when it has some (they answer what was
+   * found), else the methodology's repair; undefined when nothing needs fixing or nothing is known.
+   */
+  readonly toDo: string | undefined;
 }
 
 /** One evidence item, or several that failed the same way, shown once with their count. */
@@ -36,18 +48,21 @@ export interface ReportPage {
   /** What changed since the previous report of the domain, with the page comparing them; none for a first report. */
   readonly change: { readonly since: ReportChange; readonly diffUrl: string } | undefined;
   readonly historyUrl: string;
+  /** The domain's verdict page. */
+  readonly verdictUrl: string;
 }
 
 const NEEDS_FIX = new Set(['warn', 'fail', 'error']);
 
 /**
  * The one model of a report page. Every link is absolute (under `baseUrl`); a failed or warned
- * check carries what to publish to repair it; evidence items that failed to fetch with the same
+ * check carries what was found and what to do, each said once (see `splitDetail`: the stored
+ * detail is not changed, only told in two parts), with the methodology's repair; evidence items that failed to fetch with the same
  * error (every probe when HTTPS is down) are collapsed into one entry.
  */
 export function reportPage(stored: StoredReport, readiness: Readiness, baseUrl: string, change?: ReportChange): ReportPage {
   const report = stored.report;
-  const line = (check: CheckResult): CheckLine => ({ check, fix: NEEDS_FIX.has(check.status) ? fixFor(check.id, report.domain) : undefined });
+  const line = (check: CheckResult): CheckLine => checkLine(check, report.domain);
   return {
     stored,
     report,
@@ -61,7 +76,15 @@ export function reportPage(stored: StoredReport, readiness: Readiness, baseUrl: 
     evidence: collapsed(report.evidence),
     change: change && { since: change, diffUrl: diffUrl(baseUrl, change) },
     historyUrl: historyUrl(baseUrl, report.domain),
+    verdictUrl: verdictPageUrl(baseUrl, report.domain),
   };
+}
+
+function checkLine(check: CheckResult, domain: string): CheckLine {
+  if (!NEEDS_FIX.has(check.status)) return { check, needsFix: false, fix: undefined, found: check.detail, toDo: undefined };
+  const fix = fixFor(check.id, domain);
+  const { found, instructions } = splitDetail(check.detail);
+  return { check, needsFix: true, fix, found, toDo: instructions.length > 0 ? instructions.join(' ') : fix?.fix };
 }
 
 function collapsed(items: readonly EvidenceItem[]): EvidenceEntry[] {

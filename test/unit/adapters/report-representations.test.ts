@@ -128,10 +128,13 @@ describe('report representations', () => {
       expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).to.equal(true);
       expect(html).to.not.match(/<script|<img|<iframe|<!--|href="javascript/i);
       const tags = new Set(elements.map((e) => e.name));
-      const allowed = 'html head meta title style body header main nav section div h1 h2 h3 p dl dt dd a code em time table thead tbody tr th td span pre ul ol li br';
+      const allowed = 'html head meta title style body header main nav section div h1 h2 h3 p dl dt dd a code em time table thead tbody tr th td span pre ul ol li br details summary form input button';
       expect([...tags].filter((t) => !allowed.split(' ').includes(t))).to.deep.equal([]);
       const attributes = new Set(elements.flatMap((e) => Object.keys(e.attribs)));
-      expect([...attributes].sort()).to.deep.equal(['charset', 'class', 'content', 'href', 'id', 'lang', 'name', 'scope']);
+      expect([...attributes].sort()).to.deep.equal(['action', 'charset', 'class', 'content', 'href', 'id', 'lang', 'method', 'name', 'scope', 'type', 'value']);
+      // The one form: "Scan again", posting the domain to this service's scan form.
+      const forms = elements.filter((e) => e.name === 'form');
+      expect(forms.map((f) => [f.attribs.method, f.attribs.action])).to.deep.equal([['post', '/api/scan']]);
       expect(DomUtils.filter((n) => n.type === ElementType.Comment, doc)).to.deep.equal([]);
       expect(html).to.include('<meta name="robots" content="noindex">');
       expect(html).to.not.match(/[\u0000\u0007\u001b\u0085\u202e\u2067]/);
@@ -139,7 +142,7 @@ describe('report representations', () => {
 
     it('links only to our own URLs, every one of them, and shows site URLs as text', () => {
       const hrefs = elements.map((e) => e.attribs.href).filter((h) => h !== undefined);
-      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`, `${BASE}/reports?domain=example.com`];
+      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`, `${BASE}/reports?domain=example.com`, `${BASE}/domains/example.com`];
       const standards = new Set(Object.values(CHECK_FIXES).map((fix) => fix.standardUrl));
       expect([...new Set(hrefs)].filter((h) => !standards.has(h)).sort()).to.deep.equal([...own].sort());
       const codes = DomUtils.findAll((e) => e.name === 'code', doc.children).map((e) => DomUtils.textContent(e));
@@ -164,16 +167,18 @@ describe('report representations', () => {
       for (const part of ['Vetted report: example.com', '2026-09-05T10:00:00.000Z', 'version 2026-09-05.1', '25/100', SIGNATURE.contentSha256, SIGNATURE.keyId]) {
         expect(text).to.include(part);
       }
-      const rows = DomUtils.findAll((e) => e.name === 'tbody', doc.children).slice(0, 2).map((t) => DomUtils.getChildren(t).filter((c) => c.type === ElementType.Tag).length);
-      expect(rows).to.deep.equal([report.checks.length, report.declarations.length]);
+      // Checks to fix first, the others folded further down: a row per check in each group's tables.
+      const rowsIn = (group: string) => DomUtils.findAll((e) => e.name === 'table' && e.attribs.class === `checks ${group}`, doc.children)
+        .flatMap((t) => DomUtils.findAll((e) => e.name === 'tbody', t.children)).flatMap((b) => DomUtils.getChildren(b).filter((c) => c.type === ElementType.Tag)).length;
+      expect([rowsIn('core-checks'), rowsIn('declarations')]).to.deep.equal([report.checks.length, report.declarations.length]);
       // An older report says which declaration set it looked for, so a missing newer one reads right.
       expect(text).to.include(`This report looked for these ${report.declarations.length} declarations under methodology 2026-09-05.1; declarations added since were not looked for and are not listed.`);
     });
 
-    it('sends a CSP that allows no script at all', () => {
+    it('sends a CSP that allows no script at all, and forms only to this origin', () => {
       const directives = new Map(REPORT_PAGE_CSP.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]));
       expect(Object.fromEntries(directives)).to.deep.equal({
-        'default-src': "'none'", 'style-src': "'unsafe-inline'", 'img-src': "'none'", 'base-uri': "'none'", 'form-action': "'none'", 'frame-ancestors': "'none'",
+        'default-src': "'none'", 'style-src': "'unsafe-inline'", 'img-src': "'none'", 'base-uri': "'none'", 'form-action': "'self'", 'frame-ancestors': "'none'",
       });
       expect(REPORT_PAGE_CSP).to.not.match(/unsafe-eval|script-src/);
     });

@@ -110,8 +110,8 @@ export function routeTable(schemas: AnswerSchemas = ANSWER_SCHEMAS): RouteConfig
       method: 'get', path: '/scans/{id}', tags: ['scans'], summary: 'The progress page of a scan job',
       request: { params: param('id', 'The scan id.') },
       responses: {
-        200: textAnswer('A page that reloads itself every second (or the failure).', HTML, NO_STORE),
-        303: seeOther('The scan is done: to the report.'),
+        200: textAnswer('The scan is still going after 25 s: the probes finished so far and a Check again link (or the failure). It never reloads itself.', HTML, NO_STORE),
+        303: seeOther('The scan ended within 25 s: to the report.'),
         ...errors(['NOT_FOUND', ...STORE_ERRORS], ownPageErrors),
       },
     },

@@ -8,16 +8,21 @@ export const UNTRUSTED_LABEL = 'Untrusted content from the scanned site';
 // Only our own absolute links and root-relative paths become hrefs; a site URL is always text.
 const OWN_HREF = /^(?:https?:\/\/[^\s"'<>]+|\/(?![/\\])[^\s"'<>]*)$/i;
 
-/** One evidence entry of a report page as HTML: an item with its fetch facts, or failures collapsed with their count. */
+/**
+ * One evidence entry of a report page as HTML, folded behind a closed disclosure whose summary
+ * names the fetch and its outcome: an item with its fetch facts, or failures collapsed with their
+ * count. Summaries hold no link (a link inside the disclosure's button would be a control in a control).
+ */
 export function evidenceEntry(entry: EvidenceEntry, links: ReportLinks): string {
   if (entry.kind === 'item') return evidence(entry.item, links);
   const first = entry.items[0]!;
+  const numbers = entry.items.map((item) => escapeHtml(item.n)).join(', ');
   return [
-    `<section class="evidence" id="evidence-${escapeHtml(first.n)}">`,
-    `<h3>Evidence ${entry.items.map((item) => evidenceLink(item.n, links)).join(', ')}: <code>${escapeHtml(entry.code)}</code> × ${escapeHtml(entry.items.length)}</h3>`,
+    `<details class="evidence" id="evidence-${escapeHtml(first.n)}">`,
+    `<summary>Evidence ${numbers}: <code>${escapeHtml(entry.code)}</code> × ${escapeHtml(entry.items.length)}</summary>`,
     `<p>${escapeHtml(entry.items.length)} fetches failed the same way; the first said ${untrusted(first.error?.message ?? '')}.</p>`,
-    `<ul>${entry.items.map((item) => `<li><code>${escapeHtml(item.probe)}</code> <code>${escapeHtml(item.requestedUrl)}</code></li>`).join('')}</ul>`,
-    '</section>',
+    `<ul>${entry.items.map((item) => `<li>${evidenceLink(item.n, links)}: <code>${escapeHtml(item.probe)}</code> <code>${escapeHtml(item.requestedUrl)}</code></li>`).join('')}</ul>`,
+    '</details>',
   ].join('\n');
 }
 
@@ -37,17 +42,23 @@ function evidence(item: EvidenceItem, links: ReportLinks): string {
     ['Certificate', certificate(item)],
     ['Error', item.error === null ? '<em>none</em>' : `<code>${escapeHtml(item.error.code)}</code> ${untrusted(item.error.message)}`],
   ];
+  // Wrapped, never scrolled: a scrolling box is one more stop a keyboard has to reach.
   const excerpt = item.untrustedExcerpt === ''
     ? '<p><em>No body excerpt.</em></p>'
     : `<p class="untrusted-label">${escapeHtml(UNTRUSTED_LABEL)}</p>\n<pre class="untrusted">\n${escapeHtml(item.untrustedExcerpt)}</pre>`;
   return [
-    `<section class="evidence" id="evidence-${n}">`,
-    `<h3>Evidence ${n}: <code>${escapeHtml(item.probe)}</code></h3>`,
+    `<details class="evidence" id="evidence-${n}">`,
+    `<summary>Evidence ${n}: <code>${escapeHtml(item.probe)}</code>, ${escapeHtml(outcome(item))}</summary>`,
     own === undefined ? '' : `<p>${ownLink(own, own)}</p>`,
     metaTable(rows),
     excerpt,
-    '</section>',
+    '</details>',
   ].filter((line) => line !== '').join('\n');
+}
+
+function outcome(item: EvidenceItem): string {
+  if (item.status !== null) return `HTTP ${item.status}`;
+  return item.error === null ? 'no answer' : item.error.code;
 }
 
 function redirects(item: EvidenceItem): string {
@@ -75,7 +86,7 @@ function certificate(item: EvidenceItem): string {
 
 /** Label/value rows as a table; values are HTML already escaped by the caller. */
 export function metaTable(rows: ReadonlyArray<readonly [string, string]>): string {
-  return `<div class="scroll"><table class="meta"><tbody>${rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`).join('')}</tbody></table></div>`;
+  return `<table class="meta"><tbody>${rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`).join('')}</tbody></table>`;
 }
 
 /** The number of an evidence item, linked to its own URL. */

@@ -1,64 +1,81 @@
-import type { ReportLinks } from '../../../application/views/report-links.js';
-import type { CheckLine, ReportPage } from '../../../application/views/report-page.js';
+import type { ReportPage } from '../../../application/views/report-page.js';
 import type { Readiness } from '../../../domain/scan/readiness.js';
-import type { CheckStatus, SiteFacts } from '../../../domain/scan/report.js';
+import type { SiteFacts } from '../../../domain/scan/report.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
-import { evidenceEntry, evidenceLink, metaTable, ownLink, UNTRUSTED_LABEL, untrusted } from './report-evidence-html.js';
+import { scanAgainForm } from './verdict-page.js';
+import { CHECKS_CSS, nothingToFixDetails, toFixSection, type CheckGroup } from './report-checks-html.js';
+import { evidenceEntry, metaTable, ownLink, UNTRUSTED_LABEL, untrusted } from './report-evidence-html.js';
 import { changeSummary, declarationsNote, errorHeading, humanAge } from './report-text.js';
 
-/** The Content-Security-Policy a report page (or the not-found page) is sent with. */
+/** The Content-Security-Policy a report page (or the not-found page) is sent with: no script, forms only to this origin ("Scan again"). */
 export const REPORT_PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-const STATUS_LABEL: Readonly<Record<CheckStatus, string>> = { pass: 'pass', warn: 'warn', fail: 'fail', info: 'info', error: 'error' };
-
+// Nothing scrolls on its own: long values and excerpts wrap, so the page never scrolls sideways
+// and no box needs a keyboard stop of its own.
 const CSS = `
 body{font:15px/1.5 system-ui,sans-serif;max-width:72rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}
-.scroll{overflow-x:auto;max-width:100%}
 th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}
-td,dd,code,a{overflow-wrap:anywhere}
+th,td,dd,code,a,summary{overflow-wrap:anywhere}
 dl.summary{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}
 dl.summary dt{font-weight:600}
+dl.summary dd{margin:0;min-width:0}
+dl.summary ul{margin:.2rem 0;padding-left:1.2rem}
 .status{font-weight:700;text-transform:uppercase}
 .status-pass{color:#136f2d}.status-warn{color:#8a5a00}.status-fail,.status-error{color:#b00020}.status-info{color:#444}
 .untrusted-label{font-weight:700;color:#b00020;margin-bottom:.2rem}
 .untrusted{background:#fff6f6;border:1px dashed #b00020}
-pre.untrusted{padding:.5rem;white-space:pre-wrap;overflow-wrap:anywhere;max-height:30rem;overflow:auto}
-section.evidence{border-top:1px solid #ccc;margin-top:1rem}
+pre.untrusted{padding:.5rem;white-space:pre-wrap;overflow-wrap:anywhere}
+details{border-top:1px solid #ccc;padding:.2rem 0}
+summary{cursor:pointer;padding:.3rem 0;font-weight:600}
+details[open]>summary{margin-bottom:.5rem}
 .verdict{font-size:1.3rem;font-weight:700;text-transform:uppercase}
 .verdict-ready{color:#136f2d}.verdict-limited{color:#8a5a00}.verdict-unknown{color:#444}
-.fix{margin:.2rem 0}
-@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}th,td{border-color:#555}a{color:#8ab4f8}
+@media (max-width:30rem){dl.summary{grid-template-columns:1fr}dl.summary dd{margin-bottom:.4rem}}
+@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}th,td,details{border-color:#555}a{color:#8ab4f8}
 .status-pass,.verdict-ready{color:#5fd07e}.status-warn,.verdict-limited{color:#f0b54a}.status-fail,.status-error,.untrusted-label{color:#ff7b8a}.status-info,.verdict-unknown{color:#bbb}
 .untrusted{background:#2a1b1d;border-color:#ff7b8a}}
-`;
+${CHECKS_CSS}`;
 
 /**
  * The report page (see ReportPage) as complete, script-free HTML, to be sent with
- * `REPORT_PAGE_CSP`: readiness first, then the score, the checks with how to fix each failed or
- * warned one, site facts, scope and evidence. Every interpolated value is escaped; only Vetted's
- * own absolute URLs and the standards' pages are links. Site URLs (final URLs, redirects,
- * certificate names) are shown as text, never as hrefs.
+ * `REPORT_PAGE_CSP`, in the order a person acts on it: the verdict (readiness, freshness, score),
+ * then each failed or warned check with what was found and how to fix it; checks with nothing to
+ * fix, the report's own facts, the scope and every piece of evidence fold behind closed
+ * `<details>`, so a phone shows what matters on its first screens. Every interpolated value is
+ * escaped; only Vetted's own absolute URLs and the standards' pages are links. Site URLs (final
+ * URLs, redirects, certificate names) are shown as text, never as hrefs.
  */
 export function renderReportHtml(page: ReportPage): string {
   const { report, links } = page;
+  const core: CheckGroup = { title: 'Core checks', className: 'core-checks', lines: page.checks, links, scored: true };
+  const declarations: CheckGroup = { title: 'Optional declarations', className: 'declarations', lines: page.declarations, links, scored: false };
+  const note = `<p>${escapeHtml(declarationsNote(page.declarations.length, page.declarationSet, report.methodologyVersion))}</p>`;
+  // The note goes where the declarations show first: above those to fix, else inside the fold.
+  const declarationsToFix = page.declarations.some((line) => line.needsFix);
   const bodyHtml = [
     header(page),
     '<main>',
-    '<h2>Core checks</h2>',
-    checksTable(page.checks, links, true),
-    '<h2>Optional declarations</h2>',
-    `<p>${escapeHtml(declarationsNote(page.declarations.length, page.declarationSet, report.methodologyVersion))}</p>`,
-    checksTable(page.declarations, links, false),
+    toFixSection(core),
+    toFixSection(declarations, declarationsToFix ? note : ''),
+    nothingToFix([nothingToFixDetails(core), nothingToFixDetails(declarations, declarationsToFix ? '' : note)]),
     siteFacts(report.site),
+    aboutReport(page),
     scope(report.scope.origin, page.scopePaths, report.scope.notCovered),
-    '<h2>Evidence</h2>',
+    '<section class="evidence-list">',
+    `<h2>Evidence: ${escapeHtml(report.evidence.length)} ${report.evidence.length === 1 ? 'fetch' : 'fetches'}</h2>`,
     ...page.evidence.map((entry) => evidenceEntry(entry, links)),
+    '</section>',
     '</main>',
-  ].join('\n');
+  ].filter((part) => part !== '').join('\n');
   return renderPage({ title: `Vetted report: ${report.domain}`, bodyHtml, css: CSS, noindex: true });
+}
+
+function nothingToFix(folds: readonly string[]): string {
+  const present = folds.filter((fold) => fold !== '');
+  return present.length === 0 ? '' : ['<section class="nothing-to-fix">', '<h2>Nothing to fix</h2>', ...present, '</section>'].join('\n');
 }
 
 /** A small page saying what was not found; `message` is escaped. */
@@ -70,26 +87,20 @@ export function renderNotFoundHtml(message: string, status = 404): string {
 
 function header(page: ReportPage): string {
   const { report, links, readiness } = page;
-  const signature = page.stored.signature;
   const summary: Array<[string, string]> = [
     ['Readiness', verdict(readiness)],
     ['Freshness', freshness(readiness)],
-    ['Since the previous report', page.change ? `${escapeHtml(changeSummary(page.change.since))} (${ownLink(page.change.diffUrl, 'compare')}, ${ownLink(page.historyUrl, 'history')})` : `first report of this domain (${ownLink(page.historyUrl, 'history')})`],
-    ['Report', escapeHtml(report.id)],
-    ['Scanned at', `<time>${escapeHtml(report.scannedAt)}</time>`],
-    ['Methodology', ownLink(page.methodologyUrl, `version ${report.methodologyVersion}`)],
     ['Score', `${escapeHtml(report.score)}/100`],
-    ['Reachable', yesNo(report.reachable)],
-    ['HTTPS valid', yesNo(report.httpsValid)],
-    ['Content SHA-256', `<code>${escapeHtml(signature.contentSha256)}</code>`],
-    ['Signing key', `<code>${escapeHtml(signature.keyId)}</code>`],
+    ['Scanned at', `<time>${escapeHtml(report.scannedAt)}</time>`],
+    ['Since the previous report', page.change ? `${escapeHtml(changeSummary(page.change.since))} (${ownLink(page.change.diffUrl, 'compare')}, ${ownLink(page.historyUrl, 'history')})` : `first report of this domain (${ownLink(page.historyUrl, 'history')})`],
   ];
   return [
     '<header>',
     `<h1>Vetted report: ${escapeHtml(report.domain)}</h1>`,
     `<dl class="summary">${summary.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join('')}</dl>`,
-    `<nav><p>Also as ${ownLink(links.json, 'JSON')} and ${ownLink(links.markdown, 'Markdown')}; `
-      + `permanent link: ${ownLink(links.html, links.html)}</p></nav>`,
+    `<nav><p>Also as ${ownLink(links.json, 'JSON')} and ${ownLink(links.markdown, 'Markdown')}; the domain's ${ownLink(page.verdictUrl, 'verdict page')}</p></nav>`,
+    // A fresh scan through the scan form's use case: admission applies, and a spent budget answers a page saying how long to wait.
+    scanAgainForm(report.domain),
     '</header>',
   ].join('\n');
 }
@@ -104,26 +115,26 @@ function freshness(readiness: Readiness): string {
   return `${escapeHtml(readiness.freshness ?? '')}, ${escapeHtml(humanAge(readiness.ageSeconds))} old`;
 }
 
-function checksTable(lines: readonly CheckLine[], links: ReportLinks, scored: boolean): string {
-  if (lines.length === 0) return '<p>None recorded.</p>';
-  const head = ['Status', ...(scored ? ['Points'] : []), 'Title', 'Detail', 'How to fix', 'Evidence'];
-  const rows = lines.map(({ check, fix }) => {
-    const status = STATUS_LABEL[check.status] ?? 'error';
-    const cells = [
-      `<span class="status status-${status}">${escapeHtml(status)}</span>`,
-      ...(scored ? [`${escapeHtml(check.points)}/${escapeHtml(check.max)}`] : []),
-      escapeHtml(check.title),
-      escapeHtml(check.detail),
-      fix === undefined ? escapeHtml(check.standard) : `<p class="fix">${codeSpans(fix.fix)}</p>${ownLink(fix.standardUrl, check.standard)}`,
-      check.evidence.map((n) => evidenceLink(n, links)).join(', '),
-    ];
-    return `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`;
-  });
+// What identifies and proves the report: needed to cite or verify it, not to act on it.
+function aboutReport(page: ReportPage): string {
+  const { report, links } = page;
+  const signature = page.stored.signature;
+  const facts: Array<[string, string]> = [
+    ['Report', escapeHtml(report.id)],
+    ['Permanent link', ownLink(links.html, links.html)],
+    ['Methodology', ownLink(page.methodologyUrl, `version ${report.methodologyVersion}`)],
+    ['Reachable', yesNo(report.reachable)],
+    ['HTTPS valid', yesNo(report.httpsValid)],
+    ['Content SHA-256', `<code>${escapeHtml(signature.contentSha256)}</code>`],
+    ['Signing key', `<code>${escapeHtml(signature.keyId)}</code>`],
+  ];
   return [
-    '<div class="scroll"><table>',
-    `<thead><tr>${head.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('')}</tr></thead>`,
-    `<tbody>\n${rows.join('\n')}\n</tbody>`,
-    '</table></div>',
+    '<section class="about">',
+    '<h2>This report</h2>',
+    `<details><summary>Methodology ${escapeHtml(report.methodologyVersion)}, signature and permanent link</summary>`,
+    metaTable(facts),
+    '</details>',
+    '</section>',
   ].join('\n');
 }
 
@@ -149,15 +160,12 @@ function scope(origin: string, paths: readonly string[], notCovered: readonly st
     '<section class="scope">',
     '<h2>Scope</h2>',
     `<p>Origin: <code>${escapeHtml(origin)}</code></p>`,
+    `<details><summary>The ${escapeHtml(paths.length)} paths fetched, and what this scan does not cover</summary>`,
     `<p>Paths fetched:</p>${list(paths)}`,
     `<p>Not covered by this scan:</p>${list(notCovered)}`,
+    '</details>',
     '</section>',
   ].join('\n');
-}
-
-// Our own fix texts mark header names and file contents with backticks.
-function codeSpans(text: string): string {
-  return text.split('`').map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part))).join('');
 }
 
 function yesNo(flag: boolean): string {

@@ -118,11 +118,18 @@ export function markdownCode(text: string, maxLength = CODE_MAX): string {
   return `${fence}${pad}${value}${pad}${fence}`;
 }
 
-// Fix texts are Vetted's own, with the validated domain name put in: their code spans are kept.
+// What to do, as the HTML page says it: the detail's own instructions or the methodology's fix.
 function fixes(lines: readonly CheckLine[]): string[] {
-  const needed = lines.filter((line) => line.fix !== undefined);
+  const needed = lines.filter((line) => line.toDo !== undefined);
   if (needed.length === 0) return [];
-  return ['How to fix:', '', ...needed.map(({ check, fix }) => `- ${escapeMarkdownInline(check.title)}: ${fix!.fix} Standard: ${ownLink(fix!.standardUrl)}`), ''];
+  const standard = (line: CheckLine) => (line.fix === undefined ? '' : ` Standard: ${ownLink(line.fix.standardUrl)}`);
+  return ['How to fix:', '', ...needed.map((line) => `- ${escapeMarkdownInline(line.check.title)}: ${withCodeSpans(line.toDo!)}${standard(line)}`), ''];
+}
+
+// Vetted's own words with their code spans kept as code: the text between them escaped, each span
+// given a delimiter nothing inside can close.
+function withCodeSpans(text: string): string {
+  return text.split(/(`[^`]+`)/).map((part) => (/^`[^`]+`$/.test(part) ? markdownCode(part.slice(1, -1)) : escapeMarkdownInline(part, Number.POSITIVE_INFINITY))).join('');
 }
 
 function evidenceEntry(entry: EvidenceEntry, links: ReportLinks): string[] {
@@ -139,13 +146,12 @@ function evidenceEntry(entry: EvidenceEntry, links: ReportLinks): string[] {
 
 function checksTable(lines: readonly CheckLine[], scored: boolean): string {
   if (lines.length === 0) return 'None recorded.';
-  const checks = lines.map((line) => line.check);
   const head = ['Status', ...(scored ? ['Points'] : []), 'Title', 'Detail', 'Standard', 'Evidence'];
-  const rows = checks.map((c) => [
+  const rows = lines.map(({ check: c, found }) => [
     escapeMarkdownInline(c.status),
     ...(scored ? [`${escapeMarkdownInline(String(c.points))}/${escapeMarkdownInline(String(c.max))}`] : []),
     escapeMarkdownInline(c.title),
-    escapeMarkdownInline(c.detail),
+    escapeMarkdownInline(found),
     escapeMarkdownInline(c.standard),
     c.evidence.map((n) => escapeMarkdownInline(String(n))).join(', '),
   ]);

@@ -2,11 +2,14 @@ import type { ScanJob } from '../../../domain/scan/scan-job.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
 
-const CSS = 'body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse}td,th{padding:.2rem .6rem;text-align:left}';
+const CSS =
+  'body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}h1,p,code{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}td,th{padding:.2rem .6rem;text-align:left;overflow-wrap:anywhere}' +
+  '@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}a{color:#8ab4f8}}';
 
 /**
- * A scan in progress: each finished probe, refreshing itself every second until the report is
- * ready. With `tookHostFromUrl`, it says the form took the scanned name from a pasted URL.
+ * A scan still going after the progress page waited for it: each finished probe, and a "Check
+ * again" link to the same page (which waits again and opens the report when the scan ends); it
+ * never reloads itself. With `tookHostFromUrl`, it says the form took the scanned name from a pasted URL.
  */
 export function renderScanProgressPage(job: ScanJob, options: { tookHostFromUrl?: boolean } = {}): string {
   const rows = job.probes
@@ -17,9 +20,8 @@ export function renderScanProgressPage(job: ScanJob, options: { tookHostFromUrl?
     title: `Scanning ${job.domain}`,
     css: CSS,
     noindex: true,
-    refreshSeconds: 1,
     bodyHtml: `<h1>Scanning ${escapeHtml(job.domain)}</h1>
-${options.tookHostFromUrl ? `<p>You pasted a URL: Vetted scans its host name, <strong>${escapeHtml(job.domain)}</strong>.</p>\n` : ''}<p>${escapeHtml(state)} This page reloads itself and opens the report when the scan ends.</p>
+${options.tookHostFromUrl ? `<p>You pasted a URL: Vetted scans its host name, <strong>${escapeHtml(job.domain)}</strong>.</p>\n` : ''}<p>${escapeHtml(state)} The report opens as soon as the scan ends: <a href="/scans/${encodeURIComponent(job.id)}${options.tookHostFromUrl ? '?pasted=url' : ''}">Check again</a>.</p>
 <table><thead><tr><th>Probe</th><th>Outcome</th><th>Time</th></tr></thead>
 <tbody>
 ${rows}

@@ -9,7 +9,12 @@ import { HTML_PAGE_CSP, renderErrorPage } from '../presenters/home-page.js';
 import { renderScanProgressPage } from '../presenters/scan-progress-page.js';
 import { htmlError } from './scan-routes.js';
 
-/** A queued scan as it goes: `GET /api/scans/{id}` (JSON, poll it) and `GET /scans/{id}` (a page that refreshes itself). */
+/**
+ * A queued scan as it goes: `GET /api/scans/{id}` (JSON, poll it) and `GET /scans/{id}`, which waits
+ * for the scan to end (progressPageWaitMs) and sends the browser to the report, or else shows the
+ * progress so far with a "Check again" link. It never reloads itself: a page that refreshes on a
+ * timer takes control away from people using screen readers or magnifiers (WCAG 2.2.1).
+ */
 @injectable()
 export class ScanStatusRoutes implements HttpRoutes {
   constructor(
@@ -24,7 +29,7 @@ export class ScanStatusRoutes implements HttpRoutes {
 
     router.get('/scans/:id', async (ctx) => {
       ctx.state.renderError = htmlError;
-      const { job } = await this.awaitScan.run(ctx.params.id ?? '');
+      const { job } = await this.awaitScan.forPage(ctx.params.id ?? '');
       ctx.set('Cache-Control', 'no-store');
       if (job.state === 'done' && job.reportId) {
         ctx.status = 303;
