@@ -1,24 +1,21 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { chromiumPath, launchBrowser } from '../support/browser.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
 import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
+import { sidewaysOverflow, urlProblems } from '../support/page-audit.js';
 import { createTestCa } from '../support/test-ca.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { freePort, startTestService, type TestService } from '../support/test-service.js';
 
-// What sticks out of the viewport, to say why a page scrolls sideways.
-const OVERFLOWING = `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 8).map((e) => e.tagName + ' ' + Math.round(e.getBoundingClientRect().right))`;
 // Elements the hostile site's markup would make if it were not escaped: scripts, images, SVG or handlers in the body.
 const INJECTED_ELEMENTS = `[...document.querySelectorAll('body script, body img, body iframe, body svg:not([role=img]), body [onerror], body [onload]')].map((e) => e.outerHTML.slice(0, 80))`;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 // The people's path through the pages, in Debian's chromium: the form, the progress page, the
 // report, its history, a comparison and the badge; axe-core on each; and a hostile site whose
@@ -85,29 +82,6 @@ describe('the pages in a real browser (chromium)', function () {
     return page.url();
   }
 
-  /** Serious and critical axe-core violations of the page at `url` (scripts injected past the CSP in a context of their own), and sideways scrolling at 360 and 1440 pixels. */
-  async function axeViolations(context: BrowserContext, url: string): Promise<string[]> {
-    const page = await context.newPage();
-    try {
-      await page.goto(url);
-      await page.addScriptTag({ content: AXE_SOURCE });
-      const violations = (await page.evaluate(async () => {
-        const results = await (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe.run();
-        return results.violations;
-      })) as Array<{ id: string; impact: string | null }>;
-      const found = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${url}: ${v.id} (${v.impact})`);
-      // Responsive from 360 to 1440 pixels: nothing makes the page itself scroll sideways.
-      for (const width of [360, 1440]) {
-        await page.setViewportSize({ width, height: 900 });
-        const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
-        if (overflow > 1) found.push(`${url}: ${overflow} px wider than a ${width} px window: ${JSON.stringify(await page.evaluate(OVERFLOWING))}`);
-      }
-      return found;
-    } finally {
-      await page.close();
-    }
-  }
-
   it('takes a person from the form to the report, its history, a comparison and the badge', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -117,9 +91,7 @@ describe('the pages in a real browser (chromium)', function () {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: join(shots, `report-${width}.png`), fullPage: true });
       // Expressions, not functions: they run in the page, and this project's TypeScript has no DOM types.
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
-      if (overflow > 1) console.log(await page.evaluate(OVERFLOWING));
-      expect(overflow, `horizontal overflow at ${width} px`).to.be.at.most(1);
+      expect(await sidewaysOverflow(page, width), `horizontal overflow at ${width} px`).to.equal(undefined);
     }
     const second = await scanThroughForm(page, 'good.example.com');
     expect(second).to.not.equal(first);
@@ -144,7 +116,7 @@ describe('the pages in a real browser (chromium)', function () {
       const reportUrl = await page.locator('tbody a').first().getAttribute('href');
       const diffUrl = await page.locator('a:text("compare")').first().getAttribute('href');
       await page.close();
-      for (const url of [`${t.url}/`, reportUrl!, history, diffUrl!, `${t.url}/privacy`]) violations.push(...(await axeViolations(context, url)).map((v) => `${colorScheme} ${v}`));
+      for (const url of [`${t.url}/`, reportUrl!, history, diffUrl!, `${t.url}/privacy`]) violations.push(...(await urlProblems(context, url)).map((v) => `${colorScheme} ${v}`));
       await context.close();
     }
     expect(violations).to.deep.equal([]);

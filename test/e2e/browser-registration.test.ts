@@ -1,20 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumPath, launchBrowser } from '../support/browser.js';
+import { pageProblems } from '../support/page-audit.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { bodyOf, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { freePort, startTestService, type TestService } from '../support/test-service.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-// What sticks out of the viewport, to say why a page scrolls sideways.
-const OVERFLOWING = `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 8).map((e) => e.tagName + ' ' + Math.round(e.getBoundingClientRect().right))`;
-
 // A person registers a domain through the pages only, in Debian's chromium: the form (first with a
 // mistake), the registration page, publishing the TXT record, "Check now", the mailed confirmation
-// link, and verify answering the new entity; axe-core and sideways scrolling on every page met.
+// link, and the verdict page showing the new entity; axe-core and sideways scrolling on every page met.
 describe('registering a domain through the pages in a real browser (chromium)', function () {
   this.timeout(120_000);
   const executable = chromiumPath();
@@ -38,26 +33,13 @@ describe('registering a domain through the pages in a real browser (chromium)', 
     await dns?.close();
   });
 
-  /**
-   * Serious and critical axe-core violations of the page as it is now, in light and in dark, and
-   * sideways scrolling at 360 and 1440 pixels; the page itself must carry no script.
-   */
+  /** Everything wrong with the page as it is now, in light and in dark (see pageProblems); the page itself must carry no script. */
   async function audit(page: Page, label: string): Promise<string[]> {
     expect(await page.evaluate('document.scripts.length'), `${label}: scripts`).to.equal(0);
-    await page.addScriptTag({ content: AXE_SOURCE });
     const found: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      for (const width of [360, 1440]) {
-        await page.setViewportSize({ width, height: 900 });
-        const violations = (await page.evaluate(async () => {
-          const results = await (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe.run();
-          return results.violations;
-        })) as Array<{ id: string; impact: string | null }>;
-        found.push(...violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label} ${colorScheme} ${width}: ${v.id} (${v.impact})`));
-        const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
-        if (overflow > 1) found.push(`${label} ${colorScheme}: ${overflow} px wider than a ${width} px window: ${JSON.stringify(await page.evaluate(OVERFLOWING))}`);
-      }
+      found.push(...(await pageProblems(page, `${label} ${colorScheme}`)));
     }
     await page.emulateMedia({ colorScheme: 'light' });
     return found;

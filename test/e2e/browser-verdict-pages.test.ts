@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_JOB_TIMINGS } from '../../src/application/jobs/job-timings.js';
 import { KnexBlocklist } from '../../src/adapters/persistence/knex-blocklist.js';
 import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
@@ -11,13 +9,12 @@ import { aNewEntity } from '../support/builders.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
 import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
+import { urlProblems } from '../support/page-audit.js';
 import { createTestCa } from '../support/test-ca.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { freePort, startTestService, type TestService } from '../support/test-service.js';
 import { waitUntil } from '../support/wait-until.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const OVERFLOWING = `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 8).map((e) => e.tagName + ' ' + Math.round(e.getBoundingClientRect().right))`;
 
 // The verdict and entity pages as the person an agent's guidance sends to decide uses them, in
 // Debian's chromium: checking a domain from the home page, reviewing a flagged lookalike, scanning
@@ -132,7 +129,7 @@ describe('the verdict pages in a real browser (chromium)', function () {
     await page.click('button:text("Scan now")');
     await page.waitForURL(/\/scans\//);
     expect(await page.textContent('h1')).to.equal('Scanning slow.example.com');
-    const found = await problems(context, page.url());
+    const found = await urlProblems(context, page.url());
     const first = await followToReport(page);
     await page.click('button:text("Scan again")');
     expect(await followToReport(page)).to.not.equal(first);
@@ -146,7 +143,7 @@ describe('the verdict pages in a real browser (chromium)', function () {
     const found: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ bypassCSP: true, colorScheme });
-      for (const url of urls) found.push(...(await problems(context, url)).map((p) => `${colorScheme} ${p}`));
+      for (const url of urls) found.push(...(await urlProblems(context, url)).map((p) => `${colorScheme} ${p}`));
       await context.close();
     }
     expect(found).to.deep.equal([]);
@@ -161,23 +158,4 @@ async function followToReport(page: Page): Promise<string> {
     return false;
   }, 30_000, 100);
   return page.url();
-}
-
-/** Serious and critical axe-core violations of the page at `url`, and sideways scrolling at 360 and 1440 pixels. */
-async function problems(context: BrowserContext, url: string): Promise<string[]> {
-  const page = await context.newPage();
-  try {
-    await page.goto(url);
-    await page.addScriptTag({ content: AXE_SOURCE });
-    const violations = (await page.evaluate('axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))')) as Array<{ id: string; impact: string | null }>;
-    const found = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${url}: ${v.id} (${v.impact})`);
-    for (const width of [360, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
-      if (overflow > 1) found.push(`${url}: ${overflow} px wider than a ${width} px window: ${JSON.stringify(await page.evaluate(OVERFLOWING))}`);
-    }
-    return found;
-  } finally {
-    await page.close();
-  }
 }

@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, launchBrowser } from '../support/browser.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
 import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
+import { seriousViolations, sidewaysOverflow } from '../support/page-audit.js';
 import { createTestCa } from '../support/test-ca.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { freePort, startTestService, type TestService } from '../support/test-service.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // Before the report page put its verdict and fixes first and folded the rest, the well-formed
 // site's report was 49,400 px tall at 360 px wide and the failing site's 64,747 px; now about 2,500
 // and 7,700. With nothing to fix, what shows unfolded is the verdict, one line per folded part,
@@ -35,7 +33,6 @@ const TABLE_TEXT = `[...document.querySelectorAll('table.checks')].map((t) => t.
 const EVIDENCE_FOLDED = `[...document.querySelectorAll('.evidence')].map((e) => e.closest('details') !== null && !e.closest('details').open)`;
 const OPEN_ALL = `document.querySelectorAll('details').forEach((d) => { d.open = true; })`;
 const PAGE_HEIGHT = 'document.documentElement.scrollHeight';
-const OVERFLOW = 'document.documentElement.scrollWidth - document.documentElement.clientWidth';
 
 interface CheckRow { status: string; found: string; fix: string; folded: boolean; codes: number }
 
@@ -166,10 +163,9 @@ describe('the report page as a person reads it (chromium)', function () {
             if (unfolded) await page.evaluate(OPEN_ALL);
             const state = `${colorScheme} ${name}${unfolded ? ' unfolded' : ''}`;
             for (const width of [360, 768, 1440]) {
-              await page.setViewportSize({ width, height: 900 });
+              const overflow = await sidewaysOverflow(page, width);
+              if (overflow) found.push(`${state}: ${overflow}`);
               if (width !== 768) found.push(...(await seriousViolations(page)).map((v) => `${state} ${width} px: ${v}`));
-              const overflow = (await page.evaluate(OVERFLOW)) as number;
-              if (overflow > 1) found.push(`${state}: ${overflow} px wider than a ${width} px window`);
             }
           }
         });
@@ -178,15 +174,6 @@ describe('the report page as a person reads it (chromium)', function () {
     expect(found).to.deep.equal([]);
   });
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof axe !== "undefined"'))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = (await page.evaluate(async () => {
-    const results = await (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe.run();
-    return results.violations.map((v) => ({ id: v.id, impact: v.impact, target: JSON.stringify(v.nodes[0]?.target) }));
-  })) as Array<{ id: string; impact: string | null; target: string }>;
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}) at ${v.target}`);
-}
 
 /** The sentences of a cell long enough to matter, trimmed. */
 function sentences(text: string): string[] {

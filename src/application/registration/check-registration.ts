@@ -3,6 +3,7 @@ import { Clock } from '../ports/clock.js';
 import { ProofRepository } from '../ports/proof-repository.js';
 import { RegistrationRepository } from '../ports/registration-repository.js';
 import { GetRegistration, type RegistrationPageOutcome } from './get-registration.js';
+import { recordLooks } from './record-looks.js';
 import { ProofChecker } from './proof-checker.js';
 
 /** The shortest time between two checks of one registration from its page. */
@@ -39,18 +40,7 @@ export class CheckRegistration {
       return { ...page, check: { kind: 'too_soon', retryAfterSeconds, lastLooks: await this.proofs.latestAttempts(registration.id) } };
     }
     const looks = await this.checker.check(registration.domain, registration.verificationCode);
-    for (const look of looks) {
-      await this.proofs.recordAttempt({
-        registrationId: registration.id,
-        entityId: null,
-        domain: registration.domain,
-        method: look.method,
-        lookedUp: look.lookedUp,
-        attemptedAt: now.toISOString(),
-        result: look.result,
-        detail: look.detail,
-      });
-    }
+    await recordLooks(this.proofs, registration, looks, now);
     return { ...page, check: { kind: 'checked', looks } };
   }
 }

@@ -7,6 +7,7 @@ import { ProofRepository } from '../ports/proof-repository.js';
 import { RegistrationRepository } from '../ports/registration-repository.js';
 import { TokenHasher } from '../ports/token-hasher.js';
 import { RegistryReadCache } from '../caching/registry-read-cache.js';
+import { recordLooks } from './record-looks.js';
 import { ProofChecker, type ProofLook } from './proof-checker.js';
 
 export type ConfirmOutcome =
@@ -44,18 +45,7 @@ export class ConfirmRegistration {
     if (isRegistrationExpired(registration, now)) return { kind: 'expired', registration };
 
     const looks = await this.checker.check(registration.domain, registration.verificationCode);
-    for (const look of looks) {
-      await this.proofs.recordAttempt({
-        registrationId: registration.id,
-        entityId: null,
-        domain: registration.domain,
-        method: look.method,
-        lookedUp: look.lookedUp,
-        attemptedAt: now.toISOString(),
-        result: look.result,
-        detail: look.detail,
-      });
-    }
+    await recordLooks(this.proofs, registration, looks, now);
     const proof = looks.find((l) => l.result === 'proven');
     if (!proof) return { kind: 'not_proven', registration, looks };
 
