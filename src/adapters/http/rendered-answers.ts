@@ -41,6 +41,11 @@ export class RenderedAnswers<O> {
   private readonly answers = new Map<string, Rendered<O>>();
   private readonly askedOnce = new Set<number>();
 
+  /** How many answers are kept now. */
+  get size(): number {
+    return this.answers.size;
+  }
+
   /** `route` is the template (`/verify/:domain`), `prefix` the path every one of its requests starts with. */
   constructor(
     private readonly route: string,
@@ -59,11 +64,24 @@ export class RenderedAnswers<O> {
   keep(url: string, outcome: O, envelope: unknown, caching: AnswerCaching | undefined): CacheableAnswer {
     const answer = cacheableAnswer(JSON.stringify(envelope), JSON_UTF8, caching);
     const ttl = Math.min(caching?.maxAgeSeconds ?? 0, RENDERED_ANSWER_SECONDS);
+    const now = this.clock.now().getTime();
+    this.dropExpired(now);
     if (ttl <= 0 || !this.askedBefore(url)) return answer;
     if (this.answers.size >= MAX_ANSWERS && !this.answers.has(url)) this.answers.delete(this.answers.keys().next().value!);
-    const now = this.clock.now().getTime();
     this.answers.set(url, { outcome, answer, bytes: String(Buffer.byteLength(answer.body)), renderedAtMs: now, reuseUntilMs: now + ttl * 1000 });
     return answer;
+  }
+
+  /**
+   * Drops the oldest answers while they are past their reuse: answers are kept in the order they
+   * were rendered, almost all for RENDERED_ANSWER_SECONDS, so the expired ones are at the front. A
+   * burst of answers asked once and never again then leaves nothing behind a minute later.
+   */
+  private dropExpired(now: number): void {
+    for (const [url, rendered] of this.answers) {
+      if (now < rendered.reuseUntilMs) return;
+      this.answers.delete(url);
+    }
   }
 
   /** True when `url` was offered before (and is kept from now on); remembers it otherwise. */

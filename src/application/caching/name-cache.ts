@@ -2,6 +2,10 @@ import { isSameOrSubdomain, registrableDomain, type DomainName } from '../../dom
 import type { Clock } from '../ports/clock.js';
 
 const MAX_ENTRIES = 50_000;
+// Names nobody stored anything under are most of the names asked, and most are asked once: their
+// entries (an empty value) are kept up to this many, the oldest out first, so that a stream of new
+// names costs bounded memory without pushing out the names the registry knows.
+const MAX_EMPTY_ENTRIES = 5_000;
 // How many forgotten names are remembered for set()'s stale-read check; older ones count as "maybe".
 const MAX_FORGOTTEN = 10_000;
 
@@ -19,13 +23,15 @@ interface Entry<T> {
  * them: the change feed names each written domain and `forget` drops that name and every cached
  * subdomain of it (an entry for shop.example.com may be built from the records of example.com
  * too); a feed that may have missed changes calls `clear`. Bounded to 50,000 names, oldest first
- * out.
+ * out, of which at most 5,000 hold an empty value (`isEmpty`: nothing stored under the name).
  *
  * A read that races a write (read before the write, stored after it was forgotten) is refused when
  * the caller passes the `stamp()` taken before its read to `set`.
  */
 export class NameCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  /** The cached names whose value is empty, oldest first. */
+  private readonly empties = new Set<string>();
   /**
    * Cached names by registrable domain, so that forget never scans the whole cache: the one name,
    * or a set once there are several (most domains are asked about under one name only).
@@ -37,7 +43,11 @@ export class NameCache<T> {
   /** Reads stamped before this generation are refused: a clear, or forgotten names no longer remembered. */
   private floor = 0;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    /** Whether a value says nothing is stored under its name (such entries have a bound of their own). */
+    private readonly isEmpty: (value: T) => boolean = () => false,
+  ) {}
 
   get(name: DomainName): T | undefined {
     const entry = this.entries.get(name);
@@ -81,6 +91,13 @@ export class NameCache<T> {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.remove(oldest);
     }
+    if (this.isEmpty(value)) {
+      if (this.empties.size >= MAX_EMPTY_ENTRIES && !this.empties.has(name)) this.remove(this.empties.values().next().value!);
+      this.empties.delete(name);
+      this.empties.add(name);
+    } else {
+      this.empties.delete(name);
+    }
     const group = registrableDomain(name);
     this.entries.set(name, { value, expiresAtMs: this.clock.now().getTime() + ttlSeconds * 1000, group });
     const members = this.groups.get(group);
@@ -120,6 +137,7 @@ export class NameCache<T> {
     this.generation++;
     this.floor = this.generation;
     this.entries.clear();
+    this.empties.clear();
     this.groups.clear();
     this.forgotten.clear();
   }
@@ -132,6 +150,7 @@ export class NameCache<T> {
     const entry = this.entries.get(name);
     if (!entry) return;
     this.entries.delete(name);
+    this.empties.delete(name);
     const members = this.groups.get(entry.group);
     if (members === name) this.groups.delete(entry.group);
     else if (typeof members === 'object') {

@@ -10,6 +10,6 @@ import type { DomainRecords } from '../ports/registry-reader.js';
 @injectable()
 export class RegistryReadCache extends NameCache<DomainRecords> {
   constructor(@inject(Clock) clock: Clock) {
-    super(clock);
+    super(clock, (records) => records.entities.length === 0 && records.blocks.length === 0 && records.latestReport === undefined);
   }
 }

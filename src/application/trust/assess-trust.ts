@@ -121,6 +121,9 @@ export class AssessTrust {
     let finding = this.brands.get(domain);
     if (finding) return finding;
     finding = judgeBrand(domain, this.detector, this.idna.toUnicode(domain));
+    // A name that is no brand and imitates none (most names) is judged again when asked again: a
+    // few dozen look-ups, cheaper than keeping an entry for every new name asked.
+    if (!finding.knownBrand && finding.lookalikeOf === null && finding.reason === null) return finding;
     // Map keeps insertion order: the first key is the oldest entry.
     if (this.brands.size >= BRAND_CACHE_ENTRIES) this.brands.delete(this.brands.keys().next().value!);
     this.brands.set(domain, finding);

@@ -14,6 +14,6 @@ export const OBSERVATION_CACHE_SECONDS = 300;
 @injectable()
 export class ObservationCache extends NameCache<StoredObservations> {
   constructor(@inject(Clock) clock: Clock) {
-    super(clock);
+    super(clock, (observations) => Object.keys(observations).length === 0);
   }
 }

@@ -18,6 +18,6 @@ export const OWNERSHIP_CACHE_SECONDS = 300;
 @injectable()
 export class OwnershipCache extends NameCache<OwnershipRead> {
   constructor(@inject(Clock) clock: Clock) {
-    super(clock);
+    super(clock, (read) => read.check === undefined);
   }
 }

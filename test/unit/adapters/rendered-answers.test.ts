@@ -84,6 +84,15 @@ describe('RenderedAnswers', () => {
     expect(answers.find('GET', '/verify/n20000.com')).not.to.equal(undefined);
   });
 
+  it('lets go of answers past their reuse as new ones are kept, so a burst of names asked once leaves nothing behind', () => {
+    for (let i = 0; i < 1000; i++) answers.keep(`/verify/burst${i}.com`, 'outcome', {}, cached(60));
+    expect(answers.size).to.equal(1000);
+    clock.advance(RENDERED_ANSWER_SECONDS);
+    answers.keep('/verify/later.com', 'outcome', {}, cached(60));
+    expect(answers.size).to.equal(1);
+    expect(answers.find('GET', '/verify/later.com')).not.to.equal(undefined);
+  });
+
   it('keeps an answer the second time its target is asked, not the first: most names are asked about once', () => {
     const doorkept = new RenderedAnswers<string>('/verify/:domain', '/verify/', clock, NO_METRICS, (outcome) => current.has(outcome));
     current.add('outcome');

@@ -111,4 +111,16 @@ describe('RegistryReadCache', () => {
     cache.forget(['example.com']);
     expect(cache.size).to.equal(1);
   });
+
+  it('keeps at most 5,000 names nothing is stored under, the oldest going first, without pushing out names the registry knows', () => {
+    const NOTHING: DomainRecords = { entities: [], blocks: [], latestReport: undefined };
+    put('known.example.com');
+    for (let i = 0; i <= 5000; i++) cache.set(domainName(`new${i}.example.org`), NOTHING, 60);
+    expect(cache.size).to.equal(5001);
+    expect(cached('known.example.com', 'new0.example.org', 'new1.example.org', 'new5000.example.org')).to.deep.equal(['known.example.com', 'new1.example.org', 'new5000.example.org']);
+    // A name whose value is no longer empty counts with the others.
+    put('new1.example.org');
+    cache.set(domainName('new5001.example.org'), NOTHING, 60);
+    expect(cached('new1.example.org', 'new2.example.org')).to.deep.equal(['new1.example.org', 'new2.example.org']);
+  });
 });
