@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import { loadConfig } from '../../../src/adapters/config/load-config.js';
+import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
+import { ReadAheadCaches } from '../../../src/application/caching/read-ahead.js';
+import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
+import { AssessTrust } from '../../../src/application/trust/assess-trust.js';
+import { LiveObservations } from '../../../src/application/trust/live-observations.js';
+import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
+import { OwnershipCache } from '../../../src/application/trust/ownership-cache.js';
+import { VerifyDomain } from '../../../src/application/verdict/verify-domain.js';
+import { trustView } from '../../../src/application/views/trust-view.js';
+import { verdictPageView } from '../../../src/application/views/verdict-page-view.js';
+import { FakeTrustSources, InMemoryTrustObservationStore } from '../../fakes/fake-trust-sources.js';
+import { FixedClock } from '../../fakes/fixed-clock.js';
+import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
+import { aBlock, aNewEntity } from '../../support/builders.js';
+import { ownershipParts } from '../../support/ownership-parts.js';
+
+const BASE = 'https://v.example';
+
+// The verdict page says what the signals=true answer says, in sentences, for every kind of verdict.
+describe('the verdict page view', () => {
+  let registry: InMemoryRegistry;
+  let assess: AssessTrust;
+
+  beforeEach(() => {
+    const clock = new FixedClock('2026-09-01T00:00:00.000Z');
+    registry = new InMemoryRegistry();
+    const sources = new FakeTrustSources();
+    const store = new InMemoryTrustObservationStore();
+    const config = loadConfig({});
+    const observations = new ObservationCache(clock);
+    const live = new LiveObservations(store, observations, sources, sources, sources, config, new SystemTimers());
+    const verify = new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock)));
+    assess = new AssessTrust(verify, store, observations, live, { toUnicode: (d: string) => d }, clock, config, ownershipParts(clock).ownership);
+  });
+
+  const pageOf = async (domain: string) => verdictPageView(trustView(await assess.run(domain, { external: false }), BASE), BASE);
+
+  it('names the entity of a verified domain, with every signal and the page links', async () => {
+    await registry.create(aNewEntity({ name: 'Acme Widgets', domain: 'acme.com', type: 'business', expiresAt: '2027-01-01T00:00:00.000Z' }));
+    const page = await pageOf('acme.com');
+    expect(page.tone).to.equal('good');
+    expect(page.sentence).to.equal('acme.com is verified: it belongs to Acme Widgets (business, level verified), a registered entity, until 2027-01-01.');
+    expect(page.signals.map((s) => s.name)).to.deep.equal(['registry', 'brand', 'domain_age', 'ssl', 'external']);
+    expect(page.signals[0]).to.include({ score: 30, max: 40, words: 'A registered entity vouches for the name (level verified).' });
+    expect(page.links).to.deep.include({ page: `${BASE}/domains/acme.com`, history: `${BASE}/reports?domain=acme.com`, badge: `${BASE}/badge/acme.com.svg` });
+  });
+
+  it('says a lookalike imitates the brand, and the signal says so too, never "not like one"', async () => {
+    const page = await pageOf('paypa1.com');
+    expect(page.tone).to.equal('bad');
+    expect(page.sentence).to.equal('paypa1.com is not verified, and it looks like paypal.com.');
+    expect(page.lookalike).to.include({ of: 'paypal.com' });
+    expect(page.signals.find((s) => s.name === 'brand')!.words).to.match(/^Looks like paypal\.com/);
+    expect(page.guidance.requiresHuman).to.equal(true);
+    expect(page.guidance.allows).to.equal('Nothing is safe to do automatically.');
+  });
+
+  it('gives the block reason, and an expired verification in the EXPIRED message', async () => {
+    await registry.add([aBlock('scam.com', 'phishing kit')]);
+    const blocked = await pageOf('login.scam.com');
+    expect(blocked.sentence).to.equal("login.scam.com is blocked by this registry's operator: phishing kit.");
+    expect(blocked.signals).to.deep.equal([]);
+    expect(blocked.readiness).to.equal(null);
+    await registry.create(aNewEntity({ name: 'Old Co', domain: 'old.com', expiresAt: '2026-01-01T00:00:00.000Z' }));
+    const expired = await pageOf('old.com');
+    expect(expired.tone).to.equal('caution');
+    expect(expired.sentence).to.match(/^The verification of old\.com by Old Co \(ent_[a-z0-9]+\) expired at 2026-01-01T00:00:00\.000Z; it is not verified\.$/);
+  });
+
+  it('calls a name nobody vouches for not verified, and a brand domain a known brand', async () => {
+    expect((await pageOf('nobody.example.net')).sentence).to.equal('nobody.example.net is not verified: no registered entity vouches for it.');
+    expect((await pageOf('paypal.com')).sentence).to.match(/^paypal\.com is not a registered entity, but it is a domain of a known brand/);
+  });
+});
