@@ -1,62 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_SCAN_LIMITS, DEFAULT_WATCH_SETTINGS, type AppConfig } from '../../application/ports/app-config.js';
-import { parseCatalogEntry } from '../../domain/trust/brand-catalog.js';
 import { maskCredentials } from '../shared/mask-credentials.js';
 import { parseSigningKey } from '../shared/parse-signing-key.js';
+import { readBrandFile } from './brand-file.js';
+import { ConfigError } from './config-error.js';
+import { booleanFlag, commaList, isDnsServer, limit, wholeNumber } from './env-fields.js';
 import { credentialsDecode, isHost, isHostHeader, isMailbox, isNetwork, isOrigin, isSecurityContact, printable, serverUrlProblem, sqliteFolderProblem } from './config-rules.js';
 
-/** A configuration problem, told in one line that names the variable. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
-const commaList = (isValid: (item: string) => boolean, message: string) =>
-  z
-    .string()
-    .transform((v) => v.split(',').map((item) => item.trim()).filter((item) => item !== ''))
-    .refine((items) => items.every(isValid), message);
-
-function isDnsServer(item: string): boolean {
-  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(item);
-  if (bracketed) return isIP(bracketed[1]!) === 6 && validPort(bracketed[2]);
-  if (isIP(item) !== 0) return true;
-  const v4 = /^([\d.]+):(\d{1,5})$/.exec(item);
-  return v4 !== null && isIP(v4[1]!) === 4 && validPort(v4[2]);
-}
-
-function validPort(port: string | undefined): boolean {
-  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
-}
-
-/**
- * Catalog lines (see parseCatalogEntry): `brand.com`, `brand.com: owned.de owned.co.uk`, or
- * `allow: word namesake.com`; `#` starts a comment. A line with a name that is not a domain stops
- * start-up, naming the line.
- */
-function readBrandFile(path: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`Invalid configuration: BRAND_CATALOG_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
-  }
-  const lines: string[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = raw.replace(/#.*$/, '').trim();
-    const entry = parseCatalogEntry(line);
-    if (entry.kind === 'skip') return;
-    const problem = entry.kind === 'invalid' ? entry.reason : entry.invalid.length > 0 ? `${entry.invalid.join(', ')} is not a domain name` : null;
-    if (problem !== null) throw new ConfigError(`Invalid configuration: BRAND_CATALOG_FILE line ${i + 1}: ${problem}.`);
-    lines.push(line);
-  });
-  return lines;
-}
+export { ConfigError } from './config-error.js';
 
 const RECHECK_PERIODS = new Set([0, 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60, 120, 180, 240, 360, 480, 720, 1440]);
 const RECHECK_PERIOD_MESSAGE = 'must be 0 (off), minutes dividing an hour (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60) or hours dividing a day (120, 180, 240, 360, 480, 720, 1440)';
@@ -68,20 +19,6 @@ function signingKeyProblem(key: string): string | undefined {
   } catch (error) {
     return (error as Error).message;
   }
-}
-
-function wholeNumber(min: number, max: number, fallback: number) {
-  const message = `must be a whole number from ${min} to ${max}`;
-  return z.coerce.number({ message }).int(message).min(min, message).max(max, message).default(fallback);
-}
-
-function limit(fallback: number) {
-  return z.coerce
-    .number({ message: 'must be a whole number from 1 to 1000000' })
-    .int('must be a whole number from 1 to 1000000')
-    .min(1, 'must be a whole number from 1 to 1000000')
-    .max(1_000_000, 'must be a whole number from 1 to 1000000')
-    .default(fallback);
 }
 
 const DAY_MS = 86_400_000;
