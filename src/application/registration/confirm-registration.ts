@@ -7,6 +7,7 @@ import { ProofRepository } from '../ports/proof-repository.js';
 import { RegistrationRepository } from '../ports/registration-repository.js';
 import { TokenHasher } from '../ports/token-hasher.js';
 import { RegistryReadCache } from '../caching/registry-read-cache.js';
+import { TOKEN_SHAPE } from './get-registration.js';
 import { recordLooks } from './record-looks.js';
 import { ProofChecker, type ProofLook } from './proof-checker.js';
 
@@ -16,7 +17,6 @@ export type ConfirmOutcome =
   | { readonly kind: 'not_proven'; readonly registration: Registration; readonly looks: readonly ProofLook[] }
   | { readonly kind: 'verified'; readonly registration: Registration; readonly entity: Entity | undefined };
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 /**
  * GET /confirm/{token}. Safe to repeat, because mail scanners fetch links before people click:

@@ -18,7 +18,8 @@ export type RegistrationPageOutcome =
   | { readonly kind: 'unknown' }
   | { readonly kind: 'found'; readonly registration: Registration; readonly state: RegistrationState; readonly check?: PageCheck };
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+/** What a registration's secrets (confirmation and page tokens) look like: anything else is unknown without a look-up. */
+export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 /**
  * GET /registrations/{page token}: the registration whose page token this is, and where it stands.

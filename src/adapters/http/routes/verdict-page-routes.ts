@@ -11,11 +11,14 @@ import { lookupEntityJson } from '../../../application/views/registry-view.js';
 import { trustView } from '../../../application/views/trust-view.js';
 import { verdictPageView } from '../../../application/views/verdict-page-view.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
-import { cacheControl } from '../envelope.js';
 import { renderEntityPage } from '../presenters/entity-page.js';
 import { PEOPLE_PAGE_CSP } from '../presenters/people-style.js';
 import { renderVerdictPage } from '../presenters/verdict-page.js';
+import { sendPage } from '../send-page.js';
 import { htmlError } from './scan-routes.js';
+
+// Pages change with every write and every scan: a minute at most, like a rendered answer.
+const PAGE_SECONDS = 60;
 
 /** True when the client prefers HTML to JSON (a browser), so that a data URL answers its page. */
 export function prefersHtml(ctx: Context): boolean {
@@ -55,22 +58,13 @@ export class VerdictPageRoutes implements HttpRoutes {
   async verdictPage(ctx: Context, domain: string): Promise<void> {
     ctx.state.renderError = htmlError;
     const view = trustView(await this.assessTrust.run(domain, { external: false }), this.config.baseUrl);
-    send(ctx, renderVerdictPage(verdictPageView(view, this.config.baseUrl)));
+    sendPage(ctx, 200, renderVerdictPage(verdictPageView(view, this.config.baseUrl)), PAGE_SECONDS, PEOPLE_PAGE_CSP);
   }
 
   /** The page of entity `id`: the lookup answer in words. */
   async entityPage(ctx: Context, id: string): Promise<void> {
     ctx.state.renderError = htmlError;
     const entity = lookupEntityJson(await this.lookupEntity.run(id), this.clock.now());
-    send(ctx, renderEntityPage(entity, `${this.config.baseUrl}/lookup/${encodeURIComponent(entity.id)}`));
+    sendPage(ctx, 200, renderEntityPage(entity, `${this.config.baseUrl}/lookup/${encodeURIComponent(entity.id)}`), PAGE_SECONDS, PEOPLE_PAGE_CSP);
   }
-}
-
-function send(ctx: Context, html: string): void {
-  ctx.vary('Accept');
-  ctx.type = 'text/html; charset=utf-8';
-  // Pages change with every write and every scan: a minute at most, like a rendered answer.
-  ctx.set('Cache-Control', cacheControl(60));
-  ctx.set('Content-Security-Policy', PEOPLE_PAGE_CSP);
-  ctx.body = html;
 }
