@@ -3,7 +3,8 @@ import type { AmbientRead, ImportStatement } from './source-facts.js';
 
 /** Libraries the pure domain may use: they do no I/O and read no clock. */
 export const PURE_DOMAIN_LIBRARIES = new Set(['tldts', 'ipaddr.js', 'htmlparser2', 'fast-xml-parser', 'yaml', 'http-link-header', 'content-security-policy-parser', 'set-cookie-parser']);
-export const APPLICATION_LIBRARIES = new Set(['inversify', 'zod']);
+/** Libraries use cases may use: wiring, input schemas, and bounded in-memory caches (no I/O). */
+export const APPLICATION_LIBRARIES = new Set(['inversify', 'zod', 'lru-cache']);
 /** The composition root: it binds every port to its adapter. */
 export const CONTAINER_ROOT = 'src/main.ts';
 /** Files that wire and start the hexagon. main.ts sees every layer; the others take driven adapters from its container. */

@@ -1,6 +1,7 @@
 import { ContainerModule, type Newable } from 'inversify';
 import { AddEntity } from './registry/add-entity.js';
 import { ChangePropagation } from './caching/change-propagation.js';
+import { KnownNames } from './caching/known-names.js';
 import { PurgeChangedAnswers } from './caching/purge-changed-answers.js';
 import { ReadAheadCaches } from './caching/read-ahead.js';
 import { RebuildVerdictFacts } from './operations/rebuild-verdict-facts.js';
@@ -49,6 +50,7 @@ import { WatchedStateReader } from './watches/watched-state-reader.js';
 
 /** Every use case and application service but ChangePropagation; useCasesModule binds each to itself, one instance per process. */
 export const USE_CASES: readonly Newable[] = [
+  KnownNames,
   RegistryReadCache,
   ObservationCache,
   OwnershipCache,

@@ -22,6 +22,7 @@ describe('GET /badge/{domain}.svg', () => {
     await reports.save({ report: aReport({ id: 'rpt_badgereadyexample0001', domain: domainName('ready.example.com'), score: 92, scannedAt, methodologyVersion: METHODOLOGY_VERSION, site }), signature });
     await reports.save({ report: aReport({ id: 'rpt_badgelimitedexample01', domain: domainName('limited.example.com'), score: 40, scannedAt, methodologyVersion: METHODOLOGY_VERSION, site }), signature });
     await new KnexBlocklist(t.database.db).add([aBlock('blocked.example.com', 'phishing kit')]);
+    await t.propagated();
   });
   after(() => t.stop());
 

@@ -20,12 +20,13 @@ for (const kind of databaseKinds()) {
       t = await startTestService(kind);
       const entities = new KnexEntityRepository(t.database.db);
       await entities.create(aNewEntity({ name: 'Company', domain: 'company.example.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
+      await entities.create(aNewEntity({ name: 'Failing', domain: 'failing-read.example.org', expiresAt: '2099-01-01T00:00:00.000Z' }));
       const observations = new KnexTrustObservationStore(t.database.db);
       await observations.put('company.example.com', 'tls', { observedAt: OBSERVED, value: { valid: true, validTo: '2099-01-01T00:00:00.000Z' } });
       await observations.put('company.example.com', 'domain_age', { observedAt: OBSERVED, value: { registeredAt: '2014-03-15T00:00:00.000Z' } });
       await new KnexOwnershipEvidenceStore(t.database.db).put({ domain: 'paypa1.com', brand: 'paypal.com', checkedAt: OBSERVED, evidence: [], unanswered: [] });
       // Let the change feed deliver the writes above before counting.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await t.propagated();
       const db = t.service.container.get<Knex>(Database);
       statements = [];
       // The change feed's own polling (SQLite) is not a read of a verdict.
@@ -52,10 +53,28 @@ for (const kind of databaseKinds()) {
       expect(body.data.signals.domain_age.observed).to.equal(true);
     });
 
-    it('reads once for a name the registry knows nothing about, plain or with signals', async () => {
-      expect(await readsFor('/verify/never-asked.example.org')).to.have.length(1);
-      expect(await readsFor('/verify/never-asked-either.example.org?signals=true')).to.have.length(1);
-      expect(await readsFor('/verify/shop.never-asked.example.net?signals=true')).to.have.length(1);
+    it('answers a name nothing is stored under without any read, plain or with signals', async () => {
+      expect(await readsFor('/verify/never-asked.example.org')).to.deep.equal([]);
+      expect(await readsFor('/verify/never-asked-either.example.org?signals=true')).to.deep.equal([]);
+      expect(await readsFor('/verify/shop.never-asked.example.net?signals=true')).to.deep.equal([]);
+      const body = (await (await t.get('/verify/never-asked.example.org?signals=true')).json()) as any;
+      expect(body.data).to.include({ verified: false, trust_score: 0 });
+    });
+
+    it('answers a new subdomain of a known name from that name\'s records, read once for all its subdomains', async () => {
+      expect(await readsFor('/verify/company.example.com')).to.have.length.at.most(1);
+      expect(await readsFor('/verify/new.company.example.com?signals=true')).to.deep.equal([]);
+      expect(await readsFor('/verify/deeper.new.company.example.com')).to.deep.equal([]);
+      const body = (await (await t.get('/verify/other.company.example.com')).json()) as any;
+      expect(body.data.verified, 'a zone entity covers its subdomains').to.equal(true);
+    });
+
+    it('reads a name once the change feed told of a write under it', async () => {
+      expect(await readsFor('/verify/late.example.org')).to.deep.equal([]);
+      await new KnexEntityRepository(t.database.db).create(aNewEntity({ name: 'Late', domain: 'late.example.org', expiresAt: '2099-01-01T00:00:00.000Z' }));
+      await t.propagated();
+      expect(await readsFor('/verify/late.example.org')).to.have.length(1);
+      expect(((await (await t.get('/verify/late.example.org')).json()) as any).data.verified).to.equal(true);
     });
 
     it('asks the store once when the read fails, and answers the failure in the envelope', async () => {

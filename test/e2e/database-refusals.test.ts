@@ -45,12 +45,17 @@ const REFUSALS: readonly Refusal[] = [
   },
 ];
 
-/** Each route that needs the database, asked something no cache holds. */
+/** Entities stored before the instance starts: it knows their names (KnownNames) and reads them when asked. */
+const STORED = 10;
+let storedAsked = 0;
+
+/** Each route that needs the database, asked something no cache holds: a stored name never asked, a new one to register. */
 async function askEverything(url: string): Promise<Array<{ route: string; status: number; retryAfter: string | null; body: any }>> {
   const fresh = `never-asked-${randomBytes(4).toString('hex')}.example.com`;
+  const stored = () => `stored-${storedAsked++ % STORED}.example.com`;
   const asks: Array<[string, RequestInit | undefined, string]> = [
-    ['GET /verify', undefined, `/verify/${fresh}`],
-    ['GET /verify signals', undefined, `/verify/${fresh}?signals=true`],
+    ['GET /verify', undefined, `/verify/${stored()}`],
+    ['GET /verify signals', undefined, `/verify/${stored()}?signals=true`],
     ['GET /lookup', undefined, `/lookup/ent_nothere${100_000 + Math.floor(Math.random() * 900_000)}`],
     [
       'POST /register',
@@ -83,6 +88,10 @@ async function askEverything(url: string): Promise<Array<{ route: string; status
     role = `vetted_role_${randomBytes(4).toString('hex')}`;
     admin = knex({ client: 'pg', connection: PG_URL!, pool: { min: 0, max: 1 } });
     await admin.raw(`CREATE ROLE "${role}" SUPERUSER LOGIN`);
+    const at = new Date().toISOString();
+    await database.db('entities').insert(
+      Array.from({ length: STORED }, (_, i) => ({ id: `ent_stored00${i}`, slug: 'stored', seq: i + 1, name: `Stored ${i}`, domain: `stored-${i}.example.com`, type: 'business', level: 'verified', coverage: 'zone', status: 'active', verified_at: at, expires_at: '2099-01-01T00:00:00.000Z', created_at: at })),
+    );
     const url = new URL(database.url);
     url.username = role;
     instance = await startInstance({ ROLE: 'serve', DATABASE_URL: url.toString(), WORKERS: '0', RECHECK_INTERVAL_MINUTES: '0', REFRESH_OBSERVATIONS: 'false' });

@@ -30,6 +30,7 @@ describe('names that are private-section public suffixes, over HTTP and MCP', fu
       { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 } },
     );
     githubId = (await new KnexEntityRepository(t.database.db).create(aNewEntity({ name: 'GitHub', domain: 'github.io', expiresAt: '2099-01-01T00:00:00.000Z' }))).id;
+    await t.propagated();
   });
   after(async () => {
     await t?.stop();

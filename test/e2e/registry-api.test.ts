@@ -34,6 +34,8 @@ for (const kind of databaseKinds()) {
       await entities.create(aNewEntity({ name: 'Shop', domain: 'www.shop.com', coverage: 'host', expiresAt: '2099-01-01T00:00:00.000Z' }));
       expiredId = (await entities.create(aNewEntity({ name: 'Gone', domain: 'gone.com', expiresAt: '2020-01-01T00:00:00.000Z' }))).id;
       await new KnexBlocklist(t.database.db).add([aBlock('evil.com', 'phishing kit')]);
+      // Written around the service, as another process would: answered once the change feed told it.
+      await t.propagated();
     });
     after(() => t.stop());
 

@@ -19,6 +19,7 @@ for (const kind of databaseKinds()) {
       const entities = new KnexEntityRepository(t.database.db);
       await entities.create(aNewEntity({ name: 'Repeat Corp', domain: 'repeat.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
       await entities.create(aNewEntity({ name: 'Soon Blocked', domain: 'soon-blocked.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
+      await t.propagated();
     });
     after(() => t.stop());
 

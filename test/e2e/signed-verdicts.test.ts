@@ -24,6 +24,7 @@ describe('signed verdicts: verify answers an agent can keep and check offline', 
     t = await startTestService(databaseKinds()[0]!, { BASE_URL });
     await new KnexEntityRepository(t.database.db).create(aNewEntity({ name: 'Example Corp', domain: 'example.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
     jwks = (await (await t.get('/.well-known/jwks.json')).json()) as JSONWebKeySet;
+    await t.propagated();
   });
   after(async () => {
     await t?.stop();

@@ -45,6 +45,7 @@ describe('trust signals over HTTP and MCP, against local TLS, RDAP and DNS serve
     await entities.create(aNewEntity({ name: 'Gone', domain: 'gone.example.com', expiresAt: '2020-01-01T00:00:00.000Z' }));
     await entities.create(aNewEntity({ name: 'Pay', domain: 'paypa1.com', level: 'enterprise', expiresAt: '2099-01-01T00:00:00.000Z' }));
     await new KnexBlocklist(t.database.db).add([aBlock('evil.example.com', 'phishing kit')]);
+    await t.propagated();
   });
   after(async () => {
     await t?.stop();

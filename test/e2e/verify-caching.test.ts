@@ -24,6 +24,7 @@ for (const kind of databaseKinds()) {
       await entities.create(aNewEntity({ name: 'Gone', domain: 'gone-cache.com', expiresAt: '2020-01-01T00:00:00.000Z' }));
       await entities.create(aNewEntity({ name: 'To Block', domain: 'to-block.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
       await new KnexBlocklist(t.database.db).add([aBlock('blocked-cache.com', 'phishing kit')]);
+      await t.propagated();
     });
     after(() => t.stop());
 

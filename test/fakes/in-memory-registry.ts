@@ -78,6 +78,11 @@ export class InMemoryRegistry implements EntityRepository, RegistryReader {
     };
   }
 
+  async knownNames(after: string | undefined, limit: number): Promise<readonly string[]> {
+    const names = new Set<string>([...this.entities.map((e) => e.domain), ...this.blocks.keys(), ...this.latestReports.keys()]);
+    return [...names].sort().filter((name) => after === undefined || name > after).slice(0, limit);
+  }
+
   /** The Blocklist's list(): every block in domain order. */
   async listBlocks(): Promise<BlockedDomain[]> {
     return [...this.blocks.values()].sort((a, b) => a.domain.localeCompare(b.domain));

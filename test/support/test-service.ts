@@ -4,6 +4,8 @@ import type { AppConfig } from '../../src/application/ports/app-config.js';
 import { loadConfig } from '../../src/adapters/config/load-config.js';
 import type { ContainerOptions } from '../../src/main.js';
 import { startService, type RunningService } from '../../src/service.js';
+import { KnexTrustObservationStore } from '../../src/adapters/persistence/knex-trust-observation-store.js';
+import { domainName } from '../../src/domain/domain-name.js';
 import type { DatabaseKind, TestDatabase } from './test-databases.js';
 
 /** A really listening Vetted on an ephemeral port over a fresh database, and its log lines. */
@@ -13,8 +15,18 @@ export interface TestService {
   readonly database: TestDatabase;
   readonly logs: Record<string, unknown>[];
   get(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Resolves once the service has heard, through its change feed, of every write made to its
+   * database before the call (by the test, the CLI or another instance), as a client of another
+   * process would wait: a name nothing was stored under is answered from the names the service
+   * knows (KnownNames) without a read. Stores a domain-age observation under a name of its own and
+   * asks for it until the answer shows it; the feed delivers changes in order.
+   */
+  propagated(): Promise<void>;
   stop(): Promise<void>;
 }
+
+let sentinels = 0;
 
 /** A TCP port free on 127.0.0.1 right now. */
 export async function freePort(): Promise<number> {
@@ -47,6 +59,17 @@ export async function startTestService(kind: DatabaseKind, env: Record<string, s
     database,
     logs,
     get: (path, init) => fetch(`${url}${path}`, init),
+    async propagated() {
+      const name = domainName(`feed-sentinel-${++sentinels}-${process.pid}.example.net`);
+      await new KnexTrustObservationStore(database.db).put(name, 'domain_age', { observedAt: new Date().toISOString(), value: { registeredAt: '2000-01-01T00:00:00.000Z' } });
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        const answer = (await (await fetch(`${url}/verify/${name}?signals=true`)).json()) as { data?: { signals?: { domain_age?: { observed?: boolean } } } };
+        if (answer.data?.signals?.domain_age?.observed) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the change feed did not deliver a write within 5 s');
+    },
     async stop() {
       await service.stop();
       await database.dispose();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import fresh from 'fresh';
 import type { Context } from 'koa';
@@ -36,7 +36,7 @@ export function cacheableAnswer(body: string, contentType: string, caching: Answ
  * never share one.
  */
 export function entityTag(body: string, contentType: string): string {
-  return `"${createHash('sha256').update(contentType).update('\n').update(body).digest('base64url').slice(0, 22)}"`;
+  return `"${hash('sha256', `${contentType}\n${body}`, 'base64url').slice(0, 22)}"`;
 }
 
 /**

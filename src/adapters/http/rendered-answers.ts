@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../application/ports/clock.js';
 import type { Metrics } from '../../application/ports/metrics.js';
 import type { AnswerCaching } from '../../application/views/answer-caching.js';
@@ -35,10 +36,12 @@ interface Rendered<O> {
  * client sending it back in If-None-Match gets a 304. Bounded to 20,000 answers, oldest first out;
  * per process, nothing shared. An answer is kept the second time its target is asked, not the
  * first: most names are asked about once, and keeping their answers would only fill memory and push
- * out the ones asked again (a doorkeeper of 32-bit hashes of the targets asked once).
+ * out the ones asked again (a doorkeeper of 32-bit hashes of the targets asked once). Held in an
+ * LRUCache read with `peek`, so that its order stays the order of rendering: a Map's oldest key
+ * costs a walk over the holes its deletions left (see NameCache).
  */
 export class RenderedAnswers<O> {
-  private readonly answers = new Map<string, Rendered<O>>();
+  private readonly answers = new LRUCache<string, Rendered<O>>({ max: MAX_ANSWERS });
   private readonly askedOnce = new Set<number>();
 
   /** How many answers are kept now. */
@@ -67,7 +70,6 @@ export class RenderedAnswers<O> {
     const now = this.clock.now().getTime();
     this.dropExpired(now);
     if (ttl <= 0 || !this.askedBefore(url)) return answer;
-    if (this.answers.size >= MAX_ANSWERS && !this.answers.has(url)) this.answers.delete(this.answers.keys().next().value!);
     this.answers.set(url, { outcome, answer, bytes: String(Buffer.byteLength(answer.body)), renderedAtMs: now, reuseUntilMs: now + ttl * 1000 });
     return answer;
   }
@@ -78,9 +80,10 @@ export class RenderedAnswers<O> {
    * burst of answers asked once and never again then leaves nothing behind a minute later.
    */
   private dropExpired(now: number): void {
-    for (const [url, rendered] of this.answers) {
-      if (now < rendered.reuseUntilMs) return;
-      this.answers.delete(url);
+    for (;;) {
+      const oldest = this.answers.rkeys().next().value;
+      if (oldest === undefined || now < this.answers.peek(oldest)!.reuseUntilMs) return;
+      this.answers.delete(oldest);
     }
   }
 
@@ -100,7 +103,7 @@ export class RenderedAnswers<O> {
    */
   find(method: string, url: string, request: IncomingHttpHeaders = {}): DirectAnswer | undefined {
     if (method !== 'GET' || !url.startsWith(this.prefix)) return undefined;
-    const rendered = this.answers.get(url);
+    const rendered = this.answers.peek(url);
     const now = this.clock.now().getTime();
     if (rendered === undefined || now >= rendered.reuseUntilMs || !this.isCurrent(rendered.outcome)) {
       if (rendered !== undefined) {

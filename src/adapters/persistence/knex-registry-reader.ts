@@ -28,7 +28,7 @@ export class KnexRegistryReader implements RegistryReader {
   private readonly statements = new Map<number, string>();
 
   constructor(
-    @inject(Database) db: Knex,
+    @inject(Database) private readonly db: Knex,
     // The public read: the replica once it has replayed what this process was told of, else `db`.
     @inject(PublicReadsToken) private readonly reads: PublicReads = PublicReads.primaryOnly(db),
   ) {}
@@ -50,6 +50,12 @@ export class KnexRegistryReader implements RegistryReader {
       readAhead = { observations: observationsOf(row.observations), ownership: ownershipOf(row.name, row.ownership) };
     }
     return entities.length === 0 && blocks.length === 0 && !latestReport && readAhead === NOTHING_AHEAD ? NO_RECORDS : { entities, blocks, latestReport, readAhead };
+  }
+
+  async knownNames(after: string | undefined, limit: number): Promise<readonly string[]> {
+    const query = this.db('verdict_facts').select('name').orderBy('name').limit(limit);
+    if (after !== undefined) query.where('name', '>', after);
+    return (await query).map((row: { name: string }) => row.name);
   }
 
   private statement(count: number): string {

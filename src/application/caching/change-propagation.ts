@@ -1,6 +1,8 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { ChangeFeed } from '../ports/change-feed.js';
 import { Logger } from '../ports/logger.js';
+import { Timers } from '../ports/timers.js';
+import { KnownNames } from './known-names.js';
 import { PurgeChangedAnswers } from './purge-changed-answers.js';
 import { RegistryReadCache } from './registry-read-cache.js';
 import { DetectEvents } from '../watches/detect-events.js';
@@ -13,9 +15,17 @@ import { OwnershipCache } from '../trust/ownership-cache.js';
  * have missed changes clears the caches. Watched domains under a changed name are handed to
  * events.detect (a reset sweeps them all), so events follow the same writes, and with a CDN purge
  * endpoint every change asks for a cdn.purge job. Started by the service before it listens, stopped before the database closes.
+ *
+ * With KnownNames, it loads the index once the feed listens (so no write falls between the load and
+ * the first notice), again after a reset, and every KNOWN_NAMES_RELOAD_SECONDS.
  */
+/** How often KnownNames is loaded again: the longest a write made around the change feed goes unseen by it. */
+export const KNOWN_NAMES_RELOAD_SECONDS = 600;
+
 @injectable()
 export class ChangePropagation {
+  private readonly stopped = new AbortController();
+
   constructor(
     @inject(ChangeFeed) private readonly feed: ChangeFeed,
     @inject(RegistryReadCache) private readonly records: RegistryReadCache,
@@ -24,6 +34,8 @@ export class ChangePropagation {
     @inject(DetectEvents) private readonly events: DetectEvents,
     @inject(PurgeChangedAnswers) private readonly purges: PurgeChangedAnswers,
     @inject(Logger) private readonly logger: Logger,
+    @inject(KnownNames) @optional() private readonly known?: KnownNames,
+    @inject(Timers) @optional() private readonly timers?: Timers,
   ) {}
 
   /** Starts listening; resolves once the feed listens, rejects when it cannot. */
@@ -38,6 +50,8 @@ export class ChangePropagation {
         this.askForPurge();
       },
       reset: () => {
+        this.known?.reset();
+        this.loadKnownNames();
         this.records.clear();
         this.observations.clear();
         this.ownership.clear();
@@ -46,6 +60,20 @@ export class ChangePropagation {
         this.askForPurge();
       },
     });
+    this.loadKnownNames();
+    if (this.known && this.timers) void this.reloadKnownNames(this.timers);
+  }
+
+  private loadKnownNames(): void {
+    this.known?.load().catch((error: unknown) => this.logger.warn({ error: (error as Error).message }, 'could not load the known names; every name is read from the store until the next load'));
+  }
+
+  private async reloadKnownNames(timers: Timers): Promise<void> {
+    for (;;) {
+      await timers.sleep(KNOWN_NAMES_RELOAD_SECONDS * 1000, this.stopped.signal);
+      if (this.stopped.signal.aborted) return;
+      this.loadKnownNames();
+    }
   }
 
   // The owed writes are in the database: any one job purges them all, whatever the names were.
@@ -55,6 +83,7 @@ export class ChangePropagation {
 
   /** Stops listening; safe to call twice. */
   async stop(): Promise<void> {
+    this.stopped.abort();
     await this.feed.stop();
   }
 }

@@ -2,10 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { DomainName } from '../../domain/domain-name.js';
 import type { ReadAhead } from '../ports/registry-reader.js';
 import { OBSERVATION_CACHE_SECONDS, ObservationCache } from '../trust/observation-cache.js';
-import { OWNERSHIP_CACHE_SECONDS, OwnershipCache, type OwnershipRead } from '../trust/ownership-cache.js';
-
-/** What a name never checked reads as: one object for all, as most names are never checked. */
-const NEVER_CHECKED: OwnershipRead = Object.freeze({ check: undefined });
+import { NEVER_CHECKED, OWNERSHIP_CACHE_SECONDS, OwnershipCache } from '../trust/ownership-cache.js';
 
 /** The caches' stamps taken before a read, so that a write landing during it is not cached over. */
 export interface ReadAheadStamp {

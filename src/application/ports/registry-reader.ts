@@ -25,5 +25,11 @@ export interface ReadAhead {
  */
 export interface RegistryReader {
   findRecords(names: readonly DomainName[]): Promise<DomainRecords & { readonly readAhead?: ReadAhead }>;
+  /**
+   * Up to `limit` names under which anything a verdict is judged from is stored, in ascending
+   * order, each after `after` (from the first when undefined): the pages KnownNames loads. Read
+   * from the primary, never a replica that may lag.
+   */
+  knownNames(after: string | undefined, limit: number): Promise<readonly string[]>;
 }
 export const RegistryReader = Symbol('RegistryReader');

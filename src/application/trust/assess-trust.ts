@@ -1,4 +1,5 @@
 import { inject, injectable, optional } from 'inversify';
+import { LRUCache } from 'lru-cache';
 import type { DomainName } from '../../domain/domain-name.js';
 import { BRAND_DOMAINS, WORD_BRAND_LABELS } from '../../domain/trust/brand-domains.js';
 import { BrandCatalog } from '../../domain/trust/brand-catalog.js';
@@ -52,7 +53,8 @@ export interface TrustOutcome extends VerifyOutcome {
 @injectable()
 export class AssessTrust {
   private readonly detector: LookalikeDetector;
-  private readonly brands = new Map<string, BrandFinding>();
+  private readonly brands = new LRUCache<string, BrandFinding>({ max: BRAND_CACHE_ENTRIES });
+  private blank: { readonly second: number; readonly assessment: TrustAssessment } | undefined;
 
   constructor(
     @inject(VerifyDomain) private readonly verify: VerifyDomain,
@@ -96,7 +98,20 @@ export class AssessTrust {
       tls: tls && 'value' in tls ? tlsFromInspection(tls.value, tls.observedAt) : (reportTls ?? tls),
       external: reputation && 'value' in reputation ? externalFrom(reputation.value, verify.readiness.value) : reputation,
     };
-    return { ...verify, assessment: assessTrust(inputs, now), observations: seen, ...(brand.read ? { ownership: brand.read } : {}) };
+    return { ...verify, assessment: this.assess(inputs, now), observations: seen, ...(brand.read ? { ownership: brand.read } : {}) };
+  }
+
+  /**
+   * assessTrust, once a second for the inputs of a name nothing is known of (not verified, no
+   * brand, nothing observed): most names asked, and their assessment is one and the same.
+   */
+  private assess(inputs: TrustInputs, now: Date): TrustAssessment {
+    const { registry, brand, registeredAt, tls, external } = inputs;
+    const blank = registry.kind === 'not_verified' && isPlainName(brand) && brand.ownership === undefined && brand.ownedBy === undefined && registeredAt === null && tls === null && external === null;
+    if (!blank) return assessTrust(inputs, now);
+    const second = Math.floor(now.getTime() / 1000);
+    if (this.blank?.second !== second) this.blank = { second, assessment: assessTrust(inputs, now) };
+    return this.blank.assessment;
   }
 
   /**
@@ -123,9 +138,7 @@ export class AssessTrust {
     finding = judgeBrand(domain, this.detector, this.idna.toUnicode(domain));
     // A name that is no brand and imitates none (most names) is judged again when asked again: a
     // few dozen look-ups, cheaper than keeping an entry for every new name asked.
-    if (!finding.knownBrand && finding.lookalikeOf === null && finding.reason === null) return finding;
-    // Map keeps insertion order: the first key is the oldest entry.
-    if (this.brands.size >= BRAND_CACHE_ENTRIES) this.brands.delete(this.brands.keys().next().value!);
+    if (isPlainName(finding)) return finding;
     this.brands.set(domain, finding);
     return finding;
   }
@@ -135,6 +148,11 @@ export class AssessTrust {
     this.metrics.cacheLookup('observations', hit);
     return value;
   }
+}
+
+/** A name that is no catalog brand and imitates none. */
+function isPlainName(finding: BrandFinding): boolean {
+  return !finding.knownBrand && finding.lookalikeOf === null && finding.reason === null;
 }
 
 function younger(observation: StoredObservation<unknown> | undefined, seconds: number, now: Date): boolean {

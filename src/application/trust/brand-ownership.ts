@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { LRUCache } from 'lru-cache';
 import type { DomainName } from '../../domain/domain-name.js';
 import type { OwnershipLook } from '../../domain/trust/ownership.js';
 import { isRecentCheck, withOwnership } from '../../domain/trust/ownership-evidence.js';
@@ -33,7 +34,7 @@ export interface OwnedFinding {
  */
 @injectable()
 export class BrandOwnership {
-  private readonly queued = new Map<string, number>();
+  private readonly queued = new LRUCache<string, number>({ max: QUEUED_MEMO_ENTRIES });
 
   constructor(
     @inject(OwnershipEvidenceStore) private readonly store: OwnershipEvidenceStore,
@@ -70,9 +71,6 @@ export class BrandOwnership {
   private async queue(domain: DomainName, lookalikeOf: string, now: Date): Promise<void> {
     const last = this.queued.get(domain);
     if (last !== undefined && now.getTime() - last < QUEUED_MEMO_SECONDS * 1000) return;
-    this.queued.delete(domain);
-    // Map keeps insertion order: the first key is the oldest entry.
-    if (this.queued.size >= QUEUED_MEMO_ENTRIES) this.queued.delete(this.queued.keys().next().value!);
     this.queued.set(domain, now.getTime());
     try {
       await this.jobs.enqueue('ownership.check', { domain, lookalikeOf }, { singletonKey: domain, retryLimit: OWNERSHIP_JOB_RETRIES, leaseSeconds: OWNERSHIP_JOB_LEASE_SECONDS });

@@ -1,7 +1,11 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
+import { KnownNames } from '../caching/known-names.js';
 import { NameCache } from '../caching/name-cache.js';
 import { Clock } from '../ports/clock.js';
 import type { StoredObservations } from '../ports/trust-observation-store.js';
+
+/** What a name nothing was observed of reads as. */
+export const NO_OBSERVATIONS: StoredObservations = Object.freeze({});
 
 /** How long a process keeps what it read of a name's observations (a write anywhere forgets it sooner). */
 export const OBSERVATION_CACHE_SECONDS = 300;
@@ -13,7 +17,7 @@ export const OBSERVATION_CACHE_SECONDS = 300;
  */
 @injectable()
 export class ObservationCache extends NameCache<StoredObservations> {
-  constructor(@inject(Clock) clock: Clock) {
-    super(clock, (observations) => Object.keys(observations).length === 0);
+  constructor(@inject(Clock) clock: Clock, @inject(KnownNames) @optional() known?: KnownNames) {
+    super(clock, (observations) => Object.keys(observations).length === 0, known && { known, empty: NO_OBSERVATIONS, covering: false });
   }
 }
