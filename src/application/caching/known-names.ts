@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { coveringNames, type DomainName } from '../../domain/domain-name.js';
 import { Logger } from '../ports/logger.js';
-import { fnv1a30 } from './fnv1a.js';
 import { RegistryReader } from '../ports/registry-reader.js';
+import { fnv1a30 } from './fnv1a.js';
 
 /** Names read per query while loading. */
 const PAGE = 10_000;
@@ -20,10 +20,11 @@ export const MAX_KNOWN_NAMES = 2_000_000;
  * write named since (`add`, through the read caches' `forget` and `delete`).
  *
  * Kept as 30-bit hashes: a name whose hash collides with a known one is read, which costs a read
- * and is never wrong. A name stays known until a load no longer finds it. Until the first load completes, and from a `reset` (the feed may have lost
- * notices) until the next load completes, no name counts as unknown. Loaded from the primary at
- * start and every `reloadSeconds` (ChangePropagation), so a write made around the change feed (a
- * restore, hand-made SQL) shows within that time; `vetted facts rebuild` is such a write.
+ * and is never wrong. A name stays known until a load no longer finds it. Until the first load
+ * completes, and from a `reset` (the feed may have lost notices) until the next load completes, no
+ * name counts as unknown. Loaded from the primary at start, after a reset and every
+ * KNOWN_NAMES_RELOAD_SECONDS (ChangePropagation), so a write made around the change feed (a
+ * restore, hand-made SQL followed by `vetted facts rebuild`) shows within that time.
  *
  * Many instances: each process keeps its own index, fed by the same change feed as its caches; a
  * write is answered by an instance once its notice arrived, as cached names are.
