@@ -1,6 +1,6 @@
 // npm run bench [-- verify|recheck|scale|scan|cluster ...]: the benchmarks named (all five by default), printed
 // and written to bench/results.json (a section not run keeps its last figures). Not part of npm test.
-//   verify   GET /verify throughput against Koa's own ceiling, warm and on names never asked before (SQLite, 10,000 entities), and RSS after 400,000 names
+//   verify   GET /verify throughput against Koa's own ceiling, warm, on names never asked before and on stored names never asked before (SQLite, 10,000 + 150,000 entities), and RSS after 400,000 names
 //   recheck  proof re-checks through the job queue: 100,000 due proofs, proofs/s and the worker's peak RSS
 //   scale    p50/p99 of GET /reports/{id}.json and an uncached GET /verify at 1,000 and 1,000,000 rows
 //   scan     one scan of a site whose every resource answers after 200 ms, against one such fetch

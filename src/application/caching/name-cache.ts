@@ -43,7 +43,7 @@ interface Entry<T> {
  * the caller passes the `stamp()` taken before its read to `set`.
  */
 export class NameCache<T> {
-  /** Oldest cached out first (read with `peek`); unlinks its name from `groups` and `empties` as it goes. */
+  /** Least recently used out first; unlinks its name from `groups` and `empties` as it goes. */
   private readonly entries = new LRUCache<string, Entry<T>>({
     max: MAX_ENTRIES,
     disposeAfter: (entry, name, reason) => {
@@ -82,8 +82,9 @@ export class NameCache<T> {
   ) {}
 
   get(name: DomainName): T | undefined {
-    // peek: the order stays the order of caching, and a hit costs no reordering (this is the hottest read).
-    const entry = this.entries.peek(name);
+    // get, not peek: a hit makes the name the most recently used, so that the names asked again and
+    // again stay while a stream of names asked once passes through.
+    const entry = this.entries.get(name);
     if (entry !== undefined) {
       if (entry.expiresAtMs > this.clock.now().getTime()) return entry.value;
       this.remove(name);
