@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumPath, launchBrowser } from '../support/browser.js';
-import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+import type { TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
 import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
 import { sidewaysOverflow, urlProblems } from '../support/page-audit.js';
 import { createTestCa } from '../support/test-ca.js';
-import { databaseKinds } from '../support/test-databases.js';
-import { freePort, startTestService, type TestService } from '../support/test-service.js';
+import type { TestService } from '../support/test-service.js';
+import { startScanningService } from '../support/scanning-service.js';
 
 // Elements the hostile site's markup would make if it were not escaped: scripts, images, SVG or handlers in the body.
 const INJECTED_ELEMENTS = `[...document.querySelectorAll('body script, body img, body iframe, body svg:not([role=img]), body [onerror], body [onload]')].map((e) => e.outerHTML.slice(0, 80))`;
@@ -55,13 +55,7 @@ describe('the pages in a real browser (chromium)', function () {
       body: `<html lang="${hostile}"><head><title>${hostile}</title><meta name="description" content='${hostile}'></head><body>${hostile}</body></html>`,
     });
     site.route('hostile.example.com/robots.txt', { headers: { 'content-type': 'text/plain' }, body: hostile });
-    dns = await startDnsServer({ 'good.example.com': { A: ['127.0.0.1'] }, 'hostile.example.com': { A: ['127.0.0.1'] } });
-    const port = await freePort();
-    t = await startTestService(
-      databaseKinds()[0]!,
-      { PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32' },
-      { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 } },
-    );
+    ({ t, dns } = await startScanningService(['good.example.com', 'hostile.example.com'], ca, site));
     browser = await launchBrowser(executable);
   });
   after(async () => {

@@ -6,13 +6,13 @@ import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity
 import type { DomainName } from '../../src/domain/domain-name.js';
 import { chromiumPath, launchBrowser } from '../support/browser.js';
 import { aNewEntity } from '../support/builders.js';
-import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+import type { TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
 import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
 import { urlProblems } from '../support/page-audit.js';
 import { createTestCa } from '../support/test-ca.js';
-import { databaseKinds } from '../support/test-databases.js';
-import { freePort, startTestService, type TestService } from '../support/test-service.js';
+import type { TestService } from '../support/test-service.js';
+import { startScanningService } from '../support/scanning-service.js';
 import { waitUntil } from '../support/wait-until.js';
 
 
@@ -37,14 +37,8 @@ describe('the verdict pages in a real browser (chromium)', function () {
     for (const [path, file] of Object.entries(goodSiteFiles('good.example.com').https)) if (path !== '/') site.route(`good.example.com${path}`, file);
     // A site that answers its home page slowly: its scans show the progress page for a while.
     site.route('slow.example.com/', { delayMs: 2500, headers: { 'content-type': 'text/html' }, body: '<html lang="en"><head><title>Slow</title></head><body>Slow</body></html>' });
-    dns = await startDnsServer({ 'good.example.com': { A: ['127.0.0.1'] }, 'slow.example.com': { A: ['127.0.0.1'] } });
-    const port = await freePort();
-    t = await startTestService(
-      databaseKinds()[0]!,
-      { PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', SCAN_LIMIT_PER_DOMAIN_HOUR: '2' },
-      // The progress page waits 300 ms for a scan instead of 25 s, so that a person sees it here.
-      { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 }, jobTimings: { ...DEFAULT_JOB_TIMINGS, progressPageWaitMs: 300 } },
-    );
+    // The progress page waits 300 ms for a scan instead of 25 s, so that a person sees it here.
+    ({ t, dns } = await startScanningService(['good.example.com', 'slow.example.com'], ca, site, { SCAN_LIMIT_PER_DOMAIN_HOUR: '2' }, { jobTimings: { ...DEFAULT_JOB_TIMINGS, progressPageWaitMs: 300 } }));
     const entity = await new KnexEntityRepository(t.database.db).create(aNewEntity({ name: 'Acme Widgets', domain: 'acme.example.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
     entityId = entity.id;
     await new KnexBlocklist(t.database.db).add([{ domain: 'scam.example.net' as DomainName, reason: 'phishing kit reported twice', blockedAt: new Date().toISOString() }]);

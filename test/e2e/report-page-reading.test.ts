@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, launchBrowser } from '../support/browser.js';
-import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
+import type { TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
 import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
 import { seriousViolations, sidewaysOverflow } from '../support/page-audit.js';
 import { createTestCa } from '../support/test-ca.js';
-import { databaseKinds } from '../support/test-databases.js';
-import { freePort, startTestService, type TestService } from '../support/test-service.js';
+import type { TestService } from '../support/test-service.js';
+import { startScanningService } from '../support/scanning-service.js';
 
 // Before the report page put its verdict and fixes first and folded the rest, the well-formed
 // site's report was 49,400 px tall at 360 px wide and the failing site's 64,747 px; now about 2,500
@@ -54,13 +54,7 @@ describe('the report page as a person reads it (chromium)', function () {
     site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
     for (const [path, file] of Object.entries(goodSiteFiles('good.example.com').https)) if (path !== '/') site.route(`good.example.com${path}`, file);
     routeFailingSite(site, 'failing.example.com');
-    dns = await startDnsServer({ 'good.example.com': { A: ['127.0.0.1'] }, 'failing.example.com': { A: ['127.0.0.1'] } });
-    const port = await freePort();
-    t = await startTestService(
-      databaseKinds()[0]!,
-      { PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32' },
-      { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 } },
-    );
+    ({ t, dns } = await startScanningService(['good.example.com', 'failing.example.com'], ca, site));
     browser = await launchBrowser(executable);
     const context = await browser.newContext();
     const page = await context.newPage();

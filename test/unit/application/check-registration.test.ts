@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import type { MailMessage } from '../../../src/application/ports/mailer.js';
 import { CheckRegistration } from '../../../src/application/registration/check-registration.js';
@@ -11,9 +10,11 @@ import { FixedClock } from '../../fakes/fixed-clock.js';
 import { SequentialTokens } from '../../fakes/fixed-tokens.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { FakeDnsResolver, InMemoryProofRepository, InMemoryRegistrationRepository } from '../../fakes/in-memory-registrations.js';
+import { Sha256TokenHasher } from '../../../src/adapters/random/sha256-token-hasher.js';
+import { RecordingLogger } from '../../fakes/recording-logger.js';
 
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
-const hasher = { hash: (t: string) => createHash('sha256').update(t).digest('hex') };
+const silent = new RecordingLogger();
+const hasher = new Sha256TokenHasher();
 
 describe('the registration page and its "Check now"', () => {
   let clock: FixedClock;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { AppError } from '../../../src/application/errors.js';
 import type { MailMessage, Mailer } from '../../../src/application/ports/mailer.js';
@@ -14,6 +13,8 @@ import { SequentialTokens } from '../../fakes/fixed-tokens.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { FakeDnsResolver, InMemoryProofRepository, InMemoryRegistrationRepository } from '../../fakes/in-memory-registrations.js';
 import { rejection } from '../../support/rejection.js';
+import { Sha256TokenHasher } from '../../../src/adapters/random/sha256-token-hasher.js';
+import { RecordingLogger } from '../../fakes/recording-logger.js';
 
 class Mails implements Mailer {
   readonly sent: MailMessage[] = [];
@@ -24,8 +25,8 @@ class Mails implements Mailer {
   }
 }
 
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
-const hasher = { hash: (t: string) => createHash('sha256').update(t).digest('hex') };
+const silent = new RecordingLogger();
+const hasher = new Sha256TokenHasher();
 
 
 describe('registration and domain verification', () => {
