@@ -4,6 +4,8 @@ import { Database } from '../../src/adapters/persistence/create-knex.js';
 import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
 import { KnexOwnershipEvidenceStore } from '../../src/adapters/persistence/knex-ownership-evidence-store.js';
 import { KnexTrustObservationStore } from '../../src/adapters/persistence/knex-trust-observation-store.js';
+import { RegistryReader } from '../../src/application/ports/registry-reader.js';
+import { domainName } from '../../src/domain/domain-name.js';
 import { aNewEntity } from '../support/builders.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';
@@ -21,6 +23,7 @@ for (const kind of databaseKinds()) {
       const entities = new KnexEntityRepository(t.database.db);
       await entities.create(aNewEntity({ name: 'Company', domain: 'company.example.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
       await entities.create(aNewEntity({ name: 'Failing', domain: 'failing-read.example.org', expiresAt: '2099-01-01T00:00:00.000Z' }));
+      await entities.createMany(Array.from({ length: 20 }, (_, i) => aNewEntity({ name: `Batch ${i}`, domain: `batch-${i}.example.org`, expiresAt: '2099-01-01T00:00:00.000Z' })));
       const observations = new KnexTrustObservationStore(t.database.db);
       await observations.put('company.example.com', 'tls', { observedAt: OBSERVED, value: { valid: true, validTo: '2099-01-01T00:00:00.000Z' } });
       await observations.put('company.example.com', 'domain_age', { observedAt: OBSERVED, value: { registeredAt: '2014-03-15T00:00:00.000Z' } });
@@ -67,6 +70,19 @@ for (const kind of databaseKinds()) {
       expect(await readsFor('/verify/deeper.new.company.example.com')).to.deep.equal([]);
       const body = (await (await t.get('/verify/other.company.example.com')).json()) as any;
       expect(body.data.verified, 'a zone entity covers its subdomains').to.equal(true);
+    });
+
+    it('reads stored names asked at the same time together, each answered from its own row', async () => {
+      statements.length = 0;
+      const bodies = await Promise.all(Array.from({ length: 20 }, async (_, i) => (await (await t.get(`/verify/batch-${i}.example.org?signals=true`)).json()) as any));
+      expect(bodies.map((b) => [b.data.domain, b.data.verified, b.data.entity.name])).to.deep.equal(Array.from({ length: 20 }, (_, i) => [`batch-${i}.example.org`, true, `Batch ${i}`]));
+      // The port itself, asked for 20 names within one task as 20 requests under load would be: one statement.
+      statements.length = 0;
+      const reader = t.service.container.get<RegistryReader>(RegistryReader);
+      const records = await Promise.all(Array.from({ length: 20 }, (_, i) => reader.findRecords([domainName(`batch-${i}.example.org`)])));
+      expect(records.map((r) => r.entities[0]?.name)).to.deep.equal(Array.from({ length: 20 }, (_, i) => `Batch ${i}`));
+      expect(statements).to.have.length(1);
+      expect(statements[0]).to.match(/from verdict_facts/i);
     });
 
     it('reads a name once the change feed told of a write under it', async () => {

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { DomainRecords, ReadAhead, RegistryReader } from '../../application/ports/registry-reader.js';
@@ -7,6 +8,7 @@ import type { DomainName } from '../../domain/domain-name.js';
 import type { Entity } from '../../domain/entity.js';
 import type { ReportSummary } from '../../domain/scan/report.js';
 import type { OwnershipCheck } from '../../domain/trust/ownership.js';
+import { BatchGate } from './batch-gate.js';
 import { Database } from './create-knex.js';
 import { toEntity, type EntityRow } from './entity-rows.js';
 import { preparedRead } from './prepared-read.js';
@@ -15,17 +17,33 @@ import { PublicReads, PublicReadsToken } from './public-reads.js';
 const NO_OBSERVATIONS: StoredObservations = Object.freeze({});
 const NOTHING_AHEAD: ReadAhead = Object.freeze({ observations: NO_OBSERVATIONS, ownership: undefined });
 const NO_RECORDS: DomainRecords & { readAhead: ReadAhead } = Object.freeze({ entities: [], blocks: [], latestReport: undefined, readAhead: NOTHING_AHEAD });
+/** Batches out at once; the names asked meanwhile wait for one of them to come back, then go together. */
+const BATCHES_OUT = 2;
+/** Names per statement at most. */
+const MAX_BATCH = 64;
 
-/** RegistryReader on `verdict_facts` (migration 013): one primary-key read of the name and its parents, on the read replica when there is one. */
+/**
+ * RegistryReader on `verdict_facts` (migration 013): one primary-key read of the name and its
+ * parents, on the read replica when there is one. Reads asked while others are out are sent
+ * together (DataLoader, BatchGate): under load one statement serves many verdicts, since each trip
+ * to the database costs far more than a row.
+ */
 @injectable()
 export class KnexRegistryReader implements RegistryReader {
   /**
    * The statement text for each number of names. Per process and safe with many instances: it holds
-   * SQL, never data, so no write anywhere can make it stale; bounded by the labels a name can have
-   * (a name and its parents under the public suffix, at most 127). The facts themselves are read anew
+   * SQL, never data, so no write anywhere can make it stale; bounded by MAX_BATCH (a batch's distinct
+   * names; a name with more parents goes in several batches). The facts themselves are read anew
    * on every call; what callers cache of them is forgotten through the change feed.
    */
   private readonly statements = new Map<number, string>();
+  private readonly gate = new BatchGate(BATCHES_OUT);
+  // No cache: what callers keep is theirs to forget (the change feed); this only gathers reads.
+  private readonly rows = new DataLoader<string, FactsRow | null>((names) => this.gate.run(() => this.readRows(names)), {
+    cache: false,
+    maxBatchSize: MAX_BATCH,
+    batchScheduleFn: this.gate.schedule,
+  });
 
   constructor(
     @inject(Database) private readonly db: Knex,
@@ -35,8 +53,7 @@ export class KnexRegistryReader implements RegistryReader {
 
   async findRecords(names: readonly DomainName[]): Promise<DomainRecords & { readAhead: ReadAhead }> {
     if (names.length === 0) return NO_RECORDS;
-    const sql = this.statement(names.length);
-    const rows = await this.reads.run((db) => preparedRead<FactsRow>(db, `verdict_facts_${names.length}`, sql, names));
+    const rows = (await Promise.all(names.map((name) => this.rows.load(name)))).filter((row): row is FactsRow => row !== null);
     if (rows.length === 0) return NO_RECORDS;
     const entities: Entity[] = [];
     const blocks: BlockedDomain[] = [];
@@ -56,6 +73,15 @@ export class KnexRegistryReader implements RegistryReader {
     const query = this.db('verdict_facts').select('name').orderBy('name').limit(limit);
     if (after !== undefined) query.where('name', '>', after);
     return (await query).map((row: { name: string }) => row.name);
+  }
+
+  /** One statement for the distinct names of a batch; each name's row, or null, in the batch's order. */
+  private async readRows(names: readonly string[]): Promise<Array<FactsRow | null>> {
+    const distinct = [...new Set(names)];
+    const sql = this.statement(distinct.length);
+    const found = await this.reads.run((db) => preparedRead<FactsRow>(db, `verdict_facts_${distinct.length}`, sql, distinct));
+    const byName = new Map(found.map((row) => [row.name, row]));
+    return names.map((name) => byName.get(name) ?? null);
   }
 
   private statement(count: number): string {
