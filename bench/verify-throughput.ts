@@ -12,6 +12,7 @@ import { domainName } from '../src/domain/domain-name.js';
 import { createBenchDatabase, withoutChangeTriggers } from './bench-database.js';
 import { percentile, readStatusMb, round } from './progress.js';
 import { serve, stop } from './service-process.js';
+import { benchTieredVerify, type TieredVerify } from './tiered-verify.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 3;
@@ -85,6 +86,8 @@ export interface VerifyThroughput {
   readonly distinctNames: number;
   readonly rssAfterMb: number | undefined;
   readonly heapCapMb: number | undefined;
+  /** Plain warm verify with API_TIERS=on and a Pro key. */
+  readonly tiers: TieredVerify;
   readonly goals: typeof GOALS;
 }
 
@@ -157,6 +160,7 @@ export async function benchVerifyThroughput(): Promise<VerifyThroughput> {
         await measure(`more names never asked before (${coldNames} so far)`, vetted.port, () => `${nextColdPath()}${coldNames % 2 ? '?signals=true' : ''}`, Math.min(30, SECONDS * 4));
       }
       const rssAfterMb = readStatusMb(vetted.child.pid!, 'VmRSS');
+      const tiers = await benchTieredVerify(database.db, database.url, koa.port, vetted.port, PATHS, SECONDS);
       const share = (pick: (r: Round) => Measure) => median(rounds.map((r) => round(pick(r).rps / r.ceiling.rps, 2)));
       const result: VerifyThroughput = {
         connections: CONNECTIONS,
@@ -179,6 +183,7 @@ export async function benchVerifyThroughput(): Promise<VerifyThroughput> {
         distinctNames: coldNames + storedCold + ENTITIES,
         rssAfterMb,
         heapCapMb: HEAP_MB ? Number(HEAP_MB) : undefined,
+        tiers,
         goals: GOALS,
       };
       console.log(`plain verify (warm) = ${result.plainShare} of Koa's ceiling, p99 ${result.warmP99Ms} ms (goals: at least ${GOALS.plainShare}, at most ${GOALS.warmP99Ms} ms)`);

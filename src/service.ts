@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { createLogger, flushLogger } from './adapters/log/create-logger.js';
 import { maskCredentials } from './adapters/shared/mask-credentials.js';
 import { HttpServer } from './adapters/http/http-server.js';
+import { UsageSync } from './application/access/usage-sync.js';
 import { ChangePropagation } from './application/caching/change-propagation.js';
 import type { AppConfig } from './application/ports/app-config.js';
 import { Logger } from './application/ports/logger.js';
@@ -46,6 +47,9 @@ async function startProcess(config: AppConfig, options: ContainerOptions & { por
     const queue = container.get<JobQueue>(JobQueue);
     await queue.start();
     if (role.work) await container.get(JobWorkers).start();
+    // Counts of public reads reach the shared totals once a second, and once more at stop.
+    const usage = role.serve && config.apiTiers ? container.get(UsageSync) : undefined;
+    usage?.start();
     const server = role.serve ? container.get(HttpServer) : undefined;
     const port = server ? await server.listen(options.port ?? config.port) : 0;
     return {
@@ -53,6 +57,7 @@ async function startProcess(config: AppConfig, options: ContainerOptions & { por
       container,
       async stop() {
         await server?.close();
+        await usage?.stop();
         // Running jobs finish within the grace period; the rest go back to the queue (their lease lapses).
         await queue.stop({ graceful: true, timeoutMs: JOB_SHUTDOWN_GRACE_MS });
         await propagation?.stop();

@@ -1,4 +1,10 @@
 import { ContainerModule, type Newable } from 'inversify';
+import { AdmitRead } from './access/admit-read.js';
+import { ApiKeys } from './access/api-keys.js';
+import { ManageApiKeys } from './access/manage-api-keys.js';
+import { ReadQuotas } from './access/read-quotas.js';
+import { ReadUsage } from './access/read-usage.js';
+import { UsageSync } from './access/usage-sync.js';
 import { AddEntity } from './registry/add-entity.js';
 import { ChangePropagation } from './caching/change-propagation.js';
 import { KnownNames } from './caching/known-names.js';
@@ -50,6 +56,12 @@ import { WatchedStateReader } from './watches/watched-state-reader.js';
 
 /** Every use case and application service but ChangePropagation; useCasesModule binds each to itself, one instance per process. */
 export const USE_CASES: readonly Newable[] = [
+  ApiKeys,
+  ReadQuotas,
+  AdmitRead,
+  UsageSync,
+  ManageApiKeys,
+  ReadUsage,
   KnownNames,
   RegistryReadCache,
   ObservationCache,

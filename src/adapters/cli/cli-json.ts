@@ -1,3 +1,4 @@
+import type { ApiKeySummary } from '../../application/ports/api-key-store.js';
 import type { QueueCounts } from '../../application/ports/job-queue.js';
 import type { BlockedDomain } from '../../domain/blocked-domain.js';
 
@@ -11,4 +12,9 @@ export function blockJson(block: BlockedDomain): Record<string, unknown> {
 /** One queue of `vetted jobs --json`. */
 export function queueJson(queue: QueueCounts): Record<string, unknown> {
   return { kind: queue.kind, waiting: queue.waiting, active: queue.active, failed: queue.failed, completed: queue.completed };
+}
+
+/** One key of `vetted key list --json` (never the key itself, which is not stored). */
+export function apiKeyJson(key: ApiKeySummary): Record<string, unknown> {
+  return { key_id: key.id, tier: key.tier, name: key.name, entity_id: key.entityId, created_at: key.createdAt, revoked_at: key.revokedAt, last_used_at: key.lastUsedAt };
 }

@@ -10,6 +10,10 @@ import { EntityImportCommand } from './commands/entity-import-command.js';
 import { EntityListCommand } from './commands/entity-list-command.js';
 import { FactsRebuildCommand } from './commands/facts-rebuild-command.js';
 import { JobsCommand } from './commands/jobs-command.js';
+import { KeyCreateCommand } from './commands/key-create-command.js';
+import { KeyListCommand } from './commands/key-list-command.js';
+import { KeyRevokeCommand } from './commands/key-revoke-command.js';
+import { KeyUsageCommand } from './commands/key-usage-command.js';
 import { MigrateCommand } from './commands/migrate-command.js';
 import { RecheckCommand } from './commands/recheck-command.js';
 import { ScanCommand } from './commands/scan-command.js';
@@ -30,6 +34,10 @@ const COMMANDS: readonly CliCommandType[] = [
   BlockRemoveCommand,
   BlockListCommand,
   BlockImportCommand,
+  KeyCreateCommand,
+  KeyListCommand,
+  KeyRevokeCommand,
+  KeyUsageCommand,
   ScanCommand,
   VerifySignatureCommand,
 ];

@@ -43,3 +43,14 @@ export function limit(fallback: number) {
     .max(1_000_000, 'must be a whole number from 1 to 1000000')
     .default(fallback);
 }
+
+/** A daily quota: a whole number from 1 to 1,000,000,000, or `unlimited` (null); `fallback` when unset. */
+export function dailyQuota(fallback: number | null) {
+  const message = 'must be a whole number from 1 to 1000000000, or unlimited';
+  return z
+    .string()
+    .refine((v) => v === 'unlimited' || (/^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= 1_000_000_000), message)
+    .transform((v): number | null => (v === 'unlimited' ? null : Number(v)))
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v));
+}

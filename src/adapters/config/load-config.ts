@@ -4,7 +4,8 @@ import { maskCredentials } from '../shared/mask-credentials.js';
 import { parseSigningKey } from '../shared/parse-signing-key.js';
 import { readBrandFile } from './brand-file.js';
 import { ConfigError } from './config-error.js';
-import { booleanFlag, commaList, isDnsServer, limit, wholeNumber } from './env-fields.js';
+import { CONTRACT_QUOTAS } from '../../domain/access/tier.js';
+import { booleanFlag, commaList, dailyQuota, isDnsServer, limit, wholeNumber } from './env-fields.js';
 import { credentialsDecode, isHost, isHostHeader, isMailbox, isNetwork, isOrigin, isSecurityContact, printable, serverUrlProblem, sqliteFolderProblem } from './config-rules.js';
 
 export { ConfigError } from './config-error.js';
@@ -106,6 +107,10 @@ const EnvSchema = z.object({
     .refine((u) => !URL.canParse(u) || new URL(u).hash === '', 'must not carry a fragment')
     .refine((u) => !URL.canParse(u) || credentialsDecode(u), 'has a malformed percent-escape in its user name or password')
     .optional(),
+  API_TIERS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('off'),
+  API_QUOTA_FREE: dailyQuota(CONTRACT_QUOTAS.free),
+  API_QUOTA_PRO: dailyQuota(CONTRACT_QUOTAS.pro),
+  API_QUOTA_ENTERPRISE: dailyQuota(CONTRACT_QUOTAS.enterprise),
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces').optional(),
   MCP_ALLOWED_ORIGINS: commaList(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com').default([]),
   MCP_ALLOWED_HOSTS: commaList(isHostHeader, 'must be a comma-separated list of host names with an optional port, such as vetted.internal:8080').default([]),
@@ -175,6 +180,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
     recheckConcurrency: e.RECHECK_CONCURRENCY,
     refreshObservations: e.REFRESH_OBSERVATIONS,
     metricsToken: e.METRICS_TOKEN,
+    apiTiers: e.API_TIERS === 'on' ? Object.freeze({ free: e.API_QUOTA_FREE, pro: e.API_QUOTA_PRO, enterprise: e.API_QUOTA_ENTERPRISE }) : undefined,
     cdnPurgeUrl: e.CDN_PURGE_URL,
     rdapBaseUrl: e.RDAP_BASE_URL,
     externalDnsblZones: Object.freeze(e.EXTERNAL_DNSBL_ZONES.map((zone) => zone.toLowerCase())),

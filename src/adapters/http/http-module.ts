@@ -2,6 +2,8 @@ import { ContainerModule } from 'inversify';
 import { HttpRoutes } from '../shared/http-routes.js';
 import { HttpServer } from './http-server.js';
 import { OpenApiDescription } from './openapi/openapi-document.js';
+import { ReadGate } from './read-gate.js';
+import { AccountRoutes } from './routes/account-routes.js';
 import { BadgeRoutes } from './routes/badge-routes.js';
 import { DocRoutes } from './routes/doc-routes.js';
 import { MetricsRoutes } from './routes/metrics-routes.js';
@@ -38,5 +40,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
   bind<HttpRoutes>(HttpRoutes).to(MetricsRoutes);
   bind<HttpRoutes>(HttpRoutes).to(OpenApiRoutes);
   bind(OpenApiDescription).toSelf();
+  bind<HttpRoutes>(HttpRoutes).to(AccountRoutes);
+  bind(ReadGate).toSelf();
   bind(HttpServer).toSelf();
 });

@@ -10,15 +10,19 @@ import { Metrics } from '../../application/ports/metrics.js';
 import { HttpRoutes, type DirectAnswer } from '../shared/http-routes.js';
 import { guardConnections, type ConnectionGuard } from './connection-guards.js';
 import { declaredBodyLimit } from './middleware/body-limit.js';
-import { cors, PUBLIC_READ_CORS } from './middleware/cors.js';
+import { cors, PUBLIC_READ_CORS, TIERED_READ_CORS } from './middleware/cors.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
 import { requireHost } from './middleware/require-host.js';
 import { OriginPolicy } from '../shared/origin-policy.js';
 import { MAX_BODY_BYTES } from './read-body.js';
 import { clientIpOf, RequestStamp } from './request-stamp.js';
+import { quotaHeaders, ReadGate } from './read-gate.js';
+import { readQuota } from './middleware/read-quota.js';
+import type { Admission } from '../../application/access/admit-read.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+type Headers = ReadonlyArray<readonly [string, string]>;
 
 /** The Koa HTTP adapter: mounts every route area on one app, listens, and shuts down gracefully. */
 @injectable()
@@ -42,6 +46,7 @@ export class HttpServer {
     @inject(Metrics) metrics: Metrics,
     @multiInject(HttpRoutes) areas: readonly HttpRoutes[],
     @inject(OriginPolicy) origins: OriginPolicy,
+    @inject(ReadGate) private readonly gate: ReadGate,
   ) {
     this.app = new Koa({ proxy: config.trustProxy });
     // Errors Koa sees outside the middleware (a client that went away mid-answer) are logged as JSON, not printed.
@@ -63,7 +68,7 @@ export class HttpServer {
       }
     });
     this.app.use(requestContext(this.stamp));
-    this.app.use(cors(origins));
+    this.app.use(cors(origins, gate.enabled));
     this.app.use(errorEnvelope(logger, faults));
     this.app.use(async (ctx, next) => {
       // A cold direct answer that failed (an outage, a bad name) is not tried twice against the store.
@@ -71,6 +76,7 @@ export class HttpServer {
       await next();
     });
     this.app.use(requireHost);
+    if (gate.enabled) this.app.use(readQuota(gate));
     this.app.use(router.routes());
     // Routes that take a body read it through the one bounded reader, which refuses a declared size
     // over the limit before reading; a request no route took is refused here before its method is.
@@ -129,20 +135,54 @@ export class HttpServer {
     if (this.direct.length === 0) return koa;
     return (req, res) => {
       const started = performance.now();
-      const method = req.method ?? '';
-      const url = req.url ?? '';
-      let answer: DirectAnswer | Promise<DirectAnswer | undefined> | undefined;
       // A request without Host goes to Koa, which refuses it.
       if (req.headers.host === undefined || this.guard?.isRefused(req.socket)) return void koa(req, res);
-      for (let i = 0; answer === undefined && i < this.direct.length; i++) answer = this.direct[i]!.directAnswer(method, url, req.headers);
+      let quota: Headers = [];
+      if (this.gate.enabled && this.gate.counts(req.method ?? '', req.url ?? '')) {
+        let admission: Admission | Promise<Admission>;
+        try {
+          admission = this.gate.admit(req, true);
+        } catch (error) {
+          // Koa answers the refusal in the envelope (401, 429), with its headers.
+          this.failedDirect.set(req, error);
+          return void koa(req, res);
+        }
+        if (admission instanceof Promise) return void this.admitted(admission, req, res, started, koa);
+        quota = quotaHeaders(admission);
+      }
+      const answer = this.directAnswer(req);
       if (answer === undefined) return void koa(req, res);
-      if (answer instanceof Promise) return void this.settle(answer, req, res, started, koa);
-      this.write(answer, req, res, started);
+      if (answer instanceof Promise) return void this.settle(answer, req, res, started, koa, quota);
+      this.write(answer, req, res, started, quota);
     };
   }
 
+  /** The first area's direct answer to `req`, if any. */
+  private directAnswer(req: IncomingMessage): DirectAnswer | Promise<DirectAnswer | undefined> | undefined {
+    let answer: DirectAnswer | Promise<DirectAnswer | undefined> | undefined;
+    for (let i = 0; answer === undefined && i < this.direct.length; i++) answer = this.direct[i]!.directAnswer(req.method ?? '', req.url ?? '', req.headers);
+    return answer;
+  }
+
+  /** Goes on with a request once its key was read (a key this process had not seen), or hands its refusal to Koa. */
+  private async admitted(pending: Promise<Admission>, req: IncomingMessage, res: ServerResponse, started: number, koa: (req: IncomingMessage, res: ServerResponse) => void): Promise<void> {
+    this.inFlight++;
+    try {
+      const quota = quotaHeaders(await pending);
+      const answer = this.directAnswer(req);
+      if (answer === undefined) koa(req, res);
+      else if (answer instanceof Promise) await this.settle(answer, req, res, started, koa, quota);
+      else if (!res.destroyed) this.write(answer, req, res, started, quota);
+    } catch (error) {
+      this.failedDirect.set(req, error);
+      koa(req, res);
+    } finally {
+      if (--this.inFlight === 0) this.drained?.();
+    }
+  }
+
   /** Writes a direct answer once its use case has made it, or hands the request to Koa after all. */
-  private async settle(pending: Promise<DirectAnswer | undefined>, req: IncomingMessage, res: ServerResponse, started: number, koa: (req: IncomingMessage, res: ServerResponse) => void): Promise<void> {
+  private async settle(pending: Promise<DirectAnswer | undefined>, req: IncomingMessage, res: ServerResponse, started: number, koa: (req: IncomingMessage, res: ServerResponse) => void, quota: Headers): Promise<void> {
     this.inFlight++;
     let answer: DirectAnswer | undefined;
     try {
@@ -154,19 +194,19 @@ export class HttpServer {
     }
     try {
       if (answer === undefined) koa(req, res);
-      else if (!res.destroyed) this.write(answer, req, res, started);
+      else if (!res.destroyed) this.write(answer, req, res, started, quota);
     } finally {
       if (--this.inFlight === 0) this.drained?.();
     }
   }
 
   /** Writes `answer` at once, stamped (request id, security headers), logged and counted like any other. */
-  private write(answer: DirectAnswer, req: IncomingMessage, res: ServerResponse, started: number): void {
+  private write(answer: DirectAnswer, req: IncomingMessage, res: ServerResponse, started: number, quota: Headers): void {
     const url = req.url ?? '';
     const incoming = req.headers['x-request-id'];
     const requestId = this.stamp.requestIdOf(typeof incoming === 'string' ? incoming : undefined);
     // Direct answers are public reads (verify answers): shared with every origin.
-    const headers = [...this.stamp.headers(requestId), ...PUBLIC_READ_CORS, ...answer.headers];
+    const headers = [...this.stamp.headers(requestId), ...(this.gate.enabled ? TIERED_READ_CORS : PUBLIC_READ_CORS), ...answer.headers, ...quota];
     if (this.closing) headers.push(['Connection', 'close']);
     res.writeHead(answer.status, headers.flat());
     res.end(answer.body);

@@ -2,6 +2,8 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { Router } from '@koa/router';
 import { inject, injectable, multiInject } from 'inversify';
 import type { Context } from 'koa';
+import { AdmitRead } from '../../application/access/admit-read.js';
+import { isAppError } from '../../application/errors.js';
 import { AppConfig } from '../../application/ports/app-config.js';
 import { FaultClassifier } from '../../application/ports/fault-classifier.js';
 import { Logger } from '../../application/ports/logger.js';
@@ -35,6 +37,7 @@ export class McpEndpoint implements HttpRoutes {
     @multiInject(MCP_TOOL) tools: readonly VettedTool[],
     @inject(FaultClassifier) faults: FaultClassifier,
     @inject(OriginPolicy) private readonly origins: OriginPolicy,
+    @inject(AdmitRead) private readonly admitRead: AdmitRead,
   ) {
     this.catalog = new ToolCatalog(
       tools,
@@ -79,6 +82,18 @@ export class McpEndpoint implements HttpRoutes {
     if (mediaType(ctx.get('Content-Type')) !== 'application/json') {
       return reply(ctx, 415, -32000, 'Unsupported Media Type: send the JSON-RPC message as application/json.');
     }
+    const credentials = { authorization: ctx.req.headers.authorization, clientAddress: ctx.ip };
+    let clientId = ctx.ip;
+    if (this.admitRead.enabled && credentials.authorization !== undefined) {
+      try {
+        clientId = (await this.admitRead.run(credentials, false)).caller.subject;
+      } catch (error) {
+        if (!isAppError(error) || error.code !== 'UNAUTHORIZED') throw error;
+        // The MCP authorization rules: a refused token is an HTTP 401 with a Bearer challenge.
+        ctx.set('WWW-Authenticate', 'Bearer realm="vetted", error="invalid_token"');
+        return reply(ctx, 401, -32001, `Unauthorized: ${error.message}`);
+      }
+    }
     const body = await readLimitedBody(ctx.req, MAX_MCP_BODY_BYTES);
     if (body.tooLarge) {
       // The client may still be uploading: answer, then close rather than drain the rest.
@@ -93,12 +108,13 @@ export class McpEndpoint implements HttpRoutes {
     }
     const guarded = guardMessages(parsed, headerValue(ctx.req.headers['mcp-protocol-version']));
     if (!guarded.ok) return reply(ctx, guarded.refusal.status, guarded.refusal.code, guarded.refusal.message, guarded.refusal.id);
-    await send(ctx, await this.dispatch(ctx, guarded), guarded.batch);
+    const countRead = this.admitRead.enabled ? () => this.admitRead.run(credentials, true) : undefined;
+    await send(ctx, await this.dispatch(ctx, guarded, clientId, countRead), guarded.batch);
   }
 
   /** Hands the guarded body to a new server and transport, and returns the transport's answer. */
-  private async dispatch(ctx: Context, guarded: GuardedMessages): Promise<Response> {
-    const call: ToolCall = { version: guarded.version, clientId: ctx.ip, requestId: String(ctx.state.requestId ?? '') };
+  private async dispatch(ctx: Context, guarded: GuardedMessages, clientId: string, countRead: ToolCall['countRead']): Promise<Response> {
+    const call: ToolCall = { version: guarded.version, clientId, requestId: String(ctx.state.requestId ?? ''), countRead };
     const mcp = createVettedMcpServer(this.catalog, call, this.config.baseUrl);
     mcp.server.onerror = (error) => this.logger.debug({ reqId: call.requestId, err: error }, 'mcp protocol error');
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

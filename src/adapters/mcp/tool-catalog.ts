@@ -4,7 +4,7 @@ import { printable } from '../../application/input/domain-input.js';
 import { AppError } from '../../application/errors.js';
 import { zodMessage } from '../../application/input/zod-message.js';
 import type { ProtocolVersion } from './protocol-guard.js';
-import { toolErrorResult } from './tool-errors.js';
+import { READ_ONLY_TOOL_NAMES, toolErrorResult } from './tool-errors.js';
 import type { ToolCaller, VettedTool } from './vetted-tool.js';
 
 /** One tools/call, as the catalog needs to answer it. */
@@ -12,9 +12,13 @@ export interface ToolCall extends ToolCaller {
   readonly version: ProtocolVersion;
   /** Quoted in an INTERNAL_ERROR so that operators can find the log line. */
   readonly requestId: string;
+  /** Counts a read-only tool's call against the caller's daily quota (API_TIERS=on); throws RATE_LIMITED when it is used up. */
+  readonly countRead?: () => unknown;
 }
 
 type JsonSchema = Tool['inputSchema'];
+
+const READ_ONLY: ReadonlySet<string> = new Set(READ_ONLY_TOOL_NAMES);
 
 /** A JSON-RPC -32602 error; the SDK answers with its code and message as they are (McpError would prefix the message). */
 class InvalidParams extends Error {
@@ -81,6 +85,7 @@ export class ToolCatalog {
     }
     let data: Record<string, unknown>;
     try {
+      if (call.countRead && READ_ONLY.has(name)) await call.countRead();
       data = await entry.tool.run(parsed.data, call);
     } catch (error) {
       return toolErrorResult(this.asOutage(error) ?? error, call.requestId, unexpected);

@@ -10,7 +10,7 @@ export interface ToolHints {
 
 /** Who is calling, for the tools that need it. */
 export interface ToolCaller {
-  /** The client address (Koa's ctx.ip, which honours TRUST_PROXY): the scan budget's key. */
+  /** The client address (Koa's ctx.ip, which honours TRUST_PROXY), or `key:<id>` for an API key holder (API_TIERS=on): the scan budget's key. */
   readonly clientId: string;
 }
 

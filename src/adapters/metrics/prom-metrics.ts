@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Tier } from '../../domain/access/tier.js';
 import { JobQueue } from '../../application/ports/job-queue.js';
 import type { MetricsExposition } from '../../application/ports/metrics-exposition.js';
 import type { CacheName, DeliveryEnd, Metrics, RecheckEnd, RefusingBudget, ScanEnd } from '../../application/ports/metrics.js';
@@ -44,6 +45,14 @@ export class PromMetrics implements Metrics, MetricsExposition {
   });
   private readonly rechecks = new Counter({ name: 'vetted_proof_rechecks_total', help: 'Proof re-checks by outcome.', labelNames: ['outcome'] as const, registers: [this.registry] });
   private readonly deliveries = new Counter({ name: 'vetted_webhook_deliveries_total', help: 'Webhook delivery attempts by outcome (delivered, retrying, failed).', labelNames: ['outcome'] as const, registers: [this.registry] });
+
+  private readonly reads = new Counter({
+    name: 'vetted_api_reads_total',
+    help: 'Public reads counted against a daily quota (API_TIERS=on), by tier and outcome (admitted, refused).',
+    labelNames: ['tier', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly readChildren = new Map<string, { inc(): void }>();
 
   private readonly requestChildren = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
 
@@ -97,6 +106,13 @@ export class PromMetrics implements Metrics, MetricsExposition {
 
   webhookAttempted(end: DeliveryEnd): void {
     this.deliveries.inc({ outcome: end });
+  }
+
+  readCounted(tier: Tier, admitted: boolean): void {
+    const key = `${tier} ${admitted}`;
+    let child = this.readChildren.get(key);
+    if (!child) this.readChildren.set(key, (child = this.reads.labels(tier, admitted ? 'admitted' : 'refused')));
+    child.inc();
   }
 
   async render(): Promise<{ contentType: string; body: string }> {

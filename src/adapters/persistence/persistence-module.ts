@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
+import { ApiKeyStore } from '../../application/ports/api-key-store.js';
 import type { AppConfig } from '../../application/ports/app-config.js';
 import { Blocklist } from '../../application/ports/blocklist.js';
 import { ChangeFeed } from '../../application/ports/change-feed.js';
@@ -20,11 +21,13 @@ import { SchemaMigrator } from '../../application/ports/schema-migrator.js';
 import { SigningKeyStore } from '../../application/ports/signing-key-store.js';
 import { StoreHealth } from '../../application/ports/store-health.js';
 import { TrustObservationStore } from '../../application/ports/trust-observation-store.js';
+import { UsageLedger } from '../../application/ports/usage-ledger.js';
 import { WatchRepository } from '../../application/ports/watch-repository.js';
 import { WebhookOutbox } from '../../application/ports/webhook-outbox.js';
 import { VERIFIED_CACHE_SECONDS } from '../../domain/registry-verdict.js';
 import { ChangeFeedOptions } from './change-feed-options.js';
 import { createKnex, Database, type DatabaseOptions } from './create-knex.js';
+import { KnexApiKeyStore } from './knex-api-key-store.js';
 import { KnexBlocklist } from './knex-blocklist.js';
 import { KnexEntityRepository } from './knex-entity-repository.js';
 import { KnexObservationSchedule } from './knex-observation-schedule.js';
@@ -41,6 +44,7 @@ import { KnexSchemaMigrator } from './knex-schema-migrator.js';
 import { KnexSigningKeyStore } from './knex-signing-key-store.js';
 import { KnexStoreHealth } from './knex-store-health.js';
 import { KnexTrustObservationStore } from './knex-trust-observation-store.js';
+import { KnexUsageLedger } from './knex-usage-ledger.js';
 import { KnexWatchRepository } from './knex-watch-repository.js';
 import { KnexWebhookOutbox } from './knex-webhook-outbox.js';
 import { PgListenChangeFeed } from './pg-listen-change-feed.js';
@@ -85,6 +89,8 @@ export function persistenceModule(config: AppConfig, logger: Logger, options: Om
     bind<ScanAdmission>(ScanAdmission).to(KnexScanAdmission);
     bind<ScanJobRepository>(ScanJobRepository).to(KnexScanJobRepository);
     bind<PurgeBacklog>(PurgeBacklog).to(KnexPurgeBacklog);
+    bind<ApiKeyStore>(ApiKeyStore).to(KnexApiKeyStore);
+    bind<UsageLedger>(UsageLedger).to(KnexUsageLedger);
     // A purge still owed after an hour (the longest any answer may be kept) has nothing left to drop.
     const keepOwedPurgesMs = config.cdnPurgeUrl === undefined ? undefined : VERIFIED_CACHE_SECONDS * 1000;
     bind<ChangeFeedOptions>(ChangeFeedOptions).toConstantValue({ connectionString: config.databaseUrl, schema: options.schema, keepOwedPurgesMs });

@@ -2,6 +2,7 @@ import { inject, injectable, optional } from 'inversify';
 import { ChangeFeed } from '../ports/change-feed.js';
 import { Logger } from '../ports/logger.js';
 import { Timers } from '../ports/timers.js';
+import { ApiKeys } from '../access/api-keys.js';
 import { KnownNames } from './known-names.js';
 import { PurgeChangedAnswers } from './purge-changed-answers.js';
 import { RegistryReadCache } from './registry-read-cache.js';
@@ -10,7 +11,7 @@ import { ObservationCache } from '../trust/observation-cache.js';
 import { OwnershipCache } from '../trust/ownership-cache.js';
 
 /**
- * Keeps this process's read caches (registry records, trust observations, ownership checks) true to what any process
+ * Keeps this process's read caches (registry records, trust observations, ownership checks, API keys) true to what any process
  * writes: each name the change feed reports is forgotten with its subdomains, and a feed that may
  * have missed changes clears the caches. Watched domains under a changed name are handed to
  * events.detect (a reset sweeps them all), so events follow the same writes, and with a CDN purge
@@ -36,6 +37,7 @@ export class ChangePropagation {
     @inject(Logger) private readonly logger: Logger,
     @inject(KnownNames) @optional() private readonly known?: KnownNames,
     @inject(Timers) @optional() private readonly timers?: Timers,
+    @inject(ApiKeys) @optional() private readonly keys?: ApiKeys,
   ) {}
 
   /** Starts listening; resolves once the feed listens, rejects when it cannot. */
@@ -45,6 +47,7 @@ export class ChangePropagation {
         this.records.forget(names);
         this.observations.forget(names);
         this.ownership.forget(names);
+        this.keys?.forget(names);
         this.logger.debug({ names: names.slice(0, 20), count: names.length }, 'registry changed; cache entries forgotten');
         this.events.changed(names).catch((error: unknown) => this.logger.warn({ error: (error as Error).message }, 'could not ask for a look at watched domains; the sweep will'));
         this.askForPurge();
@@ -55,6 +58,7 @@ export class ChangePropagation {
         this.records.clear();
         this.observations.clear();
         this.ownership.clear();
+        this.keys?.clear();
         this.logger.info({}, 'registry changes may have been missed; cache cleared');
         this.events.sweep().catch((error: unknown) => this.logger.warn({ error: (error as Error).message }, 'could not sweep watched domains; the schedule will'));
         this.askForPurge();

@@ -1,3 +1,5 @@
+import type { DailyQuotas } from '../../domain/access/tier.js';
+
 /**
  * The validated, frozen configuration. Produced once at start-up by the config adapter from the
  * environment; nothing else reads the environment.
@@ -44,6 +46,11 @@ export interface AppConfig {
   readonly refreshObservations: boolean;
   /** CDN_PURGE_URL: the operator's purge endpoint (http or https), POSTed the surrogate keys after registry writes; absent: no purging. */
   readonly cdnPurgeUrl?: string | undefined;
+  /**
+   * API_TIERS=on: the daily quota of public reads per tier (API_QUOTA_FREE, API_QUOTA_PRO,
+   * API_QUOTA_ENTERPRISE; null is unlimited). Undefined (the default, the beta): no request limit.
+   */
+  readonly apiTiers?: DailyQuotas | undefined;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; without one, metrics go to loopback clients only. */
   readonly metricsToken: string | undefined;
   /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, HTTP_MAX_CONNECTIONS_PER_CLIENT, HTTP_MAX_CONNECTIONS. */
@@ -73,5 +80,5 @@ export const DEFAULT_SCAN_LIMITS: AppConfig['scanLimits'] = { perClientPerHour: 
 /** The watch limits and first retry wait when WATCH_LIMIT_PER_CLIENT, WATCH_LIMIT_PER_CALLBACK_HOST, WEBHOOK_RETRY_BASE_SECONDS are unset. */
 export const DEFAULT_WATCH_SETTINGS: AppConfig['watches'] = { perClient: 20, perCallbackHost: 100, retryBaseSeconds: 30 };
 /** The settings an instance's documents quote: its own, or the defaults. */
-export type DocumentedSettings = Pick<AppConfig, 'scanLimits' | 'watches'>;
+export type DocumentedSettings = Pick<AppConfig, 'scanLimits' | 'watches' | 'apiTiers'>;
 export const DEFAULT_DOCUMENTED_SETTINGS: DocumentedSettings = { scanLimits: DEFAULT_SCAN_LIMITS, watches: DEFAULT_WATCH_SETTINGS };

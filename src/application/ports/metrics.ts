@@ -1,3 +1,5 @@
+import type { Tier } from '../../domain/access/tier.js';
+
 /** How a scan request ended: a new report stored, a recent one reused, or no report. */
 export type ScanEnd = 'stored' | 'reused' | 'failed';
 /** Which budget refused a fresh scan; `unavailable` when the budget could not be checked. */
@@ -26,6 +28,8 @@ export interface Metrics {
   cacheLookup(cache: CacheName, hit: boolean): void;
   recheckEnded(end: RecheckEnd): void;
   webhookAttempted(end: DeliveryEnd): void;
+  /** A public read counted against a quota (API_TIERS=on): admitted, or refused because the tier's daily quota is used up. Per tier, never per key. */
+  readCounted(tier: Tier, admitted: boolean): void;
 }
 export const Metrics = Symbol('Metrics');
 
@@ -37,4 +41,5 @@ export const NO_METRICS: Metrics = Object.freeze({
   cacheLookup: () => undefined,
   recheckEnded: () => undefined,
   webhookAttempted: () => undefined,
+  readCounted: () => undefined,
 });

@@ -7,6 +7,7 @@ import { evidenceItemSchema, reportSchema } from './report-schema.js';
 import { scanResultSchema } from './scan-result-view.js';
 import { scanStatusSchema } from './scan-status-view.js';
 import { trustAnswerSchema } from './trust-schema.js';
+import { usageSchema } from './usage-view.js';
 import { createdWatchSchema, deliveriesSchema, eventPayloadSchema, watchSchema } from './watch-view.js';
 
 /**
@@ -30,6 +31,7 @@ export const ANSWER_SCHEMAS = {
   createdWatch: createdWatchSchema,
   deliveries: deliveriesSchema,
   eventPayload: eventPayloadSchema,
+  usage: usageSchema,
 };
 
 /** A set of answer schemas, shaped like ANSWER_SCHEMAS. */

@@ -32,6 +32,7 @@ describe('configuration from the environment', () => {
       recheckConcurrency: 16,
       refreshObservations: true,
       metricsToken: undefined,
+      apiTiers: undefined,
       cdnPurgeUrl: undefined,
       rdapBaseUrl: undefined,
       externalDnsblZones: [],
@@ -78,6 +79,9 @@ describe('configuration from the environment', () => {
       RECHECK_CONCURRENCY: '32',
       REFRESH_OBSERVATIONS: 'false',
       METRICS_TOKEN: 'scrape-token-0123456789',
+      API_TIERS: 'on',
+      API_QUOTA_FREE: '20',
+      API_QUOTA_PRO: 'unlimited',
       CDN_PURGE_URL: 'http://purger:secret@10.0.0.7:6081/purge',
       SECURITY_CONTACT: 'https://vetted.example.com/contact',
       SECURITY_TXT_EXPIRES: '2027-03-01T12:00:00+01:00',
@@ -107,6 +111,7 @@ describe('configuration from the environment', () => {
       recheckConcurrency: 32,
       refreshObservations: false,
       metricsToken: 'scrape-token-0123456789',
+      apiTiers: { free: 20, pro: null, enterprise: null },
       cdnPurgeUrl: 'http://purger:secret@10.0.0.7:6081/purge',
       rdapBaseUrl: 'https://rdap.example.net/',
       externalDnsblZones: ['dbl.example.org', 'bl.example.net'],
@@ -205,4 +210,15 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig(env)).to.throw(ConfigError, message);
     });
   }
+
+  it('turns request-rate tiers on only with API_TIERS=on, with the contract\'s quotas unless set, and refuses a bad quota in words', () => {
+    expect(loadConfig({ API_QUOTA_FREE: '5' }).apiTiers, 'off: no quota applies').to.equal(undefined);
+    expect(loadConfig({ API_TIERS: 'off' }).apiTiers).to.equal(undefined);
+    expect(loadConfig({ API_TIERS: 'on' }).apiTiers).to.deep.equal({ free: 1000, pro: 100_000, enterprise: null });
+    expect(loadConfig({ API_TIERS: 'on', API_QUOTA_ENTERPRISE: '5000000' }).apiTiers).to.deep.equal({ free: 1000, pro: 100_000, enterprise: 5_000_000 });
+    expect(() => loadConfig({ API_TIERS: 'yes' })).to.throw('Invalid configuration: API_TIERS must be on or off (got "yes").');
+    for (const bad of ['0', '-1', '1.5', 'lots', '10000000000']) {
+      expect(() => loadConfig({ API_TIERS: 'on', API_QUOTA_PRO: bad }), bad).to.throw(`Invalid configuration: API_QUOTA_PRO must be a whole number from 1 to 1000000000, or unlimited (got "${bad}").`);
+    }
+  });
 });

@@ -7,10 +7,14 @@ type Sharing = 'public' | 'write' | 'mcp' | 'private';
 
 /** Response headers a page may read besides the safelisted ones. */
 const EXPOSED = 'Age, Retry-After, X-Request-Id';
+/** With request-rate tiers on, also the quota's headers and the challenge of a refused key. */
+const TIERED_EXPOSED = 'Age, RateLimit, RateLimit-Policy, Retry-After, WWW-Authenticate, X-Request-Id';
 /** How long a browser may keep a preflight's answer (Chromium keeps at most 2 hours). */
 const MAX_AGE = '7200';
 /** The request headers reads and writes take from a page. */
 const PAGE_HEADERS = 'Accept, Content-Type, X-Request-Id';
+/** With request-rate tiers on, a page may also send an API key to a public read. */
+const TIERED_PAGE_HEADERS = 'Accept, Authorization, Content-Type, X-Request-Id';
 /** The request headers MCP clients send. */
 const MCP_HEADERS = 'Accept, Authorization, Content-Type, MCP-Protocol-Version, X-Request-Id';
 
@@ -18,6 +22,11 @@ const MCP_HEADERS = 'Accept, Authorization, Content-Type, MCP-Protocol-Version, 
 export const PUBLIC_READ_CORS: ReadonlyArray<readonly [string, string]> = [
   ['Access-Control-Allow-Origin', '*'],
   ['Access-Control-Expose-Headers', EXPOSED],
+];
+/** The same with request-rate tiers on (API_TIERS=on). */
+export const TIERED_READ_CORS: ReadonlyArray<readonly [string, string]> = [
+  ['Access-Control-Allow-Origin', '*'],
+  ['Access-Control-Expose-Headers', TIERED_EXPOSED],
 ];
 
 const WRITES = new Set(['/register', '/api/scan']);
@@ -42,16 +51,21 @@ function sharingOf(rawPath: string): Sharing {
  *   a write a browser sends from one (MCP refuses it itself, in JSON-RPC). A request without
  *   Origin (not from a browser) is not concerned.
  * - /metrics, /confirm/{token} and the registration pages: no CORS at all, so no page elsewhere can read them.
+ * With `tiers` (API_TIERS=on) a public read may carry Authorization (an API key), and RateLimit,
+ * RateLimit-Policy and WWW-Authenticate are readable too.
  */
-export function cors(policy: OriginPolicy): Middleware {
+export function cors(policy: OriginPolicy, tiers = false): Middleware {
+  const publicRead = tiers ? TIERED_READ_CORS : PUBLIC_READ_CORS;
+  const pageHeaders = tiers ? TIERED_PAGE_HEADERS : PAGE_HEADERS;
+  const exposed = tiers ? TIERED_EXPOSED : EXPOSED;
   return async (ctx, next) => {
     const sharing = sharingOf(ctx.path);
     if (sharing === 'private') return next();
     const origin = ctx.get('Origin');
     const preflight = ctx.method === 'OPTIONS' && origin !== '' && ctx.get('Access-Control-Request-Method') !== '';
     if (sharing === 'public') {
-      for (const [name, value] of PUBLIC_READ_CORS) ctx.set(name, value);
-      if (preflight) return allowPreflight(ctx, 'GET, HEAD', PAGE_HEADERS);
+      for (const [name, value] of publicRead) ctx.set(name, value);
+      if (preflight) return allowPreflight(ctx, 'GET, HEAD', pageHeaders);
       return next();
     }
     if (origin === '') return next();
@@ -61,9 +75,9 @@ export function cors(policy: OriginPolicy): Middleware {
       return next();
     }
     ctx.set('Access-Control-Allow-Origin', origin);
-    ctx.set('Access-Control-Expose-Headers', EXPOSED);
+    ctx.set('Access-Control-Expose-Headers', exposed);
     if (preflight && ctx.path.toLowerCase().startsWith('/watches')) return allowPreflight(ctx, 'GET, POST, DELETE', MCP_HEADERS);
-    if (preflight) return allowPreflight(ctx, 'POST', sharing === 'mcp' ? MCP_HEADERS : PAGE_HEADERS);
+    if (preflight) return allowPreflight(ctx, 'POST', sharing === 'mcp' ? MCP_HEADERS : pageHeaders);
     return next();
   };
 }

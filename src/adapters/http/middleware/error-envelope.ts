@@ -6,6 +6,8 @@ import { CLIENT_CLOSED_REQUEST, clientWentAway } from '../../shared/client-went-
 import { ALLOWED_METHODS } from '../connection-guards.js';
 import { failureBody } from '../envelope.js';
 import { ERROR_STATUS } from '../error-status.js';
+import { rateLimitHeaders } from '../read-gate.js';
+import type { Tier } from '../../../domain/access/tier.js';
 
 /** How a route wants its errors told: the JSON envelope (default) or a page of its own kind. */
 export type ErrorRenderer = (ctx: Context, status: number, code: string, message: string) => void;
@@ -58,8 +60,15 @@ function respondAppError(ctx: Context, error: AppError): void {
     ctx.set('Retry-After', String(retryAfterSeconds));
     extra.retry_after_seconds = retryAfterSeconds;
   }
+  // RFC 9110 §15.5.2: a 401 says how to authenticate; RFC 6750 §3.1 names a bad token.
+  if (error.code === 'UNAUTHORIZED') ctx.set('WWW-Authenticate', INVALID_TOKEN.has(String(rest.reason)) ? 'Bearer realm="vetted", error="invalid_token"' : 'Bearer realm="vetted"');
+  if (rest.limit === 'daily_quota' && typeof rest.quota === 'number' && retryAfterSeconds !== undefined) {
+    for (const [name, value] of rateLimitHeaders({ tier: rest.tier as Tier, quota: rest.quota, remaining: 0, resetSeconds: retryAfterSeconds })) ctx.set(name, value);
+  }
   respond(ctx, ERROR_STATUS[error.code], error.code, error.message, extra);
 }
+
+const INVALID_TOKEN = new Set(['malformed', 'unknown', 'revoked']);
 
 function respond(ctx: Context, status: number, code: string, message: string, extra: Record<string, unknown> = {}): void {
   ctx.status = status;

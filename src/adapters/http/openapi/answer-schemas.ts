@@ -41,6 +41,7 @@ export function answerComponents(schemas: AnswerSchemas) {
     Verify: schemas.verify.meta({ id: 'Verify', description: 'GET /verify/{domain}: the registry status and readiness (none when blocked).' }),
     VerifyWithSignals: schemas.trust.meta({ id: 'VerifyWithSignals', description: 'GET /verify/{domain}?signals=true: adds trust_score, trust_level, signals and agent_guidance.' }),
     Entity: schemas.entity.meta({ id: 'Entity', description: 'One registry entity; status says whether it still vouches for its domain.' }),
+    Usage: schemas.usage.meta({ id: 'Usage', description: "GET /account/usage: an API key's public reads today and on the 30 days before." }),
     Report: schemas.report.meta({ id: 'Report', description: 'A stored report: its signed content, links and signature (not enveloped).' }),
     EvidenceItem: schemas.evidenceItem.meta({ id: 'EvidenceItem', description: 'One evidence item: site-controlled values only under untrusted.' }),
     ScanResult: schemas.scanResult.meta({ id: 'ScanResult', description: 'A finished scan: the report made (or reused), its links and readiness.' }),

@@ -31,6 +31,7 @@ export class OpenApiDescription {
  */
 export function openApiDocument(baseUrl: string, schemas: AnswerSchemas = ANSWER_SCHEMAS): OpenApiDocument {
   const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer', description: 'An API key (vtk_…) an operator made with `vetted key create`: its tier\'s daily quota instead of the free one (API_TIERS=on). A malformed, unknown or revoked key is refused 401, never answered as anonymous.' });
   registry.registerComponent('securitySchemes', 'watchToken', { type: 'http', scheme: 'bearer', description: 'The wtk_… token POST /watches returned.' });
   for (const route of routeTable(schemas)) registry.registerPath(route);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({

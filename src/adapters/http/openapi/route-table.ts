@@ -9,6 +9,7 @@ import { mcpRoutes, staticRoutes } from './static-routes.js';
 import { registrationRoutes } from './registration-route-table.js';
 import { watchRoutes } from './watch-route-table.js';
 import { cacheControlOf, NOT_VERIFIED_CACHING, VERIFIED_CACHING } from '../../../application/views/answer-caching.js';
+import { tierErrors } from './tier-responses.js';
 import { BODY_ERRORS, cached, COMMON_ERRORS, enveloped, errors, HTML, MARKDOWN, NO_STORE, seeOther, STORE_ERRORS, answer, textAnswer, textBody } from './responses.js';
 
 const param = (name: string, description: string) => z.object({ [name]: z.string().meta({ description }) });
@@ -23,6 +24,9 @@ const NOT_MODIFIED = { description: 'If-None-Match named the current ETag (or *)
 const REPORT_CACHE = cached('public, max-age=86400: a stored report never changes');
 const REPORT_PAGE_CACHE = cached('public, max-age=86400 for .json; 300 for the HTML and Markdown pages, which also show readiness now');
 const ownPageErrors = { [HTML]: { schema: textBody } };
+// A counted public read: anonymous, or with an API key; 401 and 429 only with API_TIERS=on.
+const OPTIONAL_KEY: Array<Record<string, string[]>> = [{}, { apiKey: [] }];
+const TIER_ERRORS = tierErrors();
 
 /**
  * Every operation the HTTP API serves, written out: the test holds it against the routes the
@@ -46,10 +50,12 @@ export function routeTable(schemas: AnswerSchemas = ANSWER_SCHEMAS): RouteConfig
         'A cacheable answer carries an ETag (304 to a matching If-None-Match) and Surrogate-Key, the key the service purges after a write under the name when CDN_PURGE_URL is set. ' +
         'With Accept: application/jose or format=jws the answer is a compact JWS (RFC 7515) of the same data as JWT claims, plus iss, sub, iat and exp (the cache lifetime, at least 60 s), signed EdDSA with the key of /.well-known/jwks.json named by kid.',
       request: { params: param('domain', 'A domain or host name.'), query: VerifyQuery },
+      security: OPTIONAL_KEY,
       responses: {
         200: answer('The registry status, or EXPIRED; or the signed answer.', { ...json(z.union([dataEnvelope(a.VerifyWithSignals, a.Verify), ErrorEnvelope])), 'application/jose': { schema: textBody } }, VERIFY_CACHE),
         304: NOT_MODIFIED,
         ...errors(['VALIDATION_ERROR', ...STORE_ERRORS]),
+        ...TIER_ERRORS,
       },
     },
     {
@@ -61,7 +67,8 @@ export function routeTable(schemas: AnswerSchemas = ANSWER_SCHEMAS): RouteConfig
     {
       method: 'get', path: '/lookup/{id}', tags: ['registry'], summary: 'One registry entity by id',
       request: { params: param('id', 'An entity id: ent_ followed by letters and a number.') },
-      responses: { 200: enveloped('The entity.', a.Entity, cached('public, max-age=300')), ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]) },
+      security: OPTIONAL_KEY,
+      responses: { 200: enveloped('The entity.', a.Entity, cached('public, max-age=300')), ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]), ...TIER_ERRORS },
     },
     {
       method: 'get', path: '/domains', tags: ['registry'], summary: "The home page's check form: to the domain's verdict page",
@@ -118,32 +125,45 @@ export function routeTable(schemas: AnswerSchemas = ANSWER_SCHEMAS): RouteConfig
     {
       method: 'get', path: '/reports/{file}', tags: ['reports'], summary: 'A stored report as HTML, JSON or Markdown',
       request: { params: param('file', '{id} for the HTML page, {id}.json for the signed JSON, {id}.md for Markdown.') },
+      security: OPTIONAL_KEY,
       responses: {
         200: answer('The report.', { [HTML]: { schema: textBody }, 'application/json': { schema: a.Report }, [MARKDOWN]: { schema: textBody } }, REPORT_PAGE_CACHE),
         ...errors(['NOT_FOUND', ...STORE_ERRORS], { [HTML]: { schema: textBody }, 'application/json': { schema: ErrorEnvelope }, [MARKDOWN]: { schema: textBody } }),
+        ...TIER_ERRORS,
       },
     },
     {
       method: 'get', path: '/reports', tags: ['reports'], summary: 'The report history of a domain, newest first',
       description: 'HTML by default, JSON (the envelope) or Markdown by Accept. Each report says what changed since the previous one; next_url pages on (opaque cursor).',
       request: { query: HistoryQuery },
+      security: OPTIONAL_KEY,
       responses: {
         200: answer('A page of history.', { [HTML]: { schema: textBody }, 'application/json': { schema: envelopeOf(a.ReportHistory) }, [MARKDOWN]: { schema: textBody } }, cached('public, max-age=60')),
         ...errors(['VALIDATION_ERROR', ...STORE_ERRORS]),
+        ...TIER_ERRORS,
       },
     },
     {
       method: 'get', path: '/reports/{id}/diff/{other}', tags: ['reports'], summary: 'Two reports of one domain compared',
       request: { params: param('id', 'A report id.').extend({ other: z.string().meta({ description: 'Another report id of the same domain.' }) }) },
+      security: OPTIONAL_KEY,
       responses: {
         200: answer('What changed, older first.', { [HTML]: { schema: textBody }, 'application/json': { schema: envelopeOf(a.ReportChange) }, [MARKDOWN]: { schema: textBody } }, cached('public, max-age=60')),
         ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]),
+        ...TIER_ERRORS,
       },
     },
     {
       method: 'get', path: '/reports/{id}/evidence/{n}', tags: ['reports'], summary: 'One evidence item of a report',
       request: { params: param('id', 'The report id.').extend({ n: z.string().regex(/^[1-9]\d*$/).meta({ description: 'The item number, from 1.' }) }) },
-      responses: { 200: answer('The evidence item.', json(a.EvidenceItem), REPORT_CACHE), ...errors(['NOT_FOUND', ...STORE_ERRORS]) },
+      security: OPTIONAL_KEY,
+      responses: { 200: answer('The evidence item.', json(a.EvidenceItem), REPORT_CACHE), ...errors(['NOT_FOUND', ...STORE_ERRORS]), ...TIER_ERRORS },
+    },
+    {
+      method: 'get', path: '/account/usage', tags: ['registry'], summary: "An API key's usage: today and the 30 days before",
+      description: 'Counts of the public reads made with the key (every instance\'s, as of its last sync, a second at most behind), its tier and daily quota. Not itself counted.',
+      security: [{ apiKey: [] }],
+      responses: { 200: enveloped('The usage.', a.Usage), ...errors(['UNAUTHORIZED', ...STORE_ERRORS]) },
     },
     ...registrationRoutes(a),
     {

@@ -1,3 +1,4 @@
+import type { Caller } from '../../../application/access/admit-read.js';
 import type { Router } from '@koa/router';
 import { inject, injectable } from 'inversify';
 import type { Context } from 'koa';
@@ -57,7 +58,7 @@ export class ScanRoutes implements HttpRoutes {
       if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error, body));
       const respondAsync = /(^|[\s,;])respond-async([\s,;]|$)/i.test(ctx.get('Prefer'));
       // An explicit API scan is always fresh when admitted (no reuse).
-      const progress = await this.requestScan.start({ domain: parsed.data.domain, clientId: ctx.ip, allowReuse: false }, respondAsync ? 0 : undefined);
+      const progress = await this.requestScan.start({ domain: parsed.data.domain, clientId: clientIdOf(ctx), allowReuse: false }, respondAsync ? 0 : undefined);
       if (progress.kind === 'done') {
         const answer = scanResultJson(progress.outcome, this.config.baseUrl);
         sendData(ctx, answer, { status: 201 });
@@ -75,9 +76,15 @@ export class ScanRoutes implements HttpRoutes {
     const form = new URLSearchParams(await readBodyText(ctx));
     // People paste URLs: the form takes the host from one, and the progress page says so.
     const { domain, tookHost } = domainFromPasted(form.get('domain') ?? '');
-    const progress = await this.requestScan.start({ domain, clientId: ctx.ip, allowReuse: false }, 0);
+    const progress = await this.requestScan.start({ domain, clientId: clientIdOf(ctx), allowReuse: false }, 0);
     ctx.status = 303;
     ctx.set('Cache-Control', 'no-store');
     ctx.redirect(progress.kind === 'pending' ? `/scans/${progress.status.job.id}${tookHost ? '?pasted=url' : ''}` : `/reports/${progress.outcome.stored.report.id}`);
   }
+}
+
+/** Whom a scan's client budget counts: the API key of a key holder (API_TIERS=on), else the client address. */
+function clientIdOf(ctx: Context): string {
+  const caller = ctx.state.caller as Caller | undefined;
+  return caller?.keyId !== undefined ? caller.subject : ctx.ip;
 }

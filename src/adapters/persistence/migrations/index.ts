@@ -14,6 +14,7 @@ import { ownershipEvidenceMigration } from './012-ownership-evidence.js';
 import { verdictFactsMigration } from './013-verdict-facts.js';
 import { cdnPurgesMigration } from './014-cdn-purges.js';
 import { registrationPagesMigration } from './015-registration-pages.js';
+import { apiKeysMigration } from './016-api-keys.js';
 import type { Migration } from './migration.js';
 
 // Migrations live in code so that they run the same from TypeScript and from the build, one file
@@ -34,6 +35,7 @@ const MIGRATIONS: readonly Migration[] = [
   verdictFactsMigration,
   cdnPurgesMigration,
   registrationPagesMigration,
+  apiKeysMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */

@@ -10,7 +10,9 @@ import { cacheControlOf, NOT_VERIFIED_CACHING, VERIFIED_CACHING } from '../answe
 import { ANSWER_SCHEMAS, type AnswerSchemas } from '../answer-schemas.js';
 import { fieldList } from './answer-fields.js';
 import { answerReference } from './answer-reference.js';
+import { USAGE_DAYS_KEPT } from '../../access/usage-sync.js';
 import { duration, kibibytes, namedCounts, scanBudgets, shortDuration } from './doc-formats.js';
+import { apiKeyShape, rateLimitExample, tiersState } from './tier-formats.js';
 import { fillTemplate } from './fill-template.js';
 import { signedAnswersGuide } from './signed-answers-guide.js';
 import { trustGuide } from './trust-guide.js';
@@ -44,6 +46,11 @@ export function apiReference(templates: DocumentTemplates, baseUrl: string, sche
       scan_wait: shortDuration(SCAN_WAIT_MS / 1000),
       scan_budgets: scanBudgets(settings.scanLimits),
       body_limit: kibibytes(MAX_REQUEST_BODY_BYTES),
+      usage_fields: fields('usage'),
+      tiers_state: tiersState(settings.apiTiers),
+      usage_history: `${USAGE_DAYS_KEPT - 1} days before`,
+      key_shape: apiKeyShape(),
+      rate_limit_example: rateLimitExample(),
       signed_answers: signedAnswersGuide(templates, baseUrl),
       watches: watchesGuide(templates, baseUrl, settings.watches),
       trust: trustGuide(templates),

@@ -94,3 +94,4 @@ export function namedCounts(counts: Readonly<Record<string, number>>): string {
 export function scanBudgets(limits: { readonly perClientPerHour: number; readonly perDomainPerHour: number; readonly globalPerMinute: number }): string {
   return `${limits.perClientPerHour} per client per hour, ${limits.perDomainPerHour} per domain per hour, ${limits.globalPerMinute} per minute`;
 }
+
