@@ -2,7 +2,7 @@
 import type { AmbientRead, ImportStatement } from './source-facts.js';
 
 /** Libraries the pure domain may use: they do no I/O and read no clock. */
-export const PURE_DOMAIN_LIBRARIES = new Set(['tldts', 'ipaddr.js', 'htmlparser2', 'fast-xml-parser', 'yaml', 'http-link-header', 'content-security-policy-parser', 'set-cookie-parser', 'node:zlib']);
+export const PURE_DOMAIN_LIBRARIES = new Set(['tldts', 'ipaddr.js', 'htmlparser2', 'fast-xml-parser', 'yaml', 'http-link-header', 'content-security-policy-parser', 'set-cookie-parser', 'node:zlib', 'canonicalize']);
 /** Libraries use cases may use: wiring, input schemas, and bounded in-memory caches (no I/O). */
 export const APPLICATION_LIBRARIES = new Set(['inversify', 'zod', 'lru-cache']);
 /** The composition root: it binds every port to its adapter. */

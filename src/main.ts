@@ -39,6 +39,10 @@ import { NodeTlsInspector, TlsInspectorOptions } from './adapters/tls/node-tls-i
 import { FileDocumentTemplates } from './adapters/templates/file-document-templates.js';
 import { AddressGuard } from './application/ports/address-guard.js';
 import { CdnPurge } from './application/ports/cdn-purge.js';
+import { LogCrypto } from './application/ports/log-crypto.js';
+import { RemoteLog } from './application/ports/remote-log.js';
+import { NodeLogCrypto } from './adapters/signing/node-log-crypto.js';
+import { NodeFetchRemoteLog } from './adapters/fetch/node-fetch-remote-log.js';
 import { DocumentTemplates } from './application/ports/document-templates.js';
 import { Clock } from './application/ports/clock.js';
 import { Timers } from './application/ports/timers.js';
@@ -127,6 +131,8 @@ function outboundModule(config: AppConfig, fetcher: FetcherTuning = {}): Contain
     bind<ReportSigningOptions>(ReportSigningOptions).toConstantValue({ configuredKey: config.reportSigningKey });
     bind<ReportSigner>(ReportSigner).to(Ed25519ReportSigner);
     bind<VerdictVerifier>(VerdictVerifier).to(JoseVerdictVerifier);
+    bind<LogCrypto>(LogCrypto).to(NodeLogCrypto);
+    bind<RemoteLog>(RemoteLog).to(NodeFetchRemoteLog);
     bind<WebhookSigner>(WebhookSigner).to(StandardWebhookSigner);
     if (config.smtpUrl) {
       bind<SmtpMailerOptions>(SmtpMailerOptions).toConstantValue({ url: config.smtpUrl, from: config.mailFrom });

@@ -3,6 +3,7 @@ import { createLogger, flushLogger } from './adapters/log/create-logger.js';
 import { maskCredentials } from './adapters/shared/mask-credentials.js';
 import { HttpServer } from './adapters/http/http-server.js';
 import { UsageSync } from './application/access/usage-sync.js';
+import { SequenceLog } from './application/log/sequence-log.js';
 import { ChangePropagation } from './application/caching/change-propagation.js';
 import type { AppConfig } from './application/ports/app-config.js';
 import { Logger } from './application/ports/logger.js';
@@ -47,17 +48,22 @@ async function startProcess(config: AppConfig, options: ContainerOptions & { por
     const queue = container.get<JobQueue>(JobQueue);
     await queue.start();
     if (role.work) await container.get(JobWorkers).start();
-    // Counts of public reads reach the shared totals once a second, and once more at stop.
-    const usage = role.serve && config.apiTiers ? container.get(UsageSync) : undefined;
-    usage?.start();
     const server = role.serve ? container.get(HttpServer) : undefined;
     const port = server ? await server.listen(options.port ?? config.port) : 0;
+    // Started once listening (a start that fails leaves no loop behind). Counts of public reads
+    // reach the shared totals once a second, and once more at stop; every serving process offers
+    // to sequence the transparency log, whose lock row picks one at a time.
+    const usage = role.serve && config.apiTiers ? container.get(UsageSync) : undefined;
+    usage?.start();
+    const sequencer = role.serve ? container.get(SequenceLog) : undefined;
+    sequencer?.start();
     return {
       port,
       container,
       async stop() {
         await server?.close();
         await usage?.stop();
+        await sequencer?.stop();
         // Running jobs finish within the grace period; the rest go back to the queue (their lease lapses).
         await queue.stop({ graceful: true, timeoutMs: JOB_SHUTDOWN_GRACE_MS });
         await propagation?.stop();

@@ -5,6 +5,9 @@ import { ManageApiKeys } from './access/manage-api-keys.js';
 import { ReadQuotas } from './access/read-quotas.js';
 import { ReadUsage } from './access/read-usage.js';
 import { UsageSync } from './access/usage-sync.js';
+import { AuditLog } from './log/audit-log.js';
+import { ReadLog } from './log/read-log.js';
+import { SequenceLog } from './log/sequence-log.js';
 import { AddEntity } from './registry/add-entity.js';
 import { ChangePropagation } from './caching/change-propagation.js';
 import { KnownNames } from './caching/known-names.js';
@@ -62,6 +65,9 @@ export const USE_CASES: readonly Newable[] = [
   UsageSync,
   ManageApiKeys,
   ReadUsage,
+  SequenceLog,
+  ReadLog,
+  AuditLog,
   KnownNames,
   RegistryReadCache,
   ObservationCache,

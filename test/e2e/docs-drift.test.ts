@@ -21,7 +21,7 @@ function escapeRegExp(text: string): string {
 /** `/verify/:domain` as the docs write it: `/verify/{domain}` (and the contract's `/lookup/{entity-id}`). */
 function documented(path: string): string {
   if (path === '/lookup/:id') return '/lookup/{entity-id}';
-  return path.replace(/:(\w+)/g, (_, name: string) => `{${name === 'file' ? 'id' : name}}`);
+  return path.replace(/[:*](\w+)/g, (_, name: string) => `{${name === 'file' ? 'id' : name}}`);
 }
 
 const [kind] = databaseKinds();

@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
   it('describes every route the server mounts, with its methods, and no route it does not mount', () => {
     const mounted = new Map<string, string[]>();
     for (const { path, methods } of t.service.container.get(HttpServer).routes()) {
-      const template = path.replace(/:(\w+)/g, '{$1}');
+      const template = path.replace(/[:*](\w+)/g, '{$1}');
       const list = methods.includes('ALL') ? MCP_METHODS : methods;
       mounted.set(template, [...new Set([...(mounted.get(template) ?? []), ...list])].sort());
     }

@@ -13,6 +13,14 @@ export class FakeReportSigner implements ReportSigner {
     return `${part({ alg: 'none', kid: 'fake-key' })}.${part(claims)}.fake`;
   }
 
+  async signNote(text: string, keyName: string): Promise<string> {
+    return `${text}\n— ${keyName} ZmFrZQ==\n`;
+  }
+
+  async noteVerifierKey(keyName: string): Promise<string> {
+    return `${keyName}+00000000+AQ==`;
+  }
+
   async publicJwks(): Promise<{ keys: object[] }> {
     return { keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'fake', kid: 'fake-key', use: 'sig', alg: 'EdDSA' }] };
   }

@@ -14,6 +14,7 @@ import { KeyCreateCommand } from './commands/key-create-command.js';
 import { KeyListCommand } from './commands/key-list-command.js';
 import { KeyRevokeCommand } from './commands/key-revoke-command.js';
 import { KeyUsageCommand } from './commands/key-usage-command.js';
+import { LogVerifyCommand } from './commands/log-verify-command.js';
 import { MigrateCommand } from './commands/migrate-command.js';
 import { RecheckCommand } from './commands/recheck-command.js';
 import { ScanCommand } from './commands/scan-command.js';
@@ -40,6 +41,7 @@ const COMMANDS: readonly CliCommandType[] = [
   KeyUsageCommand,
   ScanCommand,
   VerifySignatureCommand,
+  LogVerifyCommand,
 ];
 
 /** Binds every command class to the CliCommand set, and CliCommands, which runs them. */

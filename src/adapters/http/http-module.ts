@@ -4,6 +4,7 @@ import { HttpServer } from './http-server.js';
 import { OpenApiDescription } from './openapi/openapi-document.js';
 import { ReadGate } from './read-gate.js';
 import { AccountRoutes } from './routes/account-routes.js';
+import { LogRoutes } from './routes/log-routes.js';
 import { BadgeRoutes } from './routes/badge-routes.js';
 import { DocRoutes } from './routes/doc-routes.js';
 import { MetricsRoutes } from './routes/metrics-routes.js';
@@ -41,6 +42,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
   bind<HttpRoutes>(HttpRoutes).to(OpenApiRoutes);
   bind(OpenApiDescription).toSelf();
   bind<HttpRoutes>(HttpRoutes).to(AccountRoutes);
+  bind<HttpRoutes>(HttpRoutes).to(LogRoutes);
   bind(ReadGate).toSelf();
   bind(HttpServer).toSelf();
 });

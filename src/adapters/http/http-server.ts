@@ -137,42 +137,36 @@ export class HttpServer {
       const started = performance.now();
       // A request without Host goes to Koa, which refuses it.
       if (req.headers.host === undefined || this.guard?.isRefused(req.socket)) return void koa(req, res);
-      let quota: Headers = [];
-      if (this.gate.enabled && this.gate.counts(req.method ?? '', req.url ?? '')) {
-        let admission: Admission | Promise<Admission>;
-        try {
-          admission = this.gate.admit(req, true);
-        } catch (error) {
-          // Koa answers the refusal in the envelope (401, 429), with its headers.
-          this.failedDirect.set(req, error);
-          return void koa(req, res);
-        }
-        if (admission instanceof Promise) return void this.admitted(admission, req, res, started, koa);
-        quota = quotaHeaders(admission);
+      if (!this.gate.enabled || !this.gate.counts(req.method ?? '', req.url ?? '')) return this.proceed(req, res, started, koa, undefined);
+      let admitting: Admission | Promise<Admission>;
+      try {
+        admitting = this.gate.admit(req, true);
+      } catch (error) {
+        // Koa answers the refusal in the envelope (401, 429), with its headers.
+        this.failedDirect.set(req, error);
+        return void koa(req, res);
       }
-      const answer = this.directAnswer(req);
-      if (answer === undefined) return void koa(req, res);
-      if (answer instanceof Promise) return void this.settle(answer, req, res, started, koa, quota);
-      this.write(answer, req, res, started, quota);
+      if (admitting instanceof Promise) return void this.admitted(admitting, req, res, started, koa);
+      this.proceed(req, res, started, koa, admitting);
     };
   }
 
-  /** The first area's direct answer to `req`, if any. */
-  private directAnswer(req: IncomingMessage): DirectAnswer | Promise<DirectAnswer | undefined> | undefined {
+  /** Answers `req` directly when an area can, else hands it to Koa, telling the gate it was admitted already (counted once). */
+  private proceed(req: IncomingMessage, res: ServerResponse, started: number, koa: (req: IncomingMessage, res: ServerResponse) => void, admission: Admission | undefined): void {
+    const quota = admission ? quotaHeaders(admission) : [];
     let answer: DirectAnswer | Promise<DirectAnswer | undefined> | undefined;
     for (let i = 0; answer === undefined && i < this.direct.length; i++) answer = this.direct[i]!.directAnswer(req.method ?? '', req.url ?? '', req.headers);
-    return answer;
+    if (answer instanceof Promise) return void this.settle(answer, req, res, started, koa, quota, admission);
+    if (answer !== undefined) return this.write(answer, req, res, started, quota);
+    if (admission) this.gate.handOver(req, admission);
+    koa(req, res);
   }
 
   /** Goes on with a request once its key was read (a key this process had not seen), or hands its refusal to Koa. */
   private async admitted(pending: Promise<Admission>, req: IncomingMessage, res: ServerResponse, started: number, koa: (req: IncomingMessage, res: ServerResponse) => void): Promise<void> {
     this.inFlight++;
     try {
-      const quota = quotaHeaders(await pending);
-      const answer = this.directAnswer(req);
-      if (answer === undefined) koa(req, res);
-      else if (answer instanceof Promise) await this.settle(answer, req, res, started, koa, quota);
-      else if (!res.destroyed) this.write(answer, req, res, started, quota);
+      this.proceed(req, res, started, koa, await pending);
     } catch (error) {
       this.failedDirect.set(req, error);
       koa(req, res);
@@ -182,7 +176,7 @@ export class HttpServer {
   }
 
   /** Writes a direct answer once its use case has made it, or hands the request to Koa after all. */
-  private async settle(pending: Promise<DirectAnswer | undefined>, req: IncomingMessage, res: ServerResponse, started: number, koa: (req: IncomingMessage, res: ServerResponse) => void, quota: Headers): Promise<void> {
+  private async settle(pending: Promise<DirectAnswer | undefined>, req: IncomingMessage, res: ServerResponse, started: number, koa: (req: IncomingMessage, res: ServerResponse) => void, quota: Headers, admission?: Admission): Promise<void> {
     this.inFlight++;
     let answer: DirectAnswer | undefined;
     try {
@@ -193,8 +187,12 @@ export class HttpServer {
       answer = undefined;
     }
     try {
-      if (answer === undefined) koa(req, res);
-      else if (!res.destroyed) this.write(answer, req, res, started, quota);
+      if (answer !== undefined) {
+        if (!res.destroyed) this.write(answer, req, res, started, quota);
+      } else {
+        if (admission) this.gate.handOver(req, admission);
+        koa(req, res);
+      }
     } finally {
       if (--this.inFlight === 0) this.drained?.();
     }

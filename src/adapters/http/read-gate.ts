@@ -41,19 +41,14 @@ export class ReadGate {
     return method === 'POST' && path.toLowerCase().replace(/\/+$/, '') === '/api/scan';
   }
 
-  /** Admits (and counts, when `count`) the request once; a request admitted before is not counted again. Throws UNAUTHORIZED or RATE_LIMITED. */
+  /** Admits (and counts, when `count`) the request, unless it was admitted before Koa saw it. Throws UNAUTHORIZED or RATE_LIMITED. */
   admit(req: IncomingMessage, count: boolean): Admission | Promise<Admission> {
-    const earlier = this.admitted.get(req);
-    if (earlier) return earlier;
-    const authorization = req.headers.authorization;
-    const result = this.admitRead.run({ authorization, clientAddress: clientIpOf(req, this.config.trustProxy) }, count);
-    if (result instanceof Promise) return result.then((admission) => this.remember(req, admission));
-    return this.remember(req, result);
+    return this.admitted.get(req) ?? this.admitRead.run({ authorization: req.headers.authorization, clientAddress: clientIpOf(req, this.config.trustProxy) }, count);
   }
 
-  private remember(req: IncomingMessage, admission: Admission): Admission {
+  /** Remembers that `req`, admitted before a direct answer, goes to Koa after all: it is not counted twice. */
+  handOver(req: IncomingMessage, admission: Admission): void {
     this.admitted.set(req, admission);
-    return admission;
   }
 }
 
@@ -64,11 +59,16 @@ export class ReadGate {
  */
 export function rateLimitHeaders(standing: Pick<QuotaStanding, 'tier' | 'quota' | 'remaining' | 'resetSeconds'>): Array<readonly [string, string]> {
   if (standing.quota === null || standing.remaining === null) return [];
+  let policy = POLICIES.get(standing.tier);
+  if (policy?.quota !== standing.quota) POLICIES.set(standing.tier, (policy = { quota: standing.quota, field: `"${standing.tier}";q=${standing.quota};w=${QUOTA_WINDOW}` }));
   return [
-    ['RateLimit-Policy', `"${standing.tier}";q=${standing.quota};w=${QUOTA_WINDOW}`],
+    ['RateLimit-Policy', policy.field],
     ['RateLimit', `"${standing.tier}";r=${standing.remaining};t=${standing.resetSeconds}`],
   ];
 }
+
+// The policy field of each tier, written once per quota rather than per answer.
+const POLICIES = new Map<string, { quota: number; field: string }>();
 
 /** The quota headers of an admitted request: none when it was not counted or its tier is unlimited. */
 export function quotaHeaders(admission: Admission): Array<readonly [string, string]> {

@@ -52,7 +52,7 @@ export class PromMetrics implements Metrics, MetricsExposition {
     labelNames: ['tier', 'outcome'] as const,
     registers: [this.registry],
   });
-  private readonly readChildren = new Map<string, { inc(): void }>();
+  private readonly readChildren = new Map<Tier, Array<{ inc(): void }>>();
 
   private readonly requestChildren = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
 
@@ -109,10 +109,10 @@ export class PromMetrics implements Metrics, MetricsExposition {
   }
 
   readCounted(tier: Tier, admitted: boolean): void {
-    const key = `${tier} ${admitted}`;
-    let child = this.readChildren.get(key);
-    if (!child) this.readChildren.set(key, (child = this.reads.labels(tier, admitted ? 'admitted' : 'refused')));
-    child.inc();
+    // On every counted read: children kept per tier, no label string built per call.
+    let children = this.readChildren.get(tier);
+    if (!children) this.readChildren.set(tier, (children = [this.reads.labels(tier, 'admitted'), this.reads.labels(tier, 'refused')]));
+    children[admitted ? 0 : 1]!.inc();
   }
 
   async render(): Promise<{ contentType: string; body: string }> {

@@ -39,6 +39,8 @@ import { KnexRegistryReader } from './knex-registry-reader.js';
 import { KnexVerdictFacts } from './knex-verdict-facts.js';
 import { KnexReportRepository } from './knex-report-repository.js';
 import { KnexScanAdmission } from './knex-scan-admission.js';
+import { KnexTransparencyLog } from './knex-transparency-log.js';
+import { TransparencyLog } from '../../application/ports/transparency-log.js';
 import { KnexScanJobRepository } from './knex-scan-job-repository.js';
 import { KnexSchemaMigrator } from './knex-schema-migrator.js';
 import { KnexSigningKeyStore } from './knex-signing-key-store.js';
@@ -87,6 +89,7 @@ export function persistenceModule(config: AppConfig, logger: Logger, options: Om
     bind<OwnershipEvidenceStore>(OwnershipEvidenceStore).to(KnexOwnershipEvidenceStore);
     bind<AdmissionLimits>(AdmissionLimits).toConstantValue(config.scanLimits);
     bind<ScanAdmission>(ScanAdmission).to(KnexScanAdmission);
+    bind<TransparencyLog>(TransparencyLog).to(KnexTransparencyLog);
     bind<ScanJobRepository>(ScanJobRepository).to(KnexScanJobRepository);
     bind<PurgeBacklog>(PurgeBacklog).to(KnexPurgeBacklog);
     bind<ApiKeyStore>(ApiKeyStore).to(KnexApiKeyStore);

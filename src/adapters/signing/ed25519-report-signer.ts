@@ -1,4 +1,4 @@
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { ReportSignature, ReportSigner } from '../../application/ports/report-signer.js';
 import { SigningKeyStore } from '../../application/ports/signing-key-store.js';
@@ -6,6 +6,9 @@ import { contentDigest } from './content-digest.js';
 import { ed25519PublicJwk, type Ed25519PublicJwk } from './ed25519-public-jwk.js';
 import { parseSigningKey } from '../shared/parse-signing-key.js';
 import { ReportSigningOptions } from './report-signing-options.js';
+import { formatSignedNote, noteKeyId, verifierKey } from '../../domain/log/signed-note.js';
+
+const sha256 = (data: Uint8Array): Uint8Array => createHash('sha256').update(data).digest();
 
 interface ResolvedKey {
   readonly privateKey: KeyObject;
@@ -43,6 +46,18 @@ export class Ed25519ReportSigner implements ReportSigner {
     const part = (value: object) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
     const signingInput = `${part({ alg: 'EdDSA', typ: 'JWT', kid: jwk.kid })}.${part(claims)}`;
     return `${signingInput}.${sign(null, Buffer.from(signingInput, 'ascii'), privateKey).toString('base64url')}`;
+  }
+
+  async signNote(text: string, keyName: string): Promise<string> {
+    const { privateKey, jwk } = await this.resolvedKey();
+    const publicKey = new Uint8Array(Buffer.from(jwk.x, 'base64url'));
+    const signature = new Uint8Array(sign(null, Buffer.from(text, 'utf8'), privateKey));
+    return formatSignedNote(text, [{ name: keyName, keyId: noteKeyId(sha256, keyName, publicKey), signature }]);
+  }
+
+  async noteVerifierKey(keyName: string): Promise<string> {
+    const { jwk } = await this.resolvedKey();
+    return verifierKey(sha256, keyName, new Uint8Array(Buffer.from(jwk.x, 'base64url')));
   }
 
   async publicJwks(): Promise<{ keys: object[] }> {

@@ -1,4 +1,5 @@
 import { inject, injectable, optional } from 'inversify';
+import { LRUCache } from 'lru-cache';
 import { parseApiKey } from '../../domain/access/api-key.js';
 import type { QuotaStanding, Tier } from '../../domain/access/tier.js';
 import { AppError } from '../errors.js';
@@ -44,6 +45,12 @@ const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
  */
 @injectable()
 export class AdmitRead {
+  /**
+   * Authorization headers whose key was checked, with the key as read then: while ApiKeys still
+   * holds that very key (no change told since), the header is not checked again.
+   */
+  private readonly checked = new LRUCache<string, { key: StoredApiKey; caller: Caller }>({ max: 10_000 });
+
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(ApiKeys) private readonly keys: ApiKeys,
@@ -62,6 +69,9 @@ export class AdmitRead {
   run(credentials: Credentials, count: boolean): Admission | Promise<Admission> {
     const authorization = credentials.authorization;
     if (authorization === undefined) return this.admit({ tier: 'free', subject: `addr:${credentials.clientAddress ?? 'unknown'}` }, count);
+    // The same header as a request before, its key unchanged since: no parsing, checksum or hashing again.
+    const known = this.checked.get(authorization);
+    if (known && this.keys.isCurrent(known.key)) return this.admit(known.caller, count);
     const bearer = BEARER.exec(authorization);
     if (!bearer) throw unauthorized('malformed', 'Send an API key as "Authorization: Bearer vtk_…", or no Authorization header for the free tier.');
     const parsed = parseApiKey(bearer[1]!);
@@ -69,14 +79,16 @@ export class AdmitRead {
       throw unauthorized('malformed', parsed.reason === 'checksum' ? 'This API key has a typo: its checksum does not match. Copy it again as it was shown.' : 'This is not a Vetted API key: keys begin with "vtk_" and have 44 letters and digits after it.');
     }
     const found = this.keys.find(parsed.id);
-    if (found instanceof Promise) return found.then((key) => this.admitKey(key, parsed.key, count));
-    return this.admitKey(found, parsed.key, count);
+    if (found instanceof Promise) return found.then((key) => this.admitKey(key, authorization, parsed.key, count));
+    return this.admitKey(found, authorization, parsed.key, count);
   }
 
-  private admitKey(key: StoredApiKey | undefined, presented: string, count: boolean): Admission {
+  private admitKey(key: StoredApiKey | undefined, authorization: string, presented: string, count: boolean): Admission {
     if (!key || key.keyHash !== this.hasher.hash(presented)) throw unauthorized('unknown', 'This API key is not known here.');
     if (key.revokedAt !== null) throw unauthorized('revoked', 'This API key was revoked; ask the operator for a new one.');
-    return this.admit({ tier: key.tier, subject: keySubject(key.id), keyId: key.id }, count);
+    const caller: Caller = { tier: key.tier, subject: keySubject(key.id), keyId: key.id };
+    this.checked.set(authorization, { key, caller });
+    return this.admit(caller, count);
   }
 
   private admit(caller: Caller, count: boolean): Admission {

@@ -44,6 +44,11 @@ export class ApiKeys {
     return pending;
   }
 
+  /** True while `key` is the one this process holds for its id: no change of it was told since it was read. */
+  isCurrent(key: StoredApiKey): boolean {
+    return this.keys.peek(key.id) === key;
+  }
+
   /** Forgets the keys among the changed names (`key:<id>`); other names are not keys. */
   forget(names: readonly string[]): void {
     for (const name of names) {

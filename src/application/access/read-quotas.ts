@@ -1,11 +1,12 @@
 import { inject, injectable } from 'inversify';
-import { quotaStanding, utcDayOf, type QuotaStanding, type Tier } from '../../domain/access/tier.js';
+import { quotaStandingBefore, utcDayOf, type QuotaStanding, type Tier } from '../../domain/access/tier.js';
 import { fnv1a30 } from '../caching/fnv1a.js';
 import { UsageLedger, type UsageCount } from '../ports/usage-ledger.js';
 
 // A caller not heard from for this long is let go from memory once synced; only its total is kept
 // (as a number under a 30-bit hash of it) until the day ends, so that asked again it starts from it.
 const IDLE_MS = 10 * 60_000;
+const DAY_MS = 86_400_000;
 
 /** One caller's count on one UTC day, as this process knows it. */
 interface Tally {
@@ -32,7 +33,12 @@ interface Tally {
  */
 @injectable()
 export class ReadQuotas {
+  /** Today's callers, by subject. */
   private readonly tallies = new Map<string, Tally>();
+  /** Callers of an earlier day whose counts are not synced yet. */
+  private earlierDays: Tally[] = [];
+  private day = '';
+  private dayEndMs = 0;
   /**
    * The last total of each caller let go today, by a 30-bit hash of its key: a caller that comes back
    * starts from it rather than from 0, so this instance never gives it more than its quota. A
@@ -55,16 +61,26 @@ export class ReadQuotas {
    * unless its quota is used up as far as this process knows, and says where it stands.
    */
   admit(subject: string, tier: Tier, quota: number | null, now: Date): QuotaStanding {
-    const day = utcDayOf(now);
-    const key = `${day} ${subject}`;
-    let tally = this.tallies.get(key);
+    const ms = now.getTime();
+    // The day and its end are worked out once a day, not per request.
+    if (ms >= this.dayEndMs || ms < this.dayEndMs - DAY_MS) {
+      this.day = utcDayOf(now);
+      this.dayEndMs = Date.parse(`${this.day}T00:00:00.000Z`) + DAY_MS;
+    }
+    const day = this.day;
+    let tally = this.tallies.get(subject);
+    if (tally && tally.day !== day) {
+      // Yesterday's counts still go to yesterday's total, at the next sync.
+      if (tally.pending > 0 || tally.sending > 0 || tally.asked) this.earlierDays.push(tally);
+      tally = undefined;
+    }
     if (!tally) {
-      const known = day === this.letGoDay ? (this.letGoTotals.get(fnv1a30(key)) ?? 0) : 0;
-      this.tallies.set(key, (tally = { subject, day, known, sending: 0, pending: 0, asked: false, lastAskedMs: 0 }));
+      const known = day === this.letGoDay ? (this.letGoTotals.get(fnv1a30(`${day} ${subject}`)) ?? 0) : 0;
+      this.tallies.set(subject, (tally = { subject, day, known, sending: 0, pending: 0, asked: false, lastAskedMs: 0 }));
     }
     tally.asked = true;
-    tally.lastAskedMs = now.getTime();
-    const standing = quotaStanding(tier, quota, tally.known + tally.sending + tally.pending, now);
+    tally.lastAskedMs = ms;
+    const standing = quotaStandingBefore(tier, quota, tally.known + tally.sending + tally.pending, Math.max(1, Math.ceil((this.dayEndMs - ms) / 1000)));
     if (!standing.exhausted) tally.pending++;
     return standing;
   }
@@ -83,7 +99,9 @@ export class ReadQuotas {
 
   private async syncOnce(now: Date): Promise<void> {
     const batch: Tally[] = [];
-    for (const tally of this.tallies.values()) {
+    const earlier = this.earlierDays;
+    this.earlierDays = [];
+    for (const tally of [...earlier, ...this.tallies.values()]) {
       if (!tally.asked) continue;
       tally.sending = tally.pending;
       tally.pending = 0;
@@ -100,13 +118,17 @@ export class ReadQuotas {
           tally.sending = 0;
           tally.asked = true;
         }
+        this.earlierDays.push(...earlier);
         throw error;
       }
+      const byKey = new Map(batch.map((tally) => [`${tally.day} ${tally.subject}`, tally]));
       for (const total of totals) {
-        const tally = this.tallies.get(`${total.day} ${total.subject}`);
+        const tally = byKey.get(`${total.day} ${total.subject}`);
         if (tally) tally.known = total.count;
       }
       for (const tally of batch) tally.sending = 0;
+      // An earlier day's caller asked again meanwhile waits for the next sync.
+      this.earlierDays.push(...earlier.filter((tally) => tally.pending > 0 || tally.asked));
     }
     this.letGo(now);
   }
@@ -117,12 +139,12 @@ export class ReadQuotas {
       this.letGoDay = today;
       this.letGoTotals = new Map();
     }
-    for (const [key, tally] of this.tallies) {
+    for (const [subject, tally] of this.tallies) {
       const settled = tally.pending === 0 && tally.sending === 0 && !tally.asked;
       if (!settled || (tally.day === today && now.getTime() - tally.lastAskedMs <= IDLE_MS)) continue;
-      this.tallies.delete(key);
+      this.tallies.delete(subject);
       if (tally.day === today && tally.known > 0) {
-        const hash = fnv1a30(key);
+        const hash = fnv1a30(`${tally.day} ${subject}`);
         this.letGoTotals.set(hash, Math.max(tally.known, this.letGoTotals.get(hash) ?? 0));
       }
     }

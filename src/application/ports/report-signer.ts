@@ -22,6 +22,13 @@ export interface ReportSigner {
    * it against the published JWKS.
    */
   signCompactJws(claims: object): Promise<string>;
+  /**
+   * Signs `text` (ending in a newline) as a C2SP signed note with the same key, named `keyName`
+   * (the note key id computed from the name and the public key, as the signed-note spec says).
+   */
+  signNote(text: string, keyName: string): Promise<string>;
+  /** The signed-note verifier key of that key under `keyName`: `<name>+<key id hex>+<base64(0x01 || key)>`. */
+  noteVerifierKey(keyName: string): Promise<string>;
   /** The public keys as a JWKS document: `{ keys: [{ kty: 'OKP', crv: 'Ed25519', x, kid, use: 'sig', alg: 'EdDSA' }] }`. */
   publicJwks(): Promise<{ keys: object[] }>;
 }

@@ -1,12 +1,27 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
+import { coveringNames, type DomainName } from '../../domain/domain-name.js';
 import { verdictClaims } from '../../domain/signed-verdict.js';
 import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
 import { ReportSigner } from '../ports/report-signer.js';
+import { TransparencyLog } from '../ports/transparency-log.js';
 import { AssessTrust } from '../trust/assess-trust.js';
 import { VerifyDomain, type VerifyOutcome } from './verify-domain.js';
 import { verifyView, type VerifyAnswer } from '../views/registry-view.js';
 import { trustView, type TrustAnswer } from '../views/trust-view.js';
+
+/** The `log` claim of a signed verdict (see SignVerdict). */
+export interface LogClaim {
+  /** The latest leaf about the name (or a name covering it) in the checkpoint's tree; null when there is none. */
+  readonly leaf_index: number | null;
+  /** That leaf's bytes as text: the event's RFC 8785 JSON, whose hash the proof starts from. */
+  readonly leaf: string | null;
+  readonly tree_size: number;
+  /** The signed checkpoint (a C2SP signed note) of the tree of tree_size. */
+  readonly checkpoint: string;
+  /** The RFC 9162 inclusion proof of the leaf in that tree, base64 hashes. */
+  readonly inclusion_path: readonly string[];
+}
 
 /** A verify answer signed so that an agent can keep it and check it offline. */
 export interface SignedVerdict {
@@ -32,7 +47,25 @@ export class SignVerdict {
     @inject(ReportSigner) private readonly signer: ReportSigner,
     @inject(Clock) private readonly clock: Clock,
     @inject(AppConfig) private readonly config: AppConfig,
+    @inject(TransparencyLog) @optional() private readonly log?: TransparencyLog,
   ) {}
+
+  /**
+   * Where the verdict stands in the transparency log: the latest leaf about the name or a name
+   * covering it, within the latest signed checkpoint, with that checkpoint and the leaf's inclusion
+   * proof, so that an agent can check offline that the log holds what the verdict was judged from.
+   * None before the first checkpoint.
+   */
+  private async logClaim(domain: DomainName): Promise<LogClaim | undefined> {
+    const head = await this.log?.head();
+    if (!this.log || !head?.checkpoint || !head.checkpointSize) return undefined;
+    const size = head.checkpointSize;
+    const leaf = await this.log.latestAbout(coveringNames(domain), size);
+    const base = { tree_size: size, checkpoint: head.checkpoint };
+    if (!leaf) return { ...base, leaf_index: null, leaf: null, inclusion_path: [] };
+    const path = await this.log.inclusionProof(leaf.index, size);
+    return { ...base, leaf_index: leaf.index, leaf: new TextDecoder().decode(leaf.entry), inclusion_path: path.map((hash) => Buffer.from(hash).toString('base64')) };
+  }
 
   async run(domain: string, options: { signals: boolean; external?: boolean }): Promise<SignedVerdict> {
     const { baseUrl } = this.config;
@@ -45,7 +78,9 @@ export class SignVerdict {
       outcome = await this.verifyDomain.run(domain);
       answer = verifyView(outcome, baseUrl).answer;
     }
-    const jws = await this.signer.signCompactJws(verdictClaims(answer, baseUrl, outcome.verdict.domain, this.clock.now(), outcome.cacheSeconds));
+    const log = await this.logClaim(outcome.verdict.domain);
+    const claims = verdictClaims(answer, baseUrl, outcome.verdict.domain, this.clock.now(), outcome.cacheSeconds);
+    const jws = await this.signer.signCompactJws(log ? { ...claims, log } : claims);
     return { answer, jws, cacheSeconds: outcome.cacheSeconds };
   }
 }

@@ -8,6 +8,7 @@ import { scanResultSchema } from './scan-result-view.js';
 import { scanStatusSchema } from './scan-status-view.js';
 import { trustAnswerSchema } from './trust-schema.js';
 import { usageSchema } from './usage-view.js';
+import { consistencyProofSchema, inclusionProofSchema } from './log-view.js';
 import { createdWatchSchema, deliveriesSchema, eventPayloadSchema, watchSchema } from './watch-view.js';
 
 /**
@@ -32,6 +33,8 @@ export const ANSWER_SCHEMAS = {
   deliveries: deliveriesSchema,
   eventPayload: eventPayloadSchema,
   usage: usageSchema,
+  inclusionProof: inclusionProofSchema,
+  consistencyProof: consistencyProofSchema,
 };
 
 /** A set of answer schemas, shaped like ANSWER_SCHEMAS. */

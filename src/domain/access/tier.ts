@@ -41,7 +41,11 @@ export function secondsToNextUtcDay(now: Date): number {
  * when the quota is unlimited.
  */
 export function quotaStanding(tier: Tier, quota: number | null, used: number, now: Date): QuotaStanding {
-  const resetSeconds = secondsToNextUtcDay(now);
+  return quotaStandingBefore(tier, quota, used, secondsToNextUtcDay(now));
+}
+
+/** quotaStanding with the seconds to the next UTC day already known (the hot path computes them once a day). */
+export function quotaStandingBefore(tier: Tier, quota: number | null, used: number, resetSeconds: number): QuotaStanding {
   if (quota === null) return { tier, quota, remaining: null, resetSeconds, exhausted: false };
   const exhausted = used >= quota;
   return { tier, quota, remaining: exhausted ? 0 : quota - used - 1, resetSeconds, exhausted };

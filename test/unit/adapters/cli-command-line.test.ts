@@ -41,7 +41,7 @@ describe('parseCommandLine', () => {
     });
     expect(command('block', 'add', 'evil.example', '--reason', 'phishing')).to.deep.equal({ name: 'block add', input: { domain: 'evil.example', reason: 'phishing' } });
     expect(command('block', 'add', '--', '--odd')).to.deep.equal({ name: 'block add', input: { domain: '--odd', reason: undefined } });
-    expect(command('verify-signature', 'a.jws', '--jwks', 'keys.json')).to.deep.equal({ name: 'verify-signature', input: { file: 'a.jws', jwks: 'keys.json', json: false } });
+    expect(command('verify-signature', 'a.jws', '--jwks', 'keys.json')).to.deep.equal({ name: 'verify-signature', input: { file: 'a.jws', jwks: 'keys.json', checkpoint: undefined, json: false } });
   });
 
   it('refuses missing and extra words in the command’s terms, with its usage', () => {

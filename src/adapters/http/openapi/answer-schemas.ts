@@ -41,6 +41,8 @@ export function answerComponents(schemas: AnswerSchemas) {
     Verify: schemas.verify.meta({ id: 'Verify', description: 'GET /verify/{domain}: the registry status and readiness (none when blocked).' }),
     VerifyWithSignals: schemas.trust.meta({ id: 'VerifyWithSignals', description: 'GET /verify/{domain}?signals=true: adds trust_score, trust_level, signals and agent_guidance.' }),
     Entity: schemas.entity.meta({ id: 'Entity', description: 'One registry entity; status says whether it still vouches for its domain.' }),
+    InclusionProof: schemas.inclusionProof.meta({ id: 'InclusionProof', description: 'GET /log/proof: an RFC 9162 inclusion proof.' }),
+    ConsistencyProof: schemas.consistencyProof.meta({ id: 'ConsistencyProof', description: 'GET /log/consistency: an RFC 9162 consistency proof.' }),
     Usage: schemas.usage.meta({ id: 'Usage', description: "GET /account/usage: an API key's public reads today and on the 30 days before." }),
     Report: schemas.report.meta({ id: 'Report', description: 'A stored report: its signed content, links and signature (not enveloped).' }),
     EvidenceItem: schemas.evidenceItem.meta({ id: 'EvidenceItem', description: 'One evidence item: site-controlled values only under untrusted.' }),

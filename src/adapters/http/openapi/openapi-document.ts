@@ -48,6 +48,7 @@ export function openApiDocument(baseUrl: string, schemas: AnswerSchemas = ANSWER
       { name: 'reports', description: 'Stored, signed reports and their evidence.' },
       { name: 'registration', description: 'Getting a domain verified.' },
       { name: 'watches', description: 'Signed webhooks when a domain\'s verdict changes.' },
+      { name: 'log', description: 'The transparency log: every verdict-changing write, signed checkpoints, tiles and proofs.' },
       { name: 'mcp', description: 'The MCP endpoint (Streamable HTTP).' },
       { name: 'operations', description: 'For operators.' },
       { name: 'docs', description: 'Documents and files for people, crawlers and agents.' },

@@ -8,6 +8,7 @@ import { answerComponents, ErrorEnvelope, JwksAnswer, ReadyAnswer, StatusAnswer,
 import { mcpRoutes, staticRoutes } from './static-routes.js';
 import { registrationRoutes } from './registration-route-table.js';
 import { watchRoutes } from './watch-route-table.js';
+import { logRoutes } from './log-route-table.js';
 import { cacheControlOf, NOT_VERIFIED_CACHING, VERIFIED_CACHING } from '../../../application/views/answer-caching.js';
 import { tierErrors } from './tier-responses.js';
 import { BODY_ERRORS, cached, COMMON_ERRORS, enveloped, errors, HTML, MARKDOWN, NO_STORE, seeOther, STORE_ERRORS, answer, textAnswer, textBody } from './responses.js';
@@ -183,6 +184,7 @@ export function routeTable(schemas: AnswerSchemas = ANSWER_SCHEMAS): RouteConfig
       responses: { 200: answer('The OpenAPI 3.1 description of the HTTP API.', json(z.looseObject({ openapi: z.string() }))) },
     },
     ...watchRoutes(a),
+    ...logRoutes(a),
     ...staticRoutes(),
     ...mcpRoutes(),
   ];

@@ -15,6 +15,7 @@ import { verdictFactsMigration } from './013-verdict-facts.js';
 import { cdnPurgesMigration } from './014-cdn-purges.js';
 import { registrationPagesMigration } from './015-registration-pages.js';
 import { apiKeysMigration } from './016-api-keys.js';
+import { transparencyLogMigration } from './017-transparency-log.js';
 import type { Migration } from './migration.js';
 
 // Migrations live in code so that they run the same from TypeScript and from the build, one file
@@ -36,6 +37,7 @@ const MIGRATIONS: readonly Migration[] = [
   cdnPurgesMigration,
   registrationPagesMigration,
   apiKeysMigration,
+  transparencyLogMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */

@@ -11,6 +11,7 @@ import { ANSWER_SCHEMAS, type AnswerSchemas } from '../answer-schemas.js';
 import { fieldList } from './answer-fields.js';
 import { answerReference } from './answer-reference.js';
 import { USAGE_DAYS_KEPT } from '../../access/usage-sync.js';
+import { transparencyLogGuide } from './log-guide.js';
 import { duration, kibibytes, namedCounts, scanBudgets, shortDuration } from './doc-formats.js';
 import { apiKeyShape, rateLimitExample, tiersState } from './tier-formats.js';
 import { fillTemplate } from './fill-template.js';
@@ -51,6 +52,7 @@ export function apiReference(templates: DocumentTemplates, baseUrl: string, sche
       usage_history: `${USAGE_DAYS_KEPT - 1} days before`,
       key_shape: apiKeyShape(),
       rate_limit_example: rateLimitExample(),
+      transparency_log: transparencyLogGuide(baseUrl),
       signed_answers: signedAnswersGuide(templates, baseUrl),
       watches: watchesGuide(templates, baseUrl, settings.watches),
       trust: trustGuide(templates),
