@@ -6,7 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import knex from 'knex';
 import { KnexApiKeyStore } from '../../src/adapters/persistence/knex-api-key-store.js';
 import { mintApiKey } from '../../src/domain/access/api-key.js';
-import { createPgDatabase, runCli, startInstance, type InstanceProcess } from '../support/instance-process.js';
+import { runCli } from '../support/cli-run.js';
+import { createPgDatabase, startInstance, type InstanceProcess } from '../support/instance-process.js';
 import { logFromTwoInstances } from '../support/log-two-instances.js';
 
 const PG_URL = process.env.VETTED_TEST_PG_URL;

@@ -4,7 +4,8 @@ import knex from 'knex';
 import { parseCheckpoint, type Checkpoint } from '../../src/domain/log/checkpoint.js';
 import { verifyConsistency } from '../../src/domain/log/merkle.js';
 import { noteKeyId, verifySignedNote } from '../../src/domain/log/signed-note.js';
-import { runCli, type InstanceProcess } from './instance-process.js';
+import { runCli } from './cli-run.js';
+import type { InstanceProcess } from './instance-process.js';
 
 const ORIGIN = 'vetted.example.org/log';
 const WRITES_EACH = 150;
