@@ -37,22 +37,22 @@ for (const kind of databaseKinds()) {
       await append(1000, 0);
       const first = await runCli(['log', 'verify', '--url', t.url, '--state', state, '--json'], env);
       expect(first.code, first.stderr).to.equal(0);
-      expect(JSON.parse(first.stdout)).to.deep.include({ ok: true, size: 1000, previous_size: 0 });
+      expect(JSON.parse(first.stdout)).to.deep.include({ ok: true, size: 1000, previous_size: 0, rehashed: 1000 });
       expect(JSON.parse(readFileSync(state, 'utf8'))).to.include({ size: 1000 });
       await append(37, 1000);
       const second = await runCli(['log', 'verify', '--url', t.url, '--state', state], env);
       expect(second.code, second.stderr).to.equal(0);
-      expect(second.stdout).to.match(/holds 1037 entries, root \S+, consistent with the 1000 seen before/);
+      expect(second.stdout, 'only the new entries are fetched and hashed').to.match(/holds 1037 entries, root \S+, consistent with the 1000 seen before; 37 entries re-hashed/);
     });
 
     it('fails when the state holds another root for a size (a fork), and names a broken consistency proof', async () => {
       const state = join(dir, 'forked.json');
       const head = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as { origin: string; size: number; root: string };
-      writeFileSync(state, JSON.stringify({ ...head, root: Buffer.alloc(32, 7).toString('base64') }));
+      writeFileSync(state, JSON.stringify({ origin: head.origin, size: head.size, root: Buffer.alloc(32, 7).toString('base64') }));
       const same = await runCli(['log', 'verify', '--url', t.url, '--state', state], env);
       expect(same).to.deep.include({ code: 1 });
       expect(same.stderr).to.match(/another root than before/);
-      writeFileSync(state, JSON.stringify({ ...head, size: 900, root: Buffer.alloc(32, 7).toString('base64') }));
+      writeFileSync(state, JSON.stringify({ origin: head.origin, size: 900, root: Buffer.alloc(32, 7).toString('base64') }));
       const older = await runCli(['log', 'verify', '--url', t.url, '--state', state], env);
       expect(older.code).to.equal(1);
       expect(older.stderr).to.match(/not consistent with the one of 900 seen before/);
@@ -63,6 +63,14 @@ for (const kind of databaseKinds()) {
       const run = await runCli(['log', 'verify', '--url', t.url], env);
       expect(run.code).to.equal(1);
       expect(run.stderr).to.match(/^vetted: discrepancy: entry 17 hashes to [0-9a-f]{16}…, but the log's hash tile says [0-9a-f]{16}…\n$/);
+    });
+
+    it('refuses a state file whose kept right edge does not make its root', async () => {
+      const head = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as { frontier: string[] };
+      writeFileSync(join(dir, 'edge.json'), JSON.stringify({ ...head, frontier: [Buffer.alloc(32, 1).toString('base64'), ...head.frontier.slice(1)] }));
+      const run = await runCli(['log', 'verify', '--url', t.url, '--state', join(dir, 'edge.json')], env);
+      expect(run.code).to.equal(2);
+      expect(run.stderr).to.match(/frontier does not make its root/);
     });
 
     it('refuses a bad URL or state file with exit code 2', async () => {
