@@ -132,8 +132,25 @@ describe('the verdict pages in a real browser (chromium)', function () {
     await context.close();
   });
 
+  it('shows a person the transparency log: how many entries, the signed checkpoint, the latest entries in words, linked to their domains', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await waitUntil('the log holds the writes', async () => {
+      await page.goto(`${t.url}/log`);
+      return (await page.locator('tbody tr').count()) > 0;
+    });
+    expect(await page.textContent('h1')).to.equal('The transparency log');
+    expect(await page.textContent('main p.verdict')).to.match(/appended to a public, append-only log: \d+ entr(y|ies) so far/);
+    expect(await page.textContent('pre')).to.match(/\/log\n\d+\n[A-Za-z0-9+/]{43}=\n\n— /);
+    const row = page.locator('tbody tr', { hasText: 'scam.example.net' }).first();
+    expect(await row.textContent()).to.contain('blocked by the operator');
+    await row.getByRole('link', { name: 'scam.example.net' }).click();
+    await page.waitForURL(/\/domains\/scam\.example\.net$/);
+    await context.close();
+  });
+
   it('has no serious or critical accessibility violation and no sideways scrolling on any of these pages, light and dark, 360 to 1440 pixels', async () => {
-    const urls = ['/', '/domains/paypa1.com', '/domains/acme.example.com', '/domains/scam.example.net', '/domains/never-asked.example.org', `/entities/${entityId}`, '/domains/not..a.domain'].map((p) => `${t.url}${p}`);
+    const urls = ['/', '/domains/paypa1.com', '/domains/acme.example.com', '/domains/scam.example.net', '/domains/never-asked.example.org', `/entities/${entityId}`, '/domains/not..a.domain', '/log'].map((p) => `${t.url}${p}`);
     const found: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ bypassCSP: true, colorScheme });

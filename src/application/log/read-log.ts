@@ -6,6 +6,7 @@ import { printable } from '../input/domain-input.js';
 import { AppConfig } from '../ports/app-config.js';
 import { ReportSigner } from '../ports/report-signer.js';
 import { TransparencyLog } from '../ports/transparency-log.js';
+import { logPageView, type LogPageView } from '../views/log-page-view.js';
 import { consistencyProofView, inclusionProofView, type ConsistencyProofAnswer, type InclusionProofAnswer } from '../views/log-view.js';
 
 /** How long a full tile may be kept: it never changes. */
@@ -37,6 +38,14 @@ export class ReadLog {
     @inject(AppConfig) config: AppConfig,
   ) {
     this.origin = logOrigin(config.baseUrl);
+  }
+
+  /** What the log's page shows: the signed tree head and its latest `count` entries. */
+  async overview(count = 25): Promise<LogPageView> {
+    const head = await this.log.head();
+    const size = head.checkpointSize ?? 0;
+    const leaves = size === 0 ? [] : await this.log.entries(Math.max(0, size - count), Math.min(count, size));
+    return logPageView(head, leaves, await this.verifierKey());
   }
 
   /** The latest signed checkpoint (a C2SP signed note). */

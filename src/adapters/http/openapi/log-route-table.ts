@@ -11,6 +11,11 @@ const whole = (description: string) => z.string().regex(/^\d+$/).meta({ descript
 export function logRoutes(a: Pick<AnswerComponents, 'InclusionProof' | 'ConsistencyProof'>): RouteConfig[] {
   return [
     {
+      method: 'get', path: '/log', tags: ['log'], summary: 'The transparency log, for people',
+      description: 'HTML: how many entries, the signed checkpoint and its verifier key, the latest entries in words (each linked to its domain\'s verdict page), and how to check the log.',
+      responses: { 200: textAnswer('The page.', 'text/html; charset=utf-8', cached('public, max-age=10')), ...errors(STORE_ERRORS) },
+    },
+    {
       method: 'get', path: '/log/checkpoint', tags: ['log'], summary: "The log's latest signed tree head",
       description: 'A C2SP tlog-checkpoint (origin: the host of the base URL plus /log; tree size; base64 root) in a C2SP signed note, signed with the Ed25519 key of /.well-known/jwks.json; renewed within seconds of an append and at least every minute.',
       responses: { 200: textAnswer('The signed checkpoint.', PLAIN, cached('no-cache')), ...errors(STORE_ERRORS) },

@@ -3,11 +3,13 @@ import { inject, injectable } from 'inversify';
 import { ReadLog } from '../../../application/log/read-log.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendData } from '../envelope.js';
+import { renderLogPage } from '../presenters/log-page.js';
+import { sendPage } from '../send-page.js';
 
 const PLAIN = 'text/plain; charset=utf-8';
 
 /**
- * The transparency log (C2SP tlog-tiles under /log): GET /log/checkpoint (the signed tree head),
+ * The transparency log (C2SP tlog-tiles under /log): GET /log (its page, for people), GET /log/checkpoint (the signed tree head),
  * /log/key (its verifier key), /log/tile/… (hash tiles and entry bundles), /log/proof and
  * /log/consistency (RFC 9162 proofs, in the envelope).
  */
@@ -16,6 +18,7 @@ export class LogRoutes implements HttpRoutes {
   constructor(@inject(ReadLog) private readonly readLog: ReadLog) {}
 
   mount(router: Router): void {
+    router.get('/log', async (ctx) => sendPage(ctx, 200, renderLogPage(await this.readLog.overview()), 10));
     router.get('/log/checkpoint', async (ctx) => {
       ctx.type = PLAIN;
       ctx.set('Cache-Control', 'no-cache');
