@@ -1,20 +1,27 @@
-// The price of request-rate tiers on the hottest read: plain GET /verify, warm, with API_TIERS=on
-// and a Pro key (every request counted, its RateLimit headers written), against Koa's ceiling and
-// against the same service without tiers, each ratio taken within its round.
+// The price of request-rate tiers on the hottest read: plain GET /verify warm, and signals=true on
+// names never asked before, with API_TIERS=on and a Pro key (every request counted, its RateLimit
+// headers written), against Koa's ceiling and the same service without tiers, each ratio taken
+// within its round.
 import { createHash, randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { KnexApiKeyStore } from '../src/adapters/persistence/knex-api-key-store.js';
 import { mintApiKey } from '../src/domain/access/api-key.js';
+import { measure, type Measure } from './load-round.js';
 import { percentile, round } from './progress.js';
 import { serve, stop } from './service-process.js';
 
 const ROUNDS = 3;
-const CONNECTIONS = 50;
 /** Goals of the tiers: at least this share of Koa's ceiling, and accounting under a tenth of the untiered rate. */
 export const TIERED_GOALS = { plainShare: 0.55, overUntiered: 0.9 } as const;
 
 export interface TieredVerify {
+  /** signals=true on names never asked before, tiers on with a Pro key, and the same without tiers. */
+  readonly coldTieredRps: number;
+  readonly coldTieredP99Ms: number;
+  readonly coldUntieredRps: number;
+  /** Median of the cold rounds' tiered/untiered ratios. */
+  readonly coldOverUntiered: number;
+  readonly coldTieredShare: number;
   readonly tieredRps: number;
   readonly tieredP99Ms: number;
   readonly untieredRps: number;
@@ -23,25 +30,6 @@ export interface TieredVerify {
   /** Median of the rounds' tiered/untiered ratios. */
   readonly overUntiered: number;
   readonly goals: typeof TIERED_GOALS;
-}
-
-interface Measure {
-  readonly rps: number;
-  readonly p99: number;
-}
-
-async function measure(title: string, port: number, path: () => string, seconds: number, headers: Record<string, string> = {}): Promise<Measure> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers,
-    requests: [{ setupRequest: (req: { path: string }) => Object.assign(req, { path: path() }) }],
-  });
-  const rps = Math.round(result.requests.average);
-  console.log(`${title}: ${rps} req/s, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
-  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${title}: ${result.errors} errors, ${result.non2xx} answers other than 2xx`);
-  return { rps, p99: result.latency.p99 };
 }
 
 /**
@@ -65,8 +53,23 @@ export async function benchTieredVerify(db: Knex, databaseUrl: string, koaPort: 
       const tieredRound = await measure(`tiers round ${r}: vetted GET /verify, tiers on with a Pro key, warm`, tiered.port, cycling, seconds, key);
       rounds.push({ ceiling, untiered, tiered: tieredRound });
     }
+    // Cold: names no one asked either service before, each asked once, as most agents' questions are.
+    let fresh = 0;
+    const never = () => `/verify/tiers-cold-${fresh++}.example${fresh % 997}.net?signals=true`;
+    const cold: Array<{ ceiling: Measure; untiered: Measure; tiered: Measure }> = [];
+    for (let r = 1; r <= ROUNDS; r++) {
+      const ceiling = await measure(`tiers cold round ${r}: koa, fixed JSON body`, koaPort, () => '/', seconds);
+      const untiered = await measure(`tiers cold round ${r}: vetted ?signals=true, names never asked, tiers off`, untieredPort, never, seconds);
+      const tieredRound = await measure(`tiers cold round ${r}: vetted ?signals=true, names never asked, tiers on with a Pro key`, tiered.port, never, seconds, key);
+      cold.push({ ceiling, untiered, tiered: tieredRound });
+    }
     const median = (values: number[]) => percentile(values, 50);
     const result: TieredVerify = {
+      coldTieredRps: median(cold.map((r) => r.tiered.rps)),
+      coldTieredP99Ms: median(cold.map((r) => r.tiered.p99)),
+      coldUntieredRps: median(cold.map((r) => r.untiered.rps)),
+      coldOverUntiered: median(cold.map((r) => round(r.tiered.rps / r.untiered.rps, 2))),
+      coldTieredShare: median(cold.map((r) => round(r.tiered.rps / r.ceiling.rps, 2))),
       tieredRps: median(rounds.map((r) => r.tiered.rps)),
       tieredP99Ms: median(rounds.map((r) => r.tiered.p99)),
       untieredRps: median(rounds.map((r) => r.untiered.rps)),
@@ -74,6 +77,7 @@ export async function benchTieredVerify(db: Knex, databaseUrl: string, koaPort: 
       overUntiered: median(rounds.map((r) => round(r.tiered.rps / r.untiered.rps, 2))),
       goals: TIERED_GOALS,
     };
+    console.log(`signals=true on names never asked before with tiers on and a Pro key = ${result.coldTieredShare} of Koa's ceiling, p99 ${result.coldTieredP99Ms} ms, ${result.coldOverUntiered} of the same without tiers`);
     console.log(`plain verify with tiers on and a Pro key = ${result.tieredShare} of Koa's ceiling, p99 ${result.tieredP99Ms} ms, ${result.overUntiered} of the same without tiers (goals: at least ${TIERED_GOALS.plainShare}, and at least ${TIERED_GOALS.overUntiered})`);
     return result;
   } finally {

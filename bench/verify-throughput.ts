@@ -4,19 +4,19 @@
 // Every entity has stored TLS and domain-age observations, as the background refresh keeps them.
 // Cold comes two ways: names nothing is stored under (or new subdomains of stored ones), answered
 // with no read, and stored names never asked before, each one point read.
-import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { KnexEntityRepository } from '../src/adapters/persistence/knex-entity-repository.js';
 import { KnexTrustObservationStore } from '../src/adapters/persistence/knex-trust-observation-store.js';
 import { domainName } from '../src/domain/domain-name.js';
 import { createBenchDatabase, withoutChangeTriggers } from './bench-database.js';
+import { CONNECTIONS, measure as measureFor, type Measure } from './load-round.js';
 import { percentile, readStatusMb, round } from './progress.js';
 import { serve, stop } from './service-process.js';
 import { benchTieredVerify, type TieredVerify } from './tiered-verify.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 3;
-const CONNECTIONS = 50;
+const measure = (title: string, port: number, path: () => string, duration = SECONDS) => measureFor(title, port, path, duration);
 const ENTITIES = 10_000;
 /**
  * Entities stored but never asked before the cold-stored rounds, each asked once: the cold path
@@ -49,11 +49,6 @@ let storedCold = 0;
 function nextStoredColdPath(): string {
   if (storedCold >= STORED_COLD) throw new Error(`more than ${STORED_COLD} stored names asked: raise STORED_COLD`);
   return `/verify/stored${storedCold++}.org`;
-}
-
-interface Measure {
-  readonly rps: number;
-  readonly p99: number;
 }
 
 interface Round {
@@ -89,19 +84,6 @@ export interface VerifyThroughput {
   /** Plain warm verify with API_TIERS=on and a Pro key. */
   readonly tiers: TieredVerify;
   readonly goals: typeof GOALS;
-}
-
-async function measure(title: string, port: number, path: () => string, duration = SECONDS): Promise<Measure> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration,
-    requests: [{ setupRequest: (req: { path: string }) => Object.assign(req, { path: path() }) }],
-  });
-  const rps = Math.round(result.requests.average);
-  console.log(`${title}: ${rps} req/s, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
-  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${title}: ${result.errors} errors, ${result.non2xx} answers other than 2xx`);
-  return { rps, p99: result.latency.p99 };
 }
 
 function cycling(query: string): () => string {
