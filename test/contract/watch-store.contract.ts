@@ -19,6 +19,7 @@ export interface WatchStoreSubject {
 }
 
 const T0 = '2026-11-25T12:00:00.000Z';
+const DAY_MS = 86_400_000;
 const SHOP = domainName('shop.example.com');
 const LIMITS = { perClient: 3, perCallbackHost: 4 };
 let counter = 0;
@@ -103,9 +104,12 @@ export function watchStoreContract(make: () => Promise<WatchStoreSubject>): void
     s = await make();
     const w = aWatch({ events: ['entity.expired'] });
     await watch(w);
-    await s.entities.create(aNewEntity({ domain: 'shop.example.com', expiresAt: '2026-12-01T00:00:00.000Z' }));
+    // The store stamps each write with the database's own clock, which no test controls: the expiry
+    // lies a year past this process's clock, so a clock moved either way still sees the write first.
+    const expiresAt = new Date(Date.now() + 365 * DAY_MS);
+    await s.entities.create(aNewEntity({ domain: 'shop.example.com', expiresAt: expiresAt.toISOString() }));
     await s.outbox.applyChanges(100, apply, newId);
-    const later = new Date('2026-12-02T00:00:00.000Z');
+    const later = new Date(expiresAt.getTime() + DAY_MS);
     const judge = (domain: string, projection: WatchProjection) => numbered(rejudge(domain as DomainName, projection, later), later.toISOString());
     expect(await s.outbox.rejudgeAll(judge, newId)).to.deep.equal([w.id]);
     expect(await s.outbox.rejudgeAll(judge, newId)).to.deep.equal([]);

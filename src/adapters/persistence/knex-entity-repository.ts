@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import { Clock } from '../../application/ports/clock.js';
 import type { EntityRepository, NewEntity } from '../../application/ports/entity-repository.js';
 import { entitySlug, formatEntityId } from '../../domain/entity-id.js';
 import type { Entity, EntityStatus } from '../../domain/entity.js';
@@ -17,6 +18,7 @@ export class KnexEntityRepository implements EntityRepository {
     @inject(Database) private readonly db: Knex,
     // Look-ups by id for readers go to the replica when it has them (see PublicReads).
     @inject(PublicReadsToken) private readonly reads: PublicReads = PublicReads.primaryOnly(db),
+    @inject(Clock) private readonly clock: Clock = { now: () => new Date() },
   ) {}
 
   async create(entity: NewEntity): Promise<Entity> {
@@ -26,7 +28,7 @@ export class KnexEntityRepository implements EntityRepository {
       // constraint on (slug, seq) then fails this insert and we read the new maximum again.
       const row = await this.db('entities').where({ slug }).max({ max: 'seq' }).first();
       const seq = Number(row?.max ?? 0) + 1;
-      const record = toRow(entity, slug, seq, new Date().toISOString());
+      const record = toRow(entity, slug, seq, this.clock.now().toISOString());
       try {
         await this.db('entities').insert(record);
         return toEntity(record);
@@ -62,7 +64,7 @@ export class KnexEntityRepository implements EntityRepository {
         .max({ max: 'seq' });
       for (const row of rows) highest.set(row.slug, Number(row.max ?? 0));
     }
-    const createdAt = new Date().toISOString();
+    const createdAt = this.clock.now().toISOString();
     const records = entities.map((entity, i): EntityRow => {
       const slug = slugs[i]!;
       const seq = (highest.get(slug) ?? 0) + 1;
