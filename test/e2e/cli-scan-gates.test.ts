@@ -19,6 +19,7 @@ import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
 import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
 import { createTestCa } from '../support/test-ca.js';
+import { childEnv } from '../support/child-env.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const HOUR_MS = 3_600_000;
@@ -80,7 +81,7 @@ describe('vetted scan as a CI gate, against real local sites', function () {
 
   function spawned(args: string[]): Promise<Run> {
     return new Promise((resolvePromise, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: { ...childEnv(), ...env } });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (c) => (stdout += c));

@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { SERVICE_VERSION } from '../../src/domain/service-info.js';
 import { runCli as vetted, spawnCli as spawned } from '../support/cli-run.js';
 import { startDnsServer } from '../support/dns-server.js';
+import { childEnv } from '../support/child-env.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -157,7 +158,7 @@ describe('the vetted CLI, as a process', () => {
       await vetted(['entity', 'add', '--domain', 'example.com', '--name', 'Example Corp', '--type', 'business'], env);
       child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', ...env, PORT: '0', LOG_LEVEL: 'info' },
+        env: { ...childEnv(), ...env, PORT: '0', LOG_LEVEL: 'info' },
       });
       const lines: Record<string, unknown>[] = [];
       const port = await new Promise<number>((resolvePort, reject) => {

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { PURE_DOMAIN_LIBRARIES } from '../../scripts/check-layers.js';
+import { childEnv } from '../support/child-env.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -18,7 +19,7 @@ interface Run {
 // A clean environment: no NODE_OPTIONS, so neither tsx nor reflect-metadata reaches the child.
 function run(args: string[], cwd: string): Promise<Run> {
   return new Promise((done) => {
-    execFile(process.execPath, args, { cwd, env: { PATH: process.env.PATH ?? '' }, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, args, { cwd, env: childEnv(), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
       done({ code, stdout, stderr });
     });

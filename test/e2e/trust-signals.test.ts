@@ -13,6 +13,9 @@ const rdap = (domain: string, registered: string) => ({
   body: JSON.stringify({ objectClassName: 'domain', ldhName: domain.toUpperCase(), events: [{ eventAction: 'registration', eventDate: registered }] }),
 });
 
+// Registered 25 and a half years before today, so the domain is 25 full years old on any date.
+const REGISTERED = new Date(Date.now() - (25 * 365.25 + 180) * 86_400_000).toISOString();
+
 describe('trust signals over HTTP and MCP, against local TLS, RDAP and DNS servers', function () {
   this.timeout(30_000);
   let site: FixtureSite;
@@ -22,8 +25,8 @@ describe('trust signals over HTTP and MCP, against local TLS, RDAP and DNS serve
   before(async () => {
     const ca = await createTestCa();
     site = await startFixtureSite({ tls: await ca.issue(['trusted.example.com', 'slow.example.net', 'listed.example.com', 'rdap.example.net']) });
-    site.route('rdap.example.net/domain/example.com', rdap('example.com', '2001-03-01T00:00:00Z'));
-    site.route('rdap.example.net/domain/example.net', { ...rdap('example.net', '2001-03-01T00:00:00Z'), delayMs: 10_000 });
+    site.route('rdap.example.net/domain/example.com', rdap('example.com', REGISTERED));
+    site.route('rdap.example.net/domain/example.net', { ...rdap('example.net', REGISTERED), delayMs: 10_000 });
     const host = { A: ['127.0.0.1'] };
     dns = await startDnsServer({
       'trusted.example.com': { ...host, TXT: [['v=spf1 -all']] },

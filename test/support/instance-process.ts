@@ -6,6 +6,7 @@ import knex, { type Knex } from 'knex';
 import { createKnex } from '../../src/adapters/persistence/create-knex.js';
 import { KnexSchemaMigrator } from '../../src/adapters/persistence/knex-schema-migrator.js';
 import type { ContainerOptions } from '../../src/main.js';
+import { childEnv } from './child-env.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_MS = 30_000;
@@ -37,7 +38,7 @@ export interface InstanceProcess {
 export async function startInstance(env: Record<string, string>, options: InstanceOptions = {}): Promise<InstanceProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/support/run-instance.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', UV_THREADPOOL_SIZE: '16', LOG_LEVEL: 'info', PORT: '0', ...env, VETTED_TEST_OPTIONS: JSON.stringify(options) },
+    env: { ...childEnv(), UV_THREADPOOL_SIZE: '16', LOG_LEVEL: 'info', PORT: '0', ...env, VETTED_TEST_OPTIONS: JSON.stringify(options) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -122,7 +123,7 @@ export async function createPgDatabase(adminUrl: string): Promise<PgTestDatabase
 /** `vetted <args>` (src/cli.ts) as its own process, as an operator runs it beside the servers. */
 export function runCli(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: { ...childEnv(), LOG_LEVEL: 'warn', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnv } from './child-env.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,7 +33,7 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', UV_THREADPOOL_SIZE: '16', LOG_LEVEL: 'info', ...env, PORT: String(port) },
+    env: { ...childEnv(), UV_THREADPOOL_SIZE: '16', LOG_LEVEL: 'info', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stdout: string[] = [];
