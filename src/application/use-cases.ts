@@ -42,6 +42,8 @@ import { SubmitScan } from './scan/submit-scan.js';
 import { AssessTrust } from './trust/assess-trust.js';
 import { LiveObservations } from './trust/live-observations.js';
 import { RefreshObservations } from './trust/refresh-observations.js';
+import { FirstObservations } from './trust/first-observations.js';
+import { ObserveFirst } from './trust/observe-first.js';
 import { SweepDueObservations } from './trust/sweep-due-observations.js';
 import { ObservationCache } from './trust/observation-cache.js';
 import { BrandOwnership } from './trust/brand-ownership.js';
@@ -92,6 +94,8 @@ export const USE_CASES: readonly Newable[] = [
   LiveObservations,
   SweepDueObservations,
   RefreshObservations,
+  FirstObservations,
+  ObserveFirst,
   LookupEntity,
   AddEntity,
   ImportEntities,

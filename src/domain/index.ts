@@ -33,6 +33,7 @@ export * from './trust/organisation-name.js';
 export * from './trust/ownership.js';
 export * from './trust/ownership-evidence.js';
 export * from './trust/restricted-suffixes.js';
+export * from './trust/evidence.js';
 export * from './trust/trust-inputs.js';
 export * from './trust/trust-level.js';
 export * from './trust/trust-score.js';

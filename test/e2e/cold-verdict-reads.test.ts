@@ -19,7 +19,8 @@ for (const kind of databaseKinds()) {
     let statements: string[];
 
     before(async () => {
-      t = await startTestService(kind);
+      // The read path alone: the first look a signals=true read may queue (one claim write) is first-look.test.ts's.
+      t = await startTestService(kind, { OBSERVE_LIMIT_PER_MINUTE: '0' });
       const entities = new KnexEntityRepository(t.database.db);
       await entities.create(aNewEntity({ name: 'Company', domain: 'company.example.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
       await entities.create(aNewEntity({ name: 'Failing', domain: 'failing-read.example.org', expiresAt: '2099-01-01T00:00:00.000Z' }));

@@ -61,7 +61,13 @@ export async function startTestService(kind: DatabaseKind, env: Record<string, s
     get: (path, init) => fetch(`${url}${path}`, init),
     async propagated() {
       const name = domainName(`feed-sentinel-${++sentinels}-${process.pid}.example.net`);
-      await new KnexTrustObservationStore(database.db).put(name, 'domain_age', { observedAt: new Date().toISOString(), value: { registeredAt: '2000-01-01T00:00:00.000Z' } });
+      // Every kind stored, so that the sentinel's reads queue no first look, whose own write would
+      // make the answer current before the feed delivered what the test wrote.
+      const store = new KnexTrustObservationStore(database.db);
+      const observedAt = new Date().toISOString();
+      await store.put(name, 'tls', { observedAt, value: { error: 'connection_refused' } });
+      await store.put(name, 'reputation', { observedAt, value: { blocklists: [], spf: { published: false }, dmarc: { published: false } } });
+      await store.put(name, 'domain_age', { observedAt, value: { registeredAt: '2000-01-01T00:00:00.000Z' } });
       const deadline = Date.now() + 5000;
       while (Date.now() < deadline) {
         const answer = (await (await fetch(`${url}/verify/${name}?signals=true`)).json()) as { data?: { signals?: { domain_age?: { observed?: boolean } } } };

@@ -91,6 +91,7 @@ const EnvSchema = z.object({
     .min(500, 'must be a whole number of milliseconds from 500 to 30000')
     .max(30000, 'must be a whole number of milliseconds from 500 to 30000')
     .default(4000),
+  OBSERVE_LIMIT_PER_MINUTE: wholeNumber(0, 1_000_000, 600),
   BRAND_CATALOG_FILE: z.string().min(1).optional(),
   HTTP_HEADERS_TIMEOUT_MS: wholeNumber(1000, 120_000, 10_000),
   HTTP_REQUEST_TIMEOUT_MS: wholeNumber(1000, 600_000, 30_000),
@@ -185,6 +186,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
     rdapBaseUrl: e.RDAP_BASE_URL,
     externalDnsblZones: Object.freeze(e.EXTERNAL_DNSBL_ZONES.map((zone) => zone.toLowerCase())),
     externalDeadlineMs: e.EXTERNAL_DEADLINE_MS,
+    observeLimitPerMinute: e.OBSERVE_LIMIT_PER_MINUTE,
     extraBrandDomains: Object.freeze(e.BRAND_CATALOG_FILE ? readBrandFile(e.BRAND_CATALOG_FILE) : []),
     scanLimits: Object.freeze({
       perClientPerHour: e.SCAN_LIMIT_PER_CLIENT_HOUR,

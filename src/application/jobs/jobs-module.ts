@@ -2,7 +2,7 @@ import { ContainerModule } from 'inversify';
 import { CdnPurgeHandler } from './cdn-purge-jobs.js';
 import { JOB_HANDLER, type JobKindHandler } from './job-kind-handler.js';
 import { JobWorkers } from './job-workers.js';
-import { ObservationsRefreshHandler, ObservationsSweepHandler } from './observation-jobs.js';
+import { ObservationsFirstHandler, ObservationsRefreshHandler, ObservationsSweepHandler } from './observation-jobs.js';
 import { OwnershipCheckHandler } from './ownership-jobs.js';
 import { ProofRecheckHandler, ProofSweepHandler } from './proof-jobs.js';
 import { ScanRunHandler } from './scan-jobs.js';
@@ -15,6 +15,7 @@ export const jobsModule = new ContainerModule(({ bind }) => {
   bind<JobKindHandler>(JOB_HANDLER).to(ProofSweepHandler);
   bind<JobKindHandler>(JOB_HANDLER).to(ObservationsRefreshHandler);
   bind<JobKindHandler>(JOB_HANDLER).to(ObservationsSweepHandler);
+  bind<JobKindHandler>(JOB_HANDLER).to(ObservationsFirstHandler);
   bind<JobKindHandler>(JOB_HANDLER).to(EventsDetectHandler);
   bind<JobKindHandler>(JOB_HANDLER).to(EventsSweepHandler);
   bind<JobKindHandler>(JOB_HANDLER).to(WebhookDeliverHandler);

@@ -67,6 +67,8 @@ export interface AppConfig {
   readonly externalDnsblZones: readonly string[];
   /** EXTERNAL_DEADLINE_MS: the whole external=true answer's deadline. */
   readonly externalDeadlineMs: number;
+  /** OBSERVE_LIMIT_PER_MINUTE: first looks at names nobody observed, queued by signals=true reads, per UTC minute across instances (0: none). */
+  readonly observeLimitPerMinute: number;
   /** Catalog lines read from BRAND_CATALOG_FILE (`brand.com[: owned.tld …]` or `allow: …`), added to the shipped catalog. */
   readonly extraBrandDomains: readonly string[];
   readonly scanLimits: { readonly perClientPerHour: number; readonly perDomainPerHour: number; readonly globalPerMinute: number };

@@ -19,6 +19,8 @@ export const JOB_PAYLOADS = {
   'observations.sweep': NOTHING,
   /** Renews the trust observations of these member domains (claimed by the sweep). */
   'observations.refresh': z.object({ domains: NAMES }).readonly(),
+  /** Looks at every observation of `domain` that is missing or too old, first asked by a signals=true read or a new member (singleton per registrable domain). */
+  'observations.first': z.object({ domain: z.string().min(1) }).readonly(),
   /** Runs the scan recorded as `scanId`. */
   'scan.run': z.object({ scanId: z.string().min(1) }).readonly(),
   /** Applies the registry writes not processed yet to the watched domains, announcing what changed. */

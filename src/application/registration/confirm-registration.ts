@@ -10,6 +10,7 @@ import { RegistryReadCache } from '../caching/registry-read-cache.js';
 import { TOKEN_SHAPE } from './get-registration.js';
 import { recordLooks } from './record-looks.js';
 import { ProofChecker, type ProofLook } from './proof-checker.js';
+import { FirstObservations } from '../trust/first-observations.js';
 
 export type ConfirmOutcome =
   | { readonly kind: 'unknown' }
@@ -34,6 +35,7 @@ export class ConfirmRegistration {
     @inject(TokenHasher) private readonly hasher: TokenHasher,
     @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
     @inject(Clock) private readonly clock: Clock,
+    @inject(FirstObservations) private readonly first: FirstObservations,
   ) {}
 
   async run(token: string): Promise<ConfirmOutcome> {
@@ -74,6 +76,7 @@ export class ConfirmRegistration {
       firstFailureAt: null,
     });
     this.cache.forget([registration.domain]);
+    await this.first.observeMembers([registration.domain]);
     return { kind: 'verified', registration: { ...registration, status: 'verified', entityId: entity.id, proofMethod: proof.method }, entity };
   }
 

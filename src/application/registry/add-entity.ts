@@ -7,6 +7,7 @@ import { Clock } from '../ports/clock.js';
 import { EntityRepository, type NewEntity } from '../ports/entity-repository.js';
 import { RegistryReadCache } from '../caching/registry-read-cache.js';
 import { zodMessage, type FieldNames } from '../input/zod-message.js';
+import { FirstObservations } from '../trust/first-observations.js';
 
 export const AddEntityInput = z.strictObject({
   domain: z.string(),
@@ -24,14 +25,18 @@ export class AddEntity {
     @inject(EntityRepository) private readonly entities: EntityRepository,
     @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
     @inject(Clock) private readonly clock: Clock,
+    @inject(FirstObservations) private readonly first: FirstObservations,
   ) {}
 
   /** `fieldNames`: how the caller spells the fields in its messages (the CLI's `--expires`). */
   async run(input: AddEntityInput, fieldNames: FieldNames = {}): Promise<Entity> {
     const parsed = AddEntityInput.safeParse(input);
     if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error, input, fieldNames));
-    const entity = await this.entities.create(newEntityFrom(parsed.data, this.clock.now()));
+    const now = this.clock.now();
+    if (parsed.data.expiresAt !== undefined && Date.parse(parsed.data.expiresAt) <= now.getTime()) throw pastExpiry(fieldNames.expiresAt ?? 'expiresAt');
+    const entity = await this.entities.create(newEntityFrom(parsed.data, now));
     this.cache.forget([entity.domain]);
+    await this.first.observeMembers([entity.domain]);
     return entity;
   }
 }
@@ -43,6 +48,7 @@ export class AddEntity {
  */
 export function newEntityFrom(input: z.output<typeof AddEntityInput>, now: Date): NewEntity {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : new Date(now.getTime() + DEFAULT_VERIFICATION_DAYS * 86_400_000);
+  if (expiresAt.getTime() <= now.getTime()) throw pastExpiry('expires_at');
   return {
     name: input.name,
     domain: requireDomainName(input.domain),
@@ -52,4 +58,9 @@ export function newEntityFrom(input: z.output<typeof AddEntityInput>, now: Date)
     verifiedAt: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
   };
+}
+
+/** An expiry at or before now would add an entity no answer ever shows as verified. */
+function pastExpiry(field: string): AppError {
+  return new AppError('VALIDATION_ERROR', `${field} must be in the future: an entity that has already expired would never be answered as verified.`);
 }

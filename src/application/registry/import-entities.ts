@@ -6,6 +6,7 @@ import { Clock } from '../ports/clock.js';
 import { EntityRepository, type NewEntity } from '../ports/entity-repository.js';
 import { RegistryReadCache } from '../caching/registry-read-cache.js';
 import { zodMessage } from '../input/zod-message.js';
+import { FirstObservations } from '../trust/first-observations.js';
 
 // AddEntity's rules, with the field spelled as import files (and the API) spell it.
 const ImportFields = AddEntityInput.omit({ expiresAt: true }).extend({ expires_at: AddEntityInput.shape.expiresAt });
@@ -34,6 +35,7 @@ export class ImportEntities {
     @inject(EntityRepository) private readonly entities: EntityRepository,
     @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
     @inject(Clock) private readonly clock: Clock,
+    @inject(FirstObservations) private readonly first: FirstObservations,
   ) {}
 
   /** Returns the entities created, in the order of the lines. */
@@ -57,6 +59,7 @@ export class ImportEntities {
     if (problems.length > 0) throw importFailure(problems);
     const created = await this.entities.createMany(accepted);
     this.cache.forget([...new Set(created.map((e) => e.domain))]);
+    await this.first.observeMembers(created.map((e) => e.domain));
     return created;
   }
 }

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { DomainName } from '../../domain/domain-name.js';
 import { BRAND_DOMAINS, WORD_BRAND_LABELS } from '../../domain/trust/brand-domains.js';
 import { BrandCatalog } from '../../domain/trust/brand-catalog.js';
+import { missingSignals, withEvidence, type FirstLook } from '../../domain/trust/evidence.js';
 import { judgeBrand, LookalikeDetector } from '../../domain/trust/lookalike.js';
 import { registryInputOf, type BrandFinding, type Failure, type TrustInputs } from '../../domain/trust/trust-inputs.js';
 import { assessTrust, type TrustAssessment } from '../../domain/trust/trust-score.js';
@@ -16,6 +17,7 @@ import type { TlsInspectionOutcome } from '../ports/tls-inspector.js';
 import { TrustObservationStore, type ObservationKind, type StoredObservation, type StoredObservations } from '../ports/trust-observation-store.js';
 import { VerifyDomain, type VerifyOutcome } from '../verdict/verify-domain.js';
 import { BrandOwnership } from './brand-ownership.js';
+import { FirstObservations } from './first-observations.js';
 import { isFailedObservation, LiveObservations } from './live-observations.js';
 import type { OwnershipRead } from './ownership-cache.js';
 import { OBSERVATION_CACHE_SECONDS, ObservationCache } from './observation-cache.js';
@@ -65,6 +67,7 @@ export class AssessTrust {
     @inject(Clock) private readonly clock: Clock,
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(BrandOwnership) private readonly ownership: BrandOwnership,
+    @inject(FirstObservations) private readonly first: FirstObservations,
     @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
     this.detector = new LookalikeDetector(new BrandCatalog([...BRAND_DOMAINS, ...config.extraBrandDomains], WORD_BRAND_LABELS));
@@ -98,7 +101,13 @@ export class AssessTrust {
       tls: tls && 'value' in tls ? tlsFromInspection(tls.value, tls.observedAt) : (reportTls ?? tls),
       external: reputation && 'value' in reputation ? externalFrom(reputation.value, verify.readiness.value) : reputation,
     };
-    return { ...verify, assessment: this.assess(inputs, now), observations: seen, ...(brand.read ? { ownership: brand.read } : {}) };
+    const scoredOnly = this.assess(inputs, now);
+    // A name with something not looked at gets its first look queued; the answer says so and is
+    // kept no longer than the look should take.
+    const look: FirstLook = blocked || external || missingSignals(scoredOnly.signals).length === 0 ? NO_LOOK : await this.first.request(domain, now);
+    const assessment = withEvidence(scoredOnly, look, oldestOf(seen), now);
+    const cacheSeconds = assessment.evidence?.retry_after_seconds === undefined ? verify.cacheSeconds : Math.min(verify.cacheSeconds, assessment.evidence.retry_after_seconds);
+    return { ...verify, cacheSeconds, assessment, observations: seen, ...(brand.read ? { ownership: brand.read } : {}) };
   }
 
   /**
@@ -148,6 +157,15 @@ export class AssessTrust {
     this.metrics.cacheLookup('observations', hit);
     return value;
   }
+}
+
+const NO_LOOK: FirstLook = { kind: 'none' };
+
+/** The instant of the oldest stored observation, if any. */
+function oldestOf(seen: StoredObservations): string | undefined {
+  let oldest: string | undefined;
+  for (const o of Object.values(seen) as Array<StoredObservation<unknown> | undefined>) if (o && (oldest === undefined || o.observedAt < oldest)) oldest = o.observedAt;
+  return oldest;
 }
 
 /** A name that is no catalog brand and imitates none. */

@@ -7,6 +7,7 @@ import type { BrandFinding } from '../../domain/trust/trust-inputs.js';
 import { JobQueue } from '../ports/job-queue.js';
 import { Logger } from '../ports/logger.js';
 import { OwnershipEvidenceStore } from '../ports/ownership-evidence-store.js';
+import { FirstObservations } from './first-observations.js';
 import { OWNERSHIP_CACHE_SECONDS, OwnershipCache, type OwnershipRead } from './ownership-cache.js';
 import { OwnershipLooks } from './ownership-looks.js';
 
@@ -42,6 +43,7 @@ export class BrandOwnership {
     @inject(OwnershipLooks) private readonly looks: OwnershipLooks,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(Logger) private readonly logger: Logger,
+    @inject(FirstObservations) private readonly budget: FirstObservations,
   ) {}
 
   /** `finding` of `domain` with its ownership at `now`; `external` makes a due check now, within its deadline. */
@@ -72,11 +74,13 @@ export class BrandOwnership {
     const last = this.queued.get(domain);
     if (last !== undefined && now.getTime() - last < QUEUED_MEMO_SECONDS * 1000) return;
     this.queued.set(domain, now.getTime());
+    if (!(await this.budget.admitOwnershipCheck(domain, now))) return;
     try {
       await this.jobs.enqueue('ownership.check', { domain, lookalikeOf }, { singletonKey: domain, retryLimit: OWNERSHIP_JOB_RETRIES, leaseSeconds: OWNERSHIP_JOB_LEASE_SECONDS });
     } catch (error) {
       // The answer does not depend on the queue: a later read asks again.
       this.queued.delete(domain);
+      await this.budget.releaseOwnershipCheck(domain);
       this.logger.warn({ domain, error: (error as Error).message }, 'could not queue an ownership check');
     }
   }

@@ -8,6 +8,8 @@ import { TlsInspector } from '../ports/tls-inspector.js';
 import { TrustObservationStore, type ObservationKind, type StoredObservation, type StoredObservations } from '../ports/trust-observation-store.js';
 import { ObservationCache } from './observation-cache.js';
 
+const NO_KINDS: ReadonlySet<ObservationKind> = new Set();
+
 /** An observation that holds an error code: a look that failed. */
 export function isFailedObservation(observation: StoredObservation<unknown>): boolean {
   const value = observation.value;
@@ -33,8 +35,12 @@ export class LiveObservations {
     @inject(Timers) private readonly timers: Timers,
   ) {}
 
-  /** Looks at the `kinds` asked within `deadlineMs`; resolves with what each look saw, stamped `now`. */
-  async look(domain: DomainName, kinds: ReadonlySet<ObservationKind>, deadlineMs: number, now: Date): Promise<StoredObservations> {
+  /**
+   * Looks at the `kinds` asked within `deadlineMs`; resolves with what each look saw, stamped `now`.
+   * A failed look of a kind in `keepFailures` is stored too: the first look at a name with nothing
+   * stored of that kind, so that its answers say what failed instead of waiting for a look.
+   */
+  async look(domain: DomainName, kinds: ReadonlySet<ObservationKind>, deadlineMs: number, now: Date, keepFailures: ReadonlySet<ObservationKind> = NO_KINDS): Promise<StoredObservations> {
     if (kinds.size === 0) return {};
     const signal = this.timers.deadline(deadlineMs);
     const observedAt = now.toISOString();
@@ -50,7 +56,7 @@ export class LiveObservations {
     };
     let stored = false;
     for (const [kind, observation] of Object.entries(seen) as Array<[ObservationKind, StoredObservation<unknown>]>) {
-      if (isFailedObservation(observation)) continue;
+      if (isFailedObservation(observation) && !keepFailures.has(kind)) continue;
       await this.store.put(domain, kind, observation);
       stored = true;
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENTITY_LEVELS } from '../../domain/entity.js';
 import { TRUST_LEVELS } from '../../domain/trust/agent-guidance.js';
+import { OBSERVED_SIGNALS } from '../../domain/trust/evidence.js';
 import { agentGuidanceSchema, verdictViewSchema, verifyAnswerSchema } from './registry-schema.js';
 import { list } from './schema-kit.js';
 
@@ -13,7 +14,19 @@ const signal = {
   observed: z.boolean().describe('False when nothing was stored or measured; the score is then 0.'),
   error: z.string().optional().describe('Why the signal is not observed or scores nothing: a short code.'),
   reason: z.string().optional().describe('In words: what is missing or failed, and what to do.'),
+  pending: z.boolean().optional().describe('True while a queued look will observe this signal: ask again after evidence.retry_after_seconds. Absent otherwise.'),
 };
+
+/** What the answer rests on. */
+const evidenceSchema = z
+  .object({
+    complete: z.boolean().describe('True when every signal was looked at (a failed look counts; its error says what failed). False: some signals score 0 because nobody looked yet, so the score is a lower bound.'),
+    pending: list(z.enum(OBSERVED_SIGNALS)).describe('The signals a queued look will observe without external=true. Empty when none is queued: ask with external=true to look now.'),
+    retry_after_seconds: z.number().optional().describe('While pending is not empty: seconds until the queued look should have stored its result; ask again then.'),
+    oldest_observed_at: z.string().optional().describe('When the oldest observation scored was made (ISO 8601).'),
+    oldest_age_seconds: z.number().optional().describe('Its age in seconds at the time of the answer.'),
+  })
+  .describe('What the score rests on: whether every signal was looked at, and what is still being looked at.');
 
 /** One external check: its points and what it found, or its error. */
 function externalCheck<T extends z.ZodRawShape>(found: T) {
@@ -61,6 +74,7 @@ export const TRUST_ASSESSMENT_SHAPE = {
   trust_level: z.enum(TRUST_LEVELS),
   signals: trustSignalsSchema.optional().describe('Each signal with its score, and its reason when unobserved; absent when blocked.'),
   agent_guidance: agentGuidanceSchema,
+  evidence: evidenceSchema.optional(),
 };
 
 /** GET /verify?signals=true and MCP check_trust: the verify answer with the trust assessment. */

@@ -22,6 +22,7 @@ export function trustView(outcome: TrustOutcome, baseUrl: string): TrustView {
     trust_level: assessment.trust_level,
     signals: assessment.signals,
     agent_guidance: assessment.agent_guidance,
+    ...(assessment.evidence ? { evidence: assessment.evidence } : {}),
     links,
   });
 }

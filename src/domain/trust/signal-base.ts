@@ -7,4 +7,6 @@ export interface SignalBase {
   readonly error?: string;
   /** In words, given with every `error` and whenever `observed` is false: what is missing or failed, and what to do. */
   readonly reason?: string;
+  /** True while a queued look will observe this signal (see Evidence); absent otherwise. */
+  readonly pending?: boolean;
 }

@@ -1,5 +1,6 @@
 import { capGuidance, guidanceFor, withReason, type AgentGuidance, type TrustLevel } from './agent-guidance.js';
 import { blocklistListings, externalSignal } from './external-signal.js';
+import type { Evidence } from './evidence-shape.js';
 import type { TrustInputs } from './trust-inputs.js';
 import { heldDownReason } from './signal-reasons.js';
 import { trustLevelFor } from './trust-level.js';
@@ -12,6 +13,8 @@ export interface TrustAssessment {
   readonly trust_level: TrustLevel;
   readonly signals: TrustSignals;
   readonly agent_guidance: AgentGuidance;
+  /** What the answer rests on (see withEvidence); set by the service, absent from a bare assessTrust. */
+  readonly evidence?: Evidence;
 }
 
 /**

@@ -13,7 +13,7 @@ import { FakeTrustSources, InMemoryTrustObservationStore } from '../../fakes/fak
 import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { aBlock, aNewEntity } from '../../support/builders.js';
-import { ownershipParts } from '../../support/ownership-parts.js';
+import { firstObservations, ownershipParts } from '../../support/ownership-parts.js';
 
 const idna = { toUnicode: (d: string) => (d === 'xn--pple-43d.com' ? 'аpple.com' : d) };
 
@@ -33,7 +33,7 @@ describe('AssessTrust', () => {
     const config = loadConfig({ EXTERNAL_DNSBL_ZONES: 'dbl.example.org', EXTERNAL_DEADLINE_MS: '500' });
     observations = new ObservationCache(clock);
     const live = new LiveObservations(store, observations, sources, sources, sources, config, new SystemTimers());
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock))), store, observations, live, idna, clock, config, ownershipParts(clock).ownership);
+    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock))), store, observations, live, idna, clock, config, ownershipParts(clock).ownership, firstObservations());
   });
 
   it('makes no network call without external, and scores what is not stored as not observed', async () => {

@@ -12,7 +12,7 @@ import { FixedClock } from '../../fakes/fixed-clock.js';
 import { FakeTrustSources, InMemoryTrustObservationStore } from '../../fakes/fake-trust-sources.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
-import { ownershipParts, type OwnershipParts } from '../../support/ownership-parts.js';
+import { firstObservations, ownershipParts, type OwnershipParts } from '../../support/ownership-parts.js';
 import { aBlock } from '../../support/builders.js';
 import { rejection } from '../../support/rejection.js';
 
@@ -33,7 +33,7 @@ describe('brand ownership in AssessTrust and the ownership.check job', () => {
     const observations = new ObservationCache(clock);
     const live = new LiveObservations(store, observations, sources, sources, sources, config, new SystemTimers());
     registry = new InMemoryRegistry();
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock))), store, observations, live, { toUnicode: (d) => d }, clock, config, parts.ownership);
+    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock))), store, observations, live, { toUnicode: (d) => d }, clock, config, parts.ownership, firstObservations());
   });
 
   const brandOf = async (domain: string, external = false) => (await assess.run(domain, { external })).assessment.signals.brand;

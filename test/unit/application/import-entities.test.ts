@@ -10,6 +10,7 @@ import type { Entity } from '../../../src/domain/entity.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { rejection } from '../../support/rejection.js';
+import { firstObservations } from '../../support/ownership-parts.js';
 
 const lines = (...fields: Array<Record<string, unknown>>): ImportLine[] => fields.map((f, i) => ({ line: i + 1, fields: f }));
 
@@ -23,7 +24,7 @@ describe('ImportEntities', () => {
     clock = new FixedClock('2026-09-01T12:00:00.000Z');
     registry = new InMemoryRegistry();
     cache = new RegistryReadCache(clock);
-    importEntities = new ImportEntities(registry, cache, clock);
+    importEntities = new ImportEntities(registry, cache, clock, firstObservations());
   });
 
   it('creates every entity with AddEntity\'s defaults, in the order of the lines', async () => {

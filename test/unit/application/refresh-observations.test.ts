@@ -22,7 +22,7 @@ import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
 import { FileDocumentTemplates } from '../../../src/adapters/templates/file-document-templates.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { aNewEntity } from '../../support/builders.js';
-import { ownershipParts } from '../../support/ownership-parts.js';
+import { firstObservations, ownershipParts } from '../../support/ownership-parts.js';
 
 const DAY = 86_400;
 
@@ -49,7 +49,7 @@ describe('the background refresh of members’ observations', () => {
     const live = new LiveObservations(store, cache, sources, sources, sources, config, new SystemTimers());
     sweep = new SweepDueObservations(schedule, queue, clock, DEFAULT_JOB_TIMINGS);
     refresh = new RefreshObservations(schedule, store, live, clock, config);
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(cache, new OwnershipCache(clock))), store, cache, live, { toUnicode: (d) => d }, clock, config, ownershipParts(clock).ownership);
+    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(cache, new OwnershipCache(clock))), store, cache, live, { toUnicode: (d) => d }, clock, config, ownershipParts(clock).ownership, firstObservations());
   });
 
   /** One tick: the sweep, then every batch it queued (as the workers would run them). */

@@ -15,6 +15,7 @@ import { FakeDnsResolver, InMemoryProofRepository, InMemoryRegistrationRepositor
 import { rejection } from '../../support/rejection.js';
 import { Sha256TokenHasher } from '../../../src/adapters/random/sha256-token-hasher.js';
 import { RecordingLogger } from '../../fakes/recording-logger.js';
+import { firstObservations } from '../../support/ownership-parts.js';
 
 class Mails implements Mailer {
   readonly sent: MailMessage[] = [];
@@ -56,7 +57,7 @@ describe('registration and domain verification', () => {
     const config = loadConfig({ BASE_URL: 'https://vetted.example.org' });
     const checker = new ProofChecker(dns, web);
     register = new RegisterDomain(registrations, registry, mails, new SequentialTokens(), hasher, clock, silent, config);
-    confirm = new ConfirmRegistration(registrations, registry, proofs, checker, hasher, cache, clock);
+    confirm = new ConfirmRegistration(registrations, registry, proofs, checker, hasher, cache, clock, firstObservations());
     recheck = new RecheckProofs(proofs, checker, registry, mails, cache, clock, silent, { recheckConcurrency: 16 });
   });
 

@@ -12,6 +12,7 @@ import { FixedClock } from '../../fakes/fixed-clock.js';
 import { blocklistView, InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { aNewEntity } from '../../support/builders.js';
 import { rejection } from '../../support/rejection.js';
+import { firstObservations } from '../../support/ownership-parts.js';
 
 
 describe('registry use cases', () => {
@@ -27,7 +28,7 @@ describe('registry use cases', () => {
     registry = new InMemoryRegistry();
     cache = new RegistryReadCache(clock);
     verify = new VerifyDomain(registry, cache, clock, new ReadAheadCaches(new ObservationCache(clock), new OwnershipCache(clock)));
-    addEntity = new AddEntity(registry, cache, clock);
+    addEntity = new AddEntity(registry, cache, clock, firstObservations());
     blocklist = new ManageBlocklist(blocklistView(registry), cache, clock);
   });
 
@@ -82,6 +83,14 @@ describe('registry use cases', () => {
       expect((await verify.run('example.com')).verdict.kind).to.equal('not_verified');
       clock.advance(1);
       expect((await verify.run('example.com')).verdict.kind).to.equal('verified');
+    });
+
+    it('refuses an expiry that has passed already, in the caller’s spelling, writing nothing', async () => {
+      for (const expiresAt of ['2026-09-01T11:00:00Z', '2026-09-01T12:00:00Z']) {
+        const refused = await addEntity.run({ domain: 'example.com', name: 'Example', expiresAt }, { expiresAt: '--expires' }).catch((e: unknown) => e);
+        expect(refused).to.be.instanceOf(AppError).and.include({ code: 'VALIDATION_ERROR', message: '--expires must be in the future: an entity that has already expired would never be answered as verified.' });
+      }
+      expect(registry.entities).to.deep.equal([]);
     });
 
     it('turns a verified answer into EXPIRED the moment the entity expires, even from the cache', async () => {

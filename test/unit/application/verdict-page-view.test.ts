@@ -14,7 +14,7 @@ import { FakeTrustSources, InMemoryTrustObservationStore } from '../../fakes/fak
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { aBlock, aNewEntity } from '../../support/builders.js';
-import { ownershipParts } from '../../support/ownership-parts.js';
+import { firstObservations, ownershipParts } from '../../support/ownership-parts.js';
 
 const BASE = 'https://v.example';
 
@@ -32,7 +32,7 @@ describe('the verdict page view', () => {
     const observations = new ObservationCache(clock);
     const live = new LiveObservations(store, observations, sources, sources, sources, config, new SystemTimers());
     const verify = new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock)));
-    assess = new AssessTrust(verify, store, observations, live, { toUnicode: (d: string) => d }, clock, config, ownershipParts(clock).ownership);
+    assess = new AssessTrust(verify, store, observations, live, { toUnicode: (d: string) => d }, clock, config, ownershipParts(clock).ownership, firstObservations());
   });
 
   const pageOf = async (domain: string) => verdictPageView(trustView(await assess.run(domain, { external: false }), BASE), BASE);

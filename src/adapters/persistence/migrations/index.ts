@@ -16,6 +16,7 @@ import { cdnPurgesMigration } from './014-cdn-purges.js';
 import { registrationPagesMigration } from './015-registration-pages.js';
 import { apiKeysMigration } from './016-api-keys.js';
 import { transparencyLogMigration } from './017-transparency-log.js';
+import { observationClaimsMigration } from './018-observation-claims.js';
 import type { Migration } from './migration.js';
 
 // Migrations live in code so that they run the same from TypeScript and from the build, one file
@@ -38,6 +39,7 @@ const MIGRATIONS: readonly Migration[] = [
   registrationPagesMigration,
   apiKeysMigration,
   transparencyLogMigration,
+  observationClaimsMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */

@@ -1,0 +1,50 @@
+import { withReason } from './agent-guidance.js';
+import { OBSERVED_SIGNALS, type Evidence, type FirstLook } from './evidence-shape.js';
+import type { ObservedSignal } from './signal-reasons.js';
+import type { TrustAssessment } from './trust-score.js';
+import type { TrustSignals } from './trust-signals.js';
+
+export { OBSERVED_SIGNALS, type Evidence, type FirstLook };
+
+/** True when `signal` was never looked at, or its last look is too old to score. */
+export function notLookedAt(signal: { readonly observed: boolean; readonly error?: string }): boolean {
+  return !signal.observed && (signal.error === undefined || signal.error === 'stale');
+}
+
+/** The observed signals of `signals` that were not looked at (see notLookedAt). */
+export function missingSignals(signals: TrustSignals): ObservedSignal[] {
+  return OBSERVED_SIGNALS.filter((name) => notLookedAt(signals[name]));
+}
+
+/**
+ * `assessment` with what it rests on: `evidence`, `pending: true` on each signal a queued look will
+ * observe, and an agent_guidance reason that begins by saying the verdict rests on incomplete
+ * evidence and when to ask again (or that external=true looks at once). `oldest` is the instant of
+ * the oldest observation scored. The score, level and action are unchanged: an answer never scores
+ * what it did not see.
+ */
+export function withEvidence(assessment: TrustAssessment, look: FirstLook, oldest: string | undefined, now: Date): TrustAssessment {
+  const missing = missingSignals(assessment.signals);
+  const age = oldest === undefined ? {} : { oldest_observed_at: oldest, oldest_age_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(oldest)) / 1000)) };
+  if (missing.length === 0) return { ...assessment, evidence: { complete: true, pending: [], ...age } };
+  const pending = look.kind === 'queued' || look.kind === 'waiting' ? missing : [];
+  const mark = <K extends ObservedSignal>(name: K): TrustSignals[K] => (pending.includes(name) ? { ...assessment.signals[name], pending: true } : assessment.signals[name]);
+  const signals: TrustSignals = { ...assessment.signals, domain_age: mark('domain_age'), ssl: mark('ssl'), external: mark('external') };
+  const evidence: Evidence = { complete: false, pending, ...(pending.length > 0 && 'retryAfterSeconds' in look ? { retry_after_seconds: look.retryAfterSeconds } : {}), ...age };
+  const guidance = assessment.agent_guidance;
+  const why = incompleteReason(missing, look);
+  return { ...assessment, signals, evidence, agent_guidance: guidance.reason ? { ...guidance, reason: `${why} ${guidance.reason}` } : withReason(guidance, why) };
+}
+
+function incompleteReason(missing: readonly ObservedSignal[], look: FirstLook): string {
+  const names = missing.join(', ');
+  const lead = `This verdict rests on incomplete evidence: ${names} ${missing.length === 1 ? 'was' : 'were'} not looked at yet and score 0.`;
+  switch (look.kind) {
+    case 'queued':
+      return `${lead} A look is queued: ask again in ${look.retryAfterSeconds} s, or add external=true to look now.`;
+    case 'waiting':
+      return `${lead} This minute's budget of looks is spent; one is queued next minute: ask again in ${look.retryAfterSeconds} s, or add external=true to look now.`;
+    default:
+      return `${lead} Add external=true to look now.`;
+  }
+}
