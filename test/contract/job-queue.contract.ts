@@ -128,7 +128,7 @@ export function jobQueueContract(make: () => Promise<JobQueueSubject>): void {
   });
 
   it('counts waiting, active, failed and completed jobs per kind', async () => {
-    const idle = { 'observations.sweep': NONE, 'observations.refresh': NONE };
+    const idle = { 'observations.sweep': NONE, 'observations.refresh': NONE, 'observations.first': NONE };
     const watchKinds = { 'events.detect': NONE, 'events.sweep': NONE, 'webhook.deliver': NONE };
     const lastKinds = { 'ownership.check': NONE, 'cdn.purge': NONE };
     expect(await countsOf(s.queue)).to.deep.equal({ ...idle, 'proof.sweep': NONE, 'proof.recheck': NONE, 'scan.run': NONE, ...watchKinds, ...lastKinds });

@@ -49,7 +49,7 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
       const jobs = await runCli(['jobs', '--json'], { DATABASE_URL: database.url });
       expect(jobs.code, jobs.stderr).to.equal(0);
       const queues = JSON.parse(jobs.stdout) as Array<{ kind: string; completed: number; failed: number }>;
-      expect(queues.map((q) => q.kind).sort()).to.deep.equal(['cdn.purge', 'events.detect', 'events.sweep', 'observations.refresh', 'observations.sweep', 'ownership.check', 'proof.recheck', 'proof.sweep', 'scan.run', 'webhook.deliver']);
+      expect(queues.map((q) => q.kind).sort()).to.deep.equal(['cdn.purge', 'events.detect', 'events.sweep', 'observations.first', 'observations.refresh', 'observations.sweep', 'ownership.check', 'proof.recheck', 'proof.sweep', 'scan.run', 'webhook.deliver']);
       expect(queues.find((q) => q.kind === 'scan.run')).to.deep.include({ completed: 1, failed: 0 });
     } finally {
       worker.kill('SIGTERM');

@@ -13,7 +13,7 @@ export const PEOPLE_CSS = `
 body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
 h1{font-size:1.6rem;overflow-wrap:anywhere}
 p,li,dd,code,a{overflow-wrap:anywhere}
-td,th{overflow-wrap:break-word}
+td,th{overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}
 th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}
 td.points{white-space:nowrap}
