@@ -1,7 +1,8 @@
 // Throughput of the hot read path, GET /verify plain and with signals=true, against Koa's own
 // ceiling on this machine: warm (names asked before), and cold (names no one asked before, as most
 // agents' questions are). Each server runs in its own process and the load generator in this one.
-// Every entity has stored TLS and domain-age observations, as the background refresh keeps them.
+// Every entity has stored TLS, domain-age and reputation observations, as the background refresh keeps
+// them; the stored names of the cold-stored rounds have none, so each one's first ask claims a first look.
 // Cold comes two ways: names nothing is stored under (or new subdomains of stored ones), answered
 // with no read, and stored names never asked before, each one point read.
 import type { Knex } from 'knex';
@@ -103,6 +104,7 @@ async function seed(db: Knex): Promise<void> {
         await repo.create({ name: `Company ${i}`, domain, type: 'business', level: 'verified', coverage: 'zone', verifiedAt, expiresAt });
         await observations.put(domain, 'tls', { observedAt: verifiedAt, value: { valid: true, hostnameMatches: true, validTo: expiresAt } });
         await observations.put(domain, 'domain_age', { observedAt: verifiedAt, value: { registeredAt: '2015-03-01T00:00:00.000Z' } });
+        await observations.put(domain, 'reputation', { observedAt: verifiedAt, value: { blocklists: [], spf: { published: true }, dmarc: { published: true } } });
       }
       const stored = Array.from({ length: STORED_COLD }, (_, i) => ({ name: `Stored ${i}`, domain: domainName(`stored${i}.org`), type: 'business' as const, level: 'verified' as const, coverage: 'zone' as const, verifiedAt, expiresAt }));
       for (let i = 0; i < stored.length; i += 1000) await repo.createMany(stored.slice(i, i + 1000));

@@ -124,7 +124,7 @@ for (const [engine, make] of engines) {
             const i = next++;
             const answer = (await trust(i % 2 === 0 ? a : b, `shop${i}.org`)).data;
             expect(answer.evidence.complete).to.equal(false);
-            if (answer.agent_guidance.reason.includes("budget of looks is spent")) waiting.push(i);
+            if (answer.agent_guidance.reason.includes('The budget of looks is spent for now')) waiting.push(i);
           }
         }),
       );

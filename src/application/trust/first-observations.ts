@@ -23,12 +23,20 @@ const CLAIM_MEMO_ENTRIES = 50_000;
  * observation is missing or too old: one `observations.first` job per registrable domain per day
  * across instances (ObservationClaims), at most OBSERVE_LIMIT_PER_MINUTE a minute in all. The read
  * never waits for the look; it is told where the look stands (FirstLook) to say so in its answer.
- * A name asked past the minute's budget costs no write: this process remembers the spent minute.
+ * A name asked past the minute's budget costs no write: this process remembers the spent minute,
+ * and claims at most a sixtieth of the budget in any one second.
  */
 @injectable()
 export class FirstObservations {
   private readonly claimed = new LRUCache<string, number>({ max: CLAIM_MEMO_ENTRIES });
   private spentMinute: string | undefined;
+  // This process's share of the budget, spread over the minute: a burst of new names costs a few
+  // claim writes a second, not the whole minute's budget at once in front of every read.
+  private second = -1;
+  private claimsThisSecond = 0;
+  // One claim in flight at a time: a claim is a write transaction, and SQLite's writer lock must
+  // never hold several of the pool's connections away from the reads.
+  private claiming = false;
 
   constructor(
     @inject(ObservationClaims) private readonly claims: ObservationClaims,
@@ -45,13 +53,17 @@ export class FirstObservations {
     if (known !== undefined && now.getTime() - known < FIRST_LOOK_CLAIM_SECONDS * 1000) return sinceClaim(known, now);
     const minute = now.toISOString().slice(0, 16);
     if (this.spentMinute === minute) return waiting(now);
+    if (this.claiming || !this.takeSecondShare(now)) return { kind: 'waiting', retryAfterSeconds: 1 + FIRST_LOOK_SECONDS };
     let claim;
+    this.claiming = true;
     try {
       claim = await this.claims.claim(zone, now, { perMinute: this.config.observeLimitPerMinute, claimSeconds: FIRST_LOOK_CLAIM_SECONDS });
     } catch (error) {
       // The answer does not depend on the claim: a later read asks again.
       this.logger.warn({ domain, error: (error as Error).message }, 'could not claim a first look');
       return { kind: 'off' };
+    } finally {
+      this.claiming = false;
     }
     if (claim.outcome === 'budget') {
       this.spentMinute = minute;
@@ -99,7 +111,8 @@ export class FirstObservations {
   private async admit(key: string, domain: DomainName, now: Date): Promise<boolean> {
     if (this.config.observeLimitPerMinute === 0 || !this.config.refreshObservations) return false;
     const minute = now.toISOString().slice(0, 16);
-    if (this.spentMinute === minute) return false;
+    if (this.spentMinute === minute || this.claiming || !this.takeSecondShare(now)) return false;
+    this.claiming = true;
     try {
       const claim = await this.claims.claim(key, now, { perMinute: this.config.observeLimitPerMinute, claimSeconds: FIRST_LOOK_CLAIM_SECONDS });
       if (claim.outcome === 'budget') this.spentMinute = minute;
@@ -107,7 +120,21 @@ export class FirstObservations {
     } catch (error) {
       this.logger.warn({ domain, error: (error as Error).message }, 'could not claim an ownership check');
       return false;
+    } finally {
+      this.claiming = false;
     }
+  }
+
+  /** Whether this second still has room for a claim: a sixtieth of the minute's budget, at least one. */
+  private takeSecondShare(now: Date): boolean {
+    const second = Math.floor(now.getTime() / 1000);
+    if (second !== this.second) {
+      this.second = second;
+      this.claimsThisSecond = 0;
+    }
+    if (this.claimsThisSecond >= Math.max(1, Math.ceil(this.config.observeLimitPerMinute / 60))) return false;
+    this.claimsThisSecond += 1;
+    return true;
   }
 
   /** Queues the job of a claim; when the queue refuses it, gives the claim up so that a later ask tries again. */

@@ -43,7 +43,7 @@ function incompleteReason(missing: readonly ObservedSignal[], look: FirstLook): 
     case 'queued':
       return `${lead} A look is queued: ask again in ${look.retryAfterSeconds} s, or add external=true to look now.`;
     case 'waiting':
-      return `${lead} This minute's budget of looks is spent; one is queued next minute: ask again in ${look.retryAfterSeconds} s, or add external=true to look now.`;
+      return `${lead} The budget of looks is spent for now; one is queued when it allows: ask again in ${look.retryAfterSeconds} s, or add external=true to look now.`;
     default:
       return `${lead} Add external=true to look now.`;
   }

@@ -50,6 +50,15 @@ describe('FirstObservations', () => {
     expect(queue.enqueued.map((j) => (j.data as { domain: string }).domain)).to.deep.equal(['a.com', 'b.com', 'c.com']);
   });
 
+  it('spreads the budget over the minute: a sixtieth of it a second, the rest told to wait without a write', async () => {
+    const spread = new FirstObservations(claims, queue, { observeLimitPerMinute: 120, refreshObservations: true }, new RecordingLogger());
+    const kinds = [];
+    for (let i = 0; i < 5; i++) kinds.push((await spread.request(domainName(`n${i}.org`), at('2026-06-01T10:00:07.250Z'))).kind);
+    expect(kinds).to.deep.equal(['queued', 'queued', 'waiting', 'waiting', 'waiting']);
+    expect(claims.calls).to.equal(2);
+    expect((await spread.request(domainName('n2.org'), at('2026-06-01T10:00:08.000Z'))).kind).to.equal('queued');
+  });
+
   it('gives the claim up when the queue refuses the job, so the next ask tries again', async () => {
     queue.failWith = new Error('queue store down');
     expect(await first.request(domainName('a.com'), at('2026-06-01T10:00:00.000Z'))).to.deep.equal({ kind: 'off' });
