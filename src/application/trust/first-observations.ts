@@ -15,6 +15,8 @@ export const FIRST_LOOK_DEADLINE_MS = 8000;
 export const FIRST_LOOK_SECONDS = Math.ceil(FIRST_LOOK_DEADLINE_MS / 1000) + 4;
 /** A claim older than this that stored nothing is no longer told as pending: the look failed to run. */
 const PENDING_SECONDS = 120;
+/** New members looked at as soon as they are added, per write (a large import leaves the rest to the sweep). */
+const MEMBER_LOOKS_AT_ONCE = 1000;
 /** Registrable domains whose claim this process remembers, sparing a write per ask (bounded; a claim is the database's). */
 const CLAIM_MEMO_ENTRIES = 50_000;
 
@@ -71,7 +73,7 @@ export class FirstObservations {
     }
     const at = Date.parse(claim.claimedAt);
     this.claimed.set(zone, at);
-    if (claim.outcome === 'claimed' && !(await this.queue('observations.first', { domain }, zone, domain))) {
+    if (claim.outcome === 'claimed' && !(await this.queue('observations.first', { domain }, zone, zone))) {
       this.claimed.delete(zone);
       return { kind: 'off' };
     }
@@ -82,10 +84,12 @@ export class FirstObservations {
    * Queues the first look at a new member's domain (a confirmed registration, `vetted entity add` or
    * `import`), outside the budget: an operator's write, not an anonymous read. One job per
    * registrable domain while one is waiting; a refused enqueue is logged and left to the first read.
+   * A large import queues its first MEMBER_LOOKS_AT_ONCE; the rest wait for the background sweep or
+   * their first read.
    */
   async observeMembers(domains: readonly DomainName[]): Promise<void> {
     if (!this.config.refreshObservations) return;
-    for (const domain of new Set(domains)) {
+    for (const domain of [...new Set(domains)].slice(0, MEMBER_LOOKS_AT_ONCE)) {
       try {
         await this.jobs.enqueue('observations.first', { domain }, { singletonKey: registrableDomain(domain), retryLimit: 1, leaseSeconds: 60 });
       } catch (error) {

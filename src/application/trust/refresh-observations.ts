@@ -28,7 +28,8 @@ export interface RefreshSummary {
 /**
  * The `observations.refresh` job: renews the observations of claimed member domains that are old
  * enough (RENEW_AFTER_SECONDS), `recheckConcurrency` domains at a time, then makes each domain due
- * again a day later. Reading never fetches: this is how verified members' signals stay observed.
+ * again a day later. Reading never fetches: this is how verified members' signals stay observed. A
+ * failed look is stored where no good observation of its kind is (never over a good one).
  */
 @injectable()
 export class RefreshObservations {
@@ -59,7 +60,10 @@ export class RefreshObservations {
       const o = stored[kind];
       return !o || now.getTime() - Date.parse(o.observedAt) >= RENEW_AFTER_SECONDS[kind] * 1000;
     });
-    const seen = await this.live.look(parsed.name, new Set(due), REFRESH_DEADLINE_MS, now);
+    // A failed look is stored only where nothing good is, so an answer says what failed instead
+    // of queuing a first look at what the refresh just looked at.
+    const nothingGood = new Set(due.filter((kind) => !stored[kind] || isFailedObservation(stored[kind]!)));
+    const seen = await this.live.look(parsed.name, new Set(due), REFRESH_DEADLINE_MS, now, nothingGood);
     return { looked: due.length, failed: Object.values(seen).filter((o) => isFailedObservation(o)).length };
   }
 }

@@ -61,9 +61,10 @@ describe('FirstObservations', () => {
 
   it('gives the claim up when the queue refuses the job, so the next ask tries again', async () => {
     queue.failWith = new Error('queue store down');
-    expect(await first.request(domainName('a.com'), at('2026-06-01T10:00:00.000Z'))).to.deep.equal({ kind: 'off' });
+    expect(await first.request(domainName('www.a.com'), at('2026-06-01T10:00:00.000Z'))).to.deep.equal({ kind: 'off' });
+    expect(claims.inner.claims.has('a.com'), 'the registrable domain’s claim is given up').to.equal(false);
     queue.failWith = undefined;
-    expect(await first.request(domainName('a.com'), at('2026-06-01T10:00:10.000Z'))).to.include({ kind: 'queued' });
+    expect(await first.request(domainName('www.a.com'), at('2026-06-01T10:00:10.000Z'))).to.include({ kind: 'queued' });
     expect(queue.enqueued).to.have.length(1);
   });
 

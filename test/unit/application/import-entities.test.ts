@@ -58,6 +58,13 @@ describe('ImportEntities', () => {
     expect(registry.reads).to.equal(2);
   });
 
+  it('refuses a line whose expiry has passed, naming it, and stores nothing', async () => {
+    const error = await rejection(importEntities.run([{ line: 1, fields: { domain: 'good.com', name: 'Good' } }, { line: 2, fields: { domain: 'old.com', name: 'Old', expires_at: '2020-01-01T00:00:00Z' } }]));
+    expect(error.code).to.equal('VALIDATION_ERROR');
+    expect(error.message).to.equal('line 2: expires_at must be in the future: an entity that has already expired would never be answered as verified. Nothing was imported.');
+    expect(registry.entities).to.deep.equal([]);
+  });
+
   it('names each bad line with its problem in one VALIDATION_ERROR and stores nothing', async () => {
     const input: ImportLine[] = [
       { line: 1, fields: { domain: 'good.com', name: 'Good' } },
