@@ -20,6 +20,8 @@ export type FirstLook =
 export interface Evidence {
   /** True when every signal was looked at (a failed look counts: its error says what failed). */
   readonly complete: boolean;
+  /** The signals whose last look failed (their `error` says how): they score 0, so the score is a lower bound. */
+  readonly failed: readonly ObservedSignal[];
   /** The signals that were not looked at yet and will be, without asking again with external=true. */
   readonly pending: readonly ObservedSignal[];
   /** While `pending` is not empty: seconds until the look should have stored its result. */

@@ -1,4 +1,4 @@
-import { withReason } from './agent-guidance.js';
+import { withReason, type AgentGuidance } from './agent-guidance.js';
 import { OBSERVED_SIGNALS, type Evidence, type FirstLook } from './evidence-shape.js';
 import type { ObservedSignal } from './signal-reasons.js';
 import type { TrustAssessment } from './trust-score.js';
@@ -26,14 +26,27 @@ export function missingSignals(signals: TrustSignals): ObservedSignal[] {
 export function withEvidence(assessment: TrustAssessment, look: FirstLook, oldest: string | undefined, now: Date): TrustAssessment {
   const missing = missingSignals(assessment.signals);
   const age = oldest === undefined ? {} : { oldest_observed_at: oldest, oldest_age_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(oldest)) / 1000)) };
-  if (missing.length === 0) return { ...assessment, evidence: { complete: true, pending: [], ...age } };
+  const failed = OBSERVED_SIGNALS.filter((name) => !assessment.signals[name].observed && !notLookedAt(assessment.signals[name]));
+  if (missing.length === 0) {
+    const evidence: Evidence = { complete: true, failed, pending: [], ...age };
+    if (failed.length === 0) return { ...assessment, evidence };
+    return { ...assessment, evidence, agent_guidance: prefixReason(assessment.agent_guidance, failedReason(assessment.signals, failed)) };
+  }
   const pending = look.kind === 'queued' || look.kind === 'waiting' ? missing : [];
   const mark = <K extends ObservedSignal>(name: K): TrustSignals[K] => (pending.includes(name) ? { ...assessment.signals[name], pending: true } : assessment.signals[name]);
   const signals: TrustSignals = { ...assessment.signals, domain_age: mark('domain_age'), ssl: mark('ssl'), external: mark('external') };
-  const evidence: Evidence = { complete: false, pending, ...(pending.length > 0 && 'retryAfterSeconds' in look ? { retry_after_seconds: look.retryAfterSeconds } : {}), ...age };
-  const guidance = assessment.agent_guidance;
-  const why = incompleteReason(missing, look);
-  return { ...assessment, signals, evidence, agent_guidance: guidance.reason ? { ...guidance, reason: `${why} ${guidance.reason}` } : withReason(guidance, why) };
+  const evidence: Evidence = { complete: false, failed, pending, ...(pending.length > 0 && 'retryAfterSeconds' in look ? { retry_after_seconds: look.retryAfterSeconds } : {}), ...age };
+  const why = incompleteReason(missing, look) + (failed.length > 0 ? ` ${failedReason(assessment.signals, failed)}` : '');
+  return { ...assessment, signals, evidence, agent_guidance: prefixReason(assessment.agent_guidance, why) };
+}
+
+function prefixReason(guidance: AgentGuidance, why: string): AgentGuidance {
+  return guidance.reason ? { ...guidance, reason: `${why} ${guidance.reason}` } : withReason(guidance, why);
+}
+
+function failedReason(signals: TrustSignals, failed: readonly ObservedSignal[]): string {
+  const which = failed.map((name) => `${name} (${signals[name].error ?? 'failed'})`).join(', ');
+  return `The last look at ${which} failed, so ${failed.length === 1 ? 'it scores' : 'they score'} 0 and the score is a lower bound: add external=true to look again.`;
 }
 
 function incompleteReason(missing: readonly ObservedSignal[], look: FirstLook): string {

@@ -22,7 +22,7 @@ describe('the evidence a trust answer rests on', () => {
   it('tells a queued look as pending, on each signal and in the guidance, without changing the score', () => {
     const bare = assessTrust(brand, NOW);
     const told = withEvidence(bare, { kind: 'queued', retryAfterSeconds: 12 }, undefined, NOW);
-    expect(told.evidence).to.deep.equal({ complete: false, pending: ['domain_age', 'ssl', 'external'], retry_after_seconds: 12 });
+    expect(told.evidence).to.deep.equal({ complete: false, failed: [], pending: ['domain_age', 'ssl', 'external'], retry_after_seconds: 12 });
     for (const name of ['domain_age', 'ssl', 'external'] as const) expect(told.signals[name]).to.include({ observed: false, pending: true });
     expect(told.signals.brand).to.not.have.property('pending');
     expect({ score: told.trust_score, level: told.trust_level, action: told.agent_guidance.action }).to.deep.equal({ score: bare.trust_score, level: bare.trust_level, action: bare.agent_guidance.action });
@@ -33,7 +33,7 @@ describe('the evidence a trust answer rests on', () => {
     const bare = assessTrust(brand, NOW);
     expect(withEvidence(bare, { kind: 'waiting', retryAfterSeconds: 70 }, undefined, NOW).agent_guidance.reason).to.contain('The budget of looks is spent for now; one is queued when it allows: ask again in 70 s');
     const off = withEvidence(bare, { kind: 'off' }, undefined, NOW);
-    expect(off.evidence).to.deep.equal({ complete: false, pending: [] });
+    expect(off.evidence).to.deep.equal({ complete: false, failed: [], pending: [] });
     expect(off.signals.ssl).to.not.have.property('pending');
     expect(off.agent_guidance.reason).to.match(/^This verdict rests on incomplete evidence: .* Add external=true to look now\./);
   });
@@ -42,8 +42,11 @@ describe('the evidence a trust answer rests on', () => {
     const failedTls = assessTrust({ ...observed, tls: { error: 'connection_refused' } }, NOW);
     expect(missingSignals(failedTls.signals)).to.deep.equal([]);
     const told = withEvidence(failedTls, { kind: 'none' }, '2026-05-31T12:00:00.000Z', NOW);
-    expect(told.evidence).to.deep.equal({ complete: true, pending: [], oldest_observed_at: '2026-05-31T12:00:00.000Z', oldest_age_seconds: 43_200 });
-    expect(told.agent_guidance).to.deep.equal(failedTls.agent_guidance);
+    expect(told.evidence).to.deep.equal({ complete: true, failed: ['ssl'], pending: [], oldest_observed_at: '2026-05-31T12:00:00.000Z', oldest_age_seconds: 43_200 });
+    expect(told.agent_guidance.action).to.equal(failedTls.agent_guidance.action);
+    expect(told.agent_guidance.reason).to.match(/^The last look at ssl \(connection_refused\) failed, so it scores 0 and the score is a lower bound: add external=true to look again\. /);
+    const clean = withEvidence(assessTrust(observed, NOW), { kind: 'none' }, '2026-05-31T12:00:00.000Z', NOW);
+    expect(clean.agent_guidance).to.deep.equal(assessTrust(observed, NOW).agent_guidance);
   });
 
   it('counts a stale observation as not looked at', () => {
