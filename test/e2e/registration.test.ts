@@ -73,7 +73,8 @@ describe('registration end to end, against real local SMTP, DNS and HTTPS server
       record: `vetted-verification=${code}`,
       alternative: { method: 'well_known', path: '/.well-known/vetted-verification.txt', content: `verification_code: ${code}` },
     });
-    expect(data.confirmation.mail_sent).to.equal(true);
+    expect(data.confirmation).to.include({ mail_sent: true, outbox: false });
+    expect(data.confirmation.message).to.contain('was sent to owner@shop.example.com');
     const mail = smtp.messages.at(-1)!;
     expect(mail.to).to.deep.equal(['owner@shop.example.com']);
     expect(mail.raw).to.contain('registry@vetted.example.org');
@@ -171,10 +172,17 @@ describe('registration with the default log outbox (no SMTP server)', () => {
     await dns.close();
   });
 
-  it('writes the mail, link included, to the log and the outbox table, and the link works', async () => {
+  it('writes the mail, link included, to the log and the outbox table, says it sent nothing, and the link works', async () => {
     const res = await t.get('/register', registerBody('outbox.example.com'));
     expect(res.status).to.equal(201);
     const { data } = (await res.json()) as any;
+    expect(data.confirmation).to.include({ mail_sent: false, outbox: true });
+    expect(data.confirmation.message).to.match(/^No mail was sent: this deployment has no mail server/);
+    expect(data.confirmation.message).not.to.contain('was sent to');
+    const page = await (await t.get(new URL(data.registration_page).pathname)).text();
+    expect(page).to.contain('No mail was sent');
+    expect(page).not.to.contain('mailed to the contact address');
+    expect(page).not.to.contain('from the mail');
     const logged = t.logs.find((l) => (l as any).mail?.to === 'owner@shop.example.com') as any;
     expect(logged.mail.text).to.contain('/confirm/');
     const rows = await t.database.db('mail_outbox').select('to', 'text');

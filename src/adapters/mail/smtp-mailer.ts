@@ -10,6 +10,7 @@ const MAX_REASON_LENGTH = 300;
 /** Sends mail through the SMTP server of SMTP_URL, over a small pool of connections. */
 @injectable()
 export class SmtpMailer implements Mailer {
+  readonly route = 'smtp' as const;
   private readonly transport: Transporter;
   private readonly from: string;
   private readonly secrets: string[];

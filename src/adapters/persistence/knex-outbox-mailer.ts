@@ -17,6 +17,8 @@ export interface OutboxMail extends MailMessage {
  */
 @injectable()
 export class KnexOutboxMailer implements Mailer {
+  readonly route = 'outbox' as const;
+
   constructor(
     @inject(Database) private readonly db: Knex,
     @inject(Logger) private readonly logger: Logger,

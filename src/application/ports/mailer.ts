@@ -11,6 +11,14 @@ export interface MailMessage {
  * Rejects when the message could not be handed over; callers decide what that means.
  */
 export interface Mailer {
+  /**
+   * Where a sent message goes: `smtp`, handed to a mail server for delivery; `outbox`, kept on this
+   * deployment (log and table) and delivered to nobody until its operator passes it on.
+   */
+  readonly route: MailRoute;
   send(message: MailMessage): Promise<void>;
 }
+
+/** See {@link Mailer.route}. */
+export type MailRoute = 'smtp' | 'outbox';
 export const Mailer = Symbol('Mailer');

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { isRegistrationExpired, type Registration } from '../../domain/registration/registration.js';
 import { Clock } from '../ports/clock.js';
+import { Mailer, type MailRoute } from '../ports/mailer.js';
 import type { VerificationAttempt } from '../ports/proof-repository.js';
 import { RegistrationRepository } from '../ports/registration-repository.js';
 import { TokenHasher } from '../ports/token-hasher.js';
@@ -16,7 +17,14 @@ export type PageCheck =
 
 export type RegistrationPageOutcome =
   | { readonly kind: 'unknown' }
-  | { readonly kind: 'found'; readonly registration: Registration; readonly state: RegistrationState; readonly check?: PageCheck };
+  | {
+      readonly kind: 'found';
+      readonly registration: Registration;
+      readonly state: RegistrationState;
+      /** Where this deployment's mail goes, so that the page says whether a mail was sent at all. */
+      readonly mailRoute: MailRoute;
+      readonly check?: PageCheck;
+    };
 
 /** What a registration's secrets (confirmation and page tokens) look like: anything else is unknown without a look-up. */
 export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
@@ -31,6 +39,7 @@ export class GetRegistration {
     @inject(RegistrationRepository) private readonly registrations: RegistrationRepository,
     @inject(TokenHasher) private readonly hasher: TokenHasher,
     @inject(Clock) private readonly clock: Clock,
+    @inject(Mailer) private readonly mailer: Mailer,
   ) {}
 
   async run(pageToken: string): Promise<RegistrationPageOutcome> {
@@ -39,6 +48,6 @@ export class GetRegistration {
     if (!registration) return { kind: 'unknown' };
     const state: RegistrationState =
       registration.status === 'verified' ? 'verified' : isRegistrationExpired(registration, this.clock.now()) ? 'expired' : 'pending';
-    return { kind: 'found', registration, state };
+    return { kind: 'found', registration, state, mailRoute: this.mailer.route };
   }
 }

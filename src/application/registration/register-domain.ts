@@ -30,12 +30,16 @@ export const REGISTRATIONS_PER_HOUR = 5;
 
 export interface RegisterOutcome {
   readonly registration: Registration;
-  readonly mailSent: boolean;
+  /** What became of the confirmation mail: handed to a mail server, kept in this deployment's outbox, or neither. */
+  readonly mail: MailOutcome;
   /** The registration page, `/registrations/{page token}`: shown to the registrant and mailed, stored only as a hash. */
   readonly pagePath: string;
   /** The same page as an absolute URL under BASE_URL. */
   readonly pageUrl: string;
 }
+
+/** See {@link RegisterOutcome.mail}. */
+export type MailOutcome = 'sent' | 'outbox' | 'failed';
 
 /** POST /register (JSON or the form): a pending registration, its proof instructions, its page, and a confirmation mail. */
 @injectable()
@@ -89,13 +93,13 @@ export class RegisterDomain {
     }
     const pagePath = `/registrations/${pageToken}`;
     const pageUrl = `${this.config.baseUrl}${pagePath}`;
-    let mailSent = true;
+    let mail: MailOutcome = this.mailer.route === 'smtp' ? 'sent' : 'outbox';
     try {
       await this.mailer.send(confirmationMail(registration, `${this.config.baseUrl}/confirm/${token}`, pageUrl));
     } catch (error) {
-      mailSent = false;
+      mail = 'failed';
       this.logger.warn({ registrationId: registration.id, err: (error as Error).message }, 'confirmation mail not sent');
     }
-    return { registration, mailSent, pagePath, pageUrl };
+    return { registration, mail, pagePath, pageUrl };
   }
 }

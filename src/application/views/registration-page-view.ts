@@ -1,6 +1,7 @@
 import { verificationInstructions, type ProofMethod, type Registration } from '../../domain/registration/registration.js';
 import type { PageCheck, RegistrationState } from '../registration/get-registration.js';
 import { CHECK_INTERVAL_SECONDS } from '../registration/check-registration.js';
+import type { MailRoute } from '../ports/mailer.js';
 
 /** One place looked at, as the page shows it. `seen`, `firstLine` are untrusted: what the domain publishes. */
 export interface LookRow {
@@ -37,17 +38,28 @@ export interface RegistrationPageView {
   readonly dns: { readonly name: string; readonly alsoAt: string; readonly value: string };
   readonly file: { readonly path: string; readonly url: string; readonly content: string };
   readonly checkIntervalSeconds: number;
+  /** Where the confirmation mail went, in a sentence: sent to the contact address, or kept in the outbox. */
+  readonly mailText: string;
+  /** Where the confirmation link is to be found: "the mail", or "the operator". */
+  readonly linkSource: string;
   readonly check?: RegistrationCheckView;
 }
+
+const MAIL_TEXT: Readonly<Record<MailRoute, string>> = {
+  smtp: 'This page is yours alone: its address was shown to you and mailed to the contact address. Keep it private.',
+  outbox:
+    'This page is yours alone: keep its address private. No mail was sent: this deployment has no mail server, so the confirmation mail (this address and the confirmation link) was kept in its outbox, where only its operator can read it.',
+};
 
 const METHOD: Readonly<Record<ProofMethod, string>> = { dns_txt: 'DNS TXT', well_known: 'Web file' };
 const RESULT: Readonly<Record<'proven' | 'not_found' | 'error', string>> = { proven: 'found', not_found: 'not found', error: 'could not look' };
 
 /** The page's model: what to publish, where the registration stands, and what a check found. */
-export function registrationPageView(registration: Registration, state: RegistrationState, check?: PageCheck): RegistrationPageView {
+export function registrationPageView(registration: Registration, state: RegistrationState, mailRoute: MailRoute, check?: PageCheck): RegistrationPageView {
   const steps = verificationInstructions(registration.domain, registration.verificationCode);
+  const linkSource = mailRoute === 'smtp' ? 'the confirmation link from the mail' : 'the confirmation link (ask the operator of this deployment for it)';
   const stateText = {
-    pending: 'Pending: publish one of the proofs below, then open the confirmation link from the mail.',
+    pending: `Pending: publish one of the proofs below, then open ${linkSource}.`,
     verified: `Verified${registration.verifiedAt ? ` on ${humanInstant(registration.verifiedAt)}` : ''}.`,
     expired: `Expired on ${humanInstant(registration.expiresAt)}: the confirmation link no longer works. Register again to get a new one.`,
   }[state];
@@ -64,11 +76,13 @@ export function registrationPageView(registration: Registration, state: Registra
     dns,
     file,
     checkIntervalSeconds: CHECK_INTERVAL_SECONDS,
-    ...(check ? { check: checkView(check, dns, file) } : {}),
+    mailText: MAIL_TEXT[mailRoute],
+    linkSource,
+    ...(check ? { check: checkView(check, dns, file, linkSource) } : {}),
   };
 }
 
-function checkView(check: PageCheck, dns: RegistrationPageView['dns'], file: RegistrationPageView['file']): RegistrationCheckView {
+function checkView(check: PageCheck, dns: RegistrationPageView['dns'], file: RegistrationPageView['file'], linkSource: string): RegistrationCheckView {
   const rows: LookRow[] =
     check.kind === 'checked'
       ? check.looks.map((l) => ({
@@ -86,10 +100,10 @@ function checkView(check: PageCheck, dns: RegistrationPageView['dns'], file: Reg
   const missing = rows.length === 0
     ? ['The last check has recorded nothing yet (it may still be running); check again in a moment.']
     : proven
-    ? ['The proof is in place. Only the confirmation: open the link from the mail to complete the registration (this check does not).']
+    ? [`The proof is in place. Only the confirmation: open ${linkSource} to complete the registration (this check does not).`]
     : [
         `Not found yet: a TXT record at ${dns.name} (or at ${dns.alsoAt}) with the value ${dns.value}, or the line "${file.content}" in ${file.url}.`,
-        'Publish one of them (DNS changes can take a few minutes to show), check again, then open the confirmation link from the mail.',
+        `Publish one of them (DNS changes can take a few minutes to show), check again, then open ${linkSource}.`,
       ];
   return { ...(check.kind === 'too_soon' ? { retryAfterSeconds: check.retryAfterSeconds } : {}), rows, proven, missing };
 }

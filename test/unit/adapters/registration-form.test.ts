@@ -21,7 +21,7 @@ describe('the registration form', () => {
   let registry: InMemoryRegistry;
   beforeEach(() => {
     registry = new InMemoryRegistry();
-    const mailer = { send: async () => undefined };
+    const mailer = { route: 'smtp' as const, send: async () => undefined };
     register = new RegisterDomain(new InMemoryRegistrationRepository(), registry, mailer, new SequentialTokens(), hasher, new FixedClock(), silent, loadConfig({ BASE_URL: 'https://vetted.example.org' }));
   });
 

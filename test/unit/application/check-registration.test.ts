@@ -36,9 +36,9 @@ describe('the registration page and its "Check now"', () => {
     dns = new FakeDnsResolver();
     web = new FakeSiteFetcher();
     mails = [];
-    const mailer = { send: async (m: MailMessage) => void mails.push(m) };
+    const mailer = { route: 'smtp' as const, send: async (m: MailMessage) => void mails.push(m) };
     register = new RegisterDomain(registrations, registry, mailer, new SequentialTokens(), hasher, clock, silent, loadConfig({ BASE_URL: 'https://vetted.example.org' }));
-    pages = new GetRegistration(registrations, hasher, clock);
+    pages = new GetRegistration(registrations, hasher, clock, mailer);
     check = new CheckRegistration(pages, registrations, proofs, new ProofChecker(dns, web), clock);
   });
 
@@ -54,7 +54,7 @@ describe('the registration page and its "Check now"', () => {
     expect(mails[0]!.text).to.contain(pageUrl).and.contain('https://vetted.example.org/confirm/');
     expect(registrations.rows[0]!.pageTokenHash).to.equal(hasher.hash(token));
     expect(JSON.stringify(registrations.rows)).not.to.contain(token);
-    expect(await pages.run(token)).to.deep.equal({ kind: 'found', registration, state: 'pending' });
+    expect(await pages.run(token)).to.deep.equal({ kind: 'found', registration, state: 'pending', mailRoute: 'smtp' });
     expect(await pages.run('AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).to.deep.equal({ kind: 'unknown' });
     expect(await pages.run('../../etc')).to.deep.equal({ kind: 'unknown' });
     clock.advance(8 * 86_400);

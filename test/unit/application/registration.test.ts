@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AppError } from '../../../src/application/errors.js';
-import type { MailMessage, Mailer } from '../../../src/application/ports/mailer.js';
+import type { MailMessage, MailRoute, Mailer } from '../../../src/application/ports/mailer.js';
 import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
 import { ConfirmRegistration } from '../../../src/application/registration/confirm-registration.js';
 import { ProofChecker } from '../../../src/application/registration/proof-checker.js';
@@ -20,6 +20,7 @@ import { firstObservations } from '../../support/ownership-parts.js';
 class Mails implements Mailer {
   readonly sent: MailMessage[] = [];
   fail = false;
+  route: MailRoute = 'smtp';
   async send(message: MailMessage): Promise<void> {
     if (this.fail) throw new AppError('INTERNAL_ERROR', 'smtp down');
     this.sent.push(message);
@@ -62,8 +63,8 @@ describe('registration and domain verification', () => {
   });
 
   it('registers: pending, instructions in the contract shape, the token stored only as its hash, a mail with the link', async () => {
-    const { registration, mailSent } = await register.run(body(), '198.51.100.1');
-    expect(mailSent).to.equal(true);
+    const { registration, mail: outcome } = await register.run(body(), '198.51.100.1');
+    expect(outcome).to.equal('sent');
     expect(registration).to.include({ domain: 'shop.example.com', status: 'pending', contactEmail: 'owner@example.com', expiresAt: '2026-09-08T00:00:00.000Z' });
     expect(registration.id).to.match(/^reg_/);
     const mail = mails.sent[0]!;
@@ -108,9 +109,16 @@ describe('registration and domain verification', () => {
 
   it('keeps the registration when the mail fails, and says so', async () => {
     mails.fail = true;
-    const { mailSent } = await register.run(body(), 'c');
-    expect(mailSent).to.equal(false);
+    const { mail } = await register.run(body(), 'c');
+    expect(mail).to.equal('failed');
     expect(registrations.rows).to.have.length(1);
+  });
+
+  it('says the mail was kept, not sent, on a deployment with no mail server', async () => {
+    mails.route = 'outbox';
+    const { mail } = await register.run(body(), 'c');
+    expect(mail).to.equal('outbox');
+    expect(mails.sent).to.have.length(1);
   });
 
   it('confirms only with the proof in place; a failed check changes nothing and the token stays valid', async () => {

@@ -21,7 +21,7 @@ export function renderRegistrationPage(view: RegistrationPageView, checkAction: 
     css: REGISTRATION_CSS,
     noindex: true,
     bodyHtml: `<h1>Registration of <code>${domain}</code></h1>
-<p>This page is yours alone: its address was shown to you and mailed to the contact address. Keep it private.</p>
+<p id="mail">${escapeHtml(view.mailText)}</p>
 <dl>
 <dt>Domain</dt><dd><code>${domain}</code></dd>
 <dt>Organisation</dt><dd>${escapeHtml(view.entityName)}</dd>
@@ -46,7 +46,7 @@ ${copyField('file-url', 'File address', view.file.url)}
 ${copyField('file-content', 'A line of the file', view.file.content)}
 <p class="hint">Served as plain text over https (or http) at <code>${escapeHtml(view.file.path)}</code>, on this host, without a redirect to another one.</p>
 <h2>Complete the registration</h2>
-<p>Once the proof is published, open the confirmation link from the mail: Vetted looks for the proof then, and only that link completes the registration. It works until ${escapeHtml(view.expiresText)}.</p>`;
+<p>Once the proof is published, open ${escapeHtml(view.linkSource)}: Vetted looks for the proof then, and only that link completes the registration. It works until ${escapeHtml(view.expiresText)}.</p>`;
 }
 
 function copyField(id: string, label: string, value: string): string {
