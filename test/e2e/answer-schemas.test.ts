@@ -103,7 +103,7 @@ describe('the answers, described from their schemas', () => {
       }
     });
 
-    it('answers exactly what the schemas say, over HTTP and MCP, the expired case as data over MCP and as EXPIRED over HTTP', async () => {
+    it('answers exactly what the schemas say, over HTTP and MCP, the expired case as EXPIRED with the same fields over both', async () => {
       for (const domain of ['example.com', 'nobody.example.net', 'evil.com']) {
         expectAnswer(verifyAnswerSchema, ((await (await t.get(`/verify/${domain}`)).json()) as Json).data);
         expectAnswer(trustAnswerSchema, ((await (await t.get(`/verify/${domain}?signals=true`)).json()) as Json).data);
@@ -115,12 +115,19 @@ describe('the answers, described from their schemas', () => {
 
       const expired = (await (await t.get('/verify/gone.com')).json()) as Json;
       expect(expired.success).to.equal(false);
-      expect(expired.error).to.include({ code: 'EXPIRED', domain: 'gone.com' });
-      expect(expired.error).not.to.have.any.keys('expired', 'verified');
-      const { code: _code, ...details } = expired.error;
-      const mcpExpired = (await mcpCall('verify_domain', { domain: 'gone.com' })).structuredContent;
-      expectAnswer(verifyAnswerSchema, mcpExpired);
-      expect(mcpExpired).to.deep.equal({ ...details, verified: false, expired: true, entity: details.entity, message: details.message, domain: 'gone.com' });
+      expect(expired.error).to.include({ code: 'EXPIRED', domain: 'gone.com', verified: false, expired: true });
+      const { code: _code, ...fields } = expired.error;
+      const mcpExpired = await mcpCall('verify_domain', { domain: 'gone.com' });
+      // One fact, one shape: the fields HTTP's EXPIRED error carries, and a failure on both.
+      expect(mcpExpired.isError).to.equal(true);
+      expect(mcpExpired._meta).to.deep.include({ 'vetted/error_code': 'EXPIRED' });
+      expectAnswer(verifyAnswerSchema, mcpExpired.structuredContent);
+      expect(mcpExpired.structuredContent).to.deep.equal(fields);
+      const trustExpired = (await (await t.get('/verify/gone.com?signals=true')).json()) as Json;
+      const { code: _trustCode, ...trustFields } = trustExpired.error;
+      const mcpTrustExpired = await mcpCall('check_trust', { domain: 'gone.com' });
+      expect(mcpTrustExpired.isError).to.equal(true);
+      expect(Object.keys(mcpTrustExpired.structuredContent).sort()).to.deep.equal(Object.keys(trustFields).sort());
     });
   });
 });

@@ -147,7 +147,7 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
       expect(textOf(invalid)).to.include('Invalid domain "not a domain"');
     });
 
-    it('verify_domain gives the registry status with readiness and evidence links, and expiry as a normal answer', async () => {
+    it('verify_domain gives the registry status with readiness and evidence links, and expiry as the EXPIRED failure carrying the answer', async () => {
       const verified = (await call('verify_domain', { domain: 'example.com' })).structuredContent as any;
       expect(verified).to.deep.include({ domain: 'example.com', verified: true });
       expect(verified.entity).to.include({ id: entityId, name: 'Example Corp' });
@@ -160,7 +160,8 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
       expect(unknown).to.deep.include({ domain: 'nobody.example.net', verified: false, entity: null });
       expect(unknown.readiness.value).to.equal('unknown');
       const expired = await call('verify_domain', { domain: 'gone.com' });
-      expect(expired.isError).to.equal(undefined);
+      expect(expired.isError).to.equal(true);
+      expect((expired.content as any)[0].text).to.match(/^EXPIRED: The verification of gone.com/);
       expect(expired.structuredContent).to.deep.include({ domain: 'gone.com', verified: false, expired: true });
       expect((expired.structuredContent as any).message).to.match(/expired at 2025-01-01T00:00:00.000Z/);
       expectToolError(await call('verify_domain', { domain: 'http://example.com/x' }), 'VALIDATION_ERROR');

@@ -1,10 +1,10 @@
 import { ErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { printable } from '../../application/input/domain-input.js';
-import { AppError } from '../../application/errors.js';
+import { AppError, isAppError } from '../../application/errors.js';
 import { zodMessage } from '../../application/input/zod-message.js';
 import type { ProtocolVersion } from './protocol-guard.js';
-import { READ_ONLY_TOOL_NAMES, toolErrorResult } from './tool-errors.js';
+import { answeredErrorResult, READ_ONLY_TOOL_NAMES, toolErrorResult } from './tool-errors.js';
 import type { ToolCaller, VettedTool } from './vetted-tool.js';
 
 /** One tools/call, as the catalog needs to answer it. */
@@ -38,7 +38,8 @@ interface CatalogEntry {
  * An unknown tool is a JSON-RPC error (-32602). Arguments that fail the input schema are too up
  * to 2025-06-18; from 2025-11-25 (SEP-1303) they are a tool result with isError and
  * VALIDATION_ERROR, which the model can read and correct. A failure while running is a tool result
- * with isError (see toolErrorResult).
+ * with isError (see toolErrorResult); an AppError whose details carry `answer` (EXPIRED) is one
+ * that also carries that answer (see answeredErrorResult).
  */
 export class ToolCatalog {
   private readonly entries: ReadonlyMap<string, CatalogEntry>;
@@ -88,11 +89,19 @@ export class ToolCatalog {
       if (call.countRead && READ_ONLY.has(name)) await call.countRead();
       data = await entry.tool.run(parsed.data, call);
     } catch (error) {
-      return toolErrorResult(this.asOutage(error) ?? error, call.requestId, unexpected);
+      const answer = isAppError(error) ? error.details.answer : undefined;
+      if (!isAppError(error) || !isAnswer(answer)) return toolErrorResult(this.asOutage(error) ?? error, call.requestId, unexpected);
+      const fits = entry.tool.output.safeParse(answer);
+      if (!fits.success) return toolErrorResult(new Error(`${name} answered outside its output schema: ${zodMessage(fits.error)}`), call.requestId, unexpected);
+      return answeredErrorResult(error.code, error.message, answer, call.version !== '2025-03-26');
     }
     const checked = entry.tool.output.safeParse(data);
     if (!checked.success) return toolErrorResult(new Error(`${name} answered outside its output schema: ${zodMessage(checked.error)}`), call.requestId, unexpected);
     const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(data) }];
     return call.version === '2025-03-26' ? { content } : { content, structuredContent: data };
   }
+}
+
+function isAnswer(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -16,7 +16,8 @@ const RETRYABLE = new Set(['RATE_LIMITED', 'SCAN_UNAVAILABLE', 'SERVICE_UNAVAILA
 
 /**
  * A failed tool call as the model reads it: `isError` true, `CODE: message` in the text, the code
- * in `_meta`, and never structuredContent (clients check it against the output schema).
+ * in `_meta`, and no structuredContent (clients check it against the output schema; see
+ * answeredErrorResult for the one failure that carries an answer).
  * When fresh scanning is refused (RATE_LIMITED, SCAN_UNAVAILABLE) the text says "retry after N
  * seconds" and that the read-only tools keep working, and `_meta` carries N as an integer.
  * Anything but an AppError becomes INTERNAL_ERROR without its details: `onUnexpected` is told
@@ -51,4 +52,16 @@ function errorResult(code: string, message: string, meta: Record<string, unknown
 function sentence(message: string): string {
   const trimmed = message.trim();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/**
+ * A failure that still answers, as HTTP's failure envelope does (EXPIRED: 200 with the answer's
+ * fields beside code and message): `isError` true and the code in `_meta` as for any failure, the
+ * answer (which fits the tool's output schema) as structuredContent, and in the text after the
+ * `CODE: message` line.
+ */
+export function answeredErrorResult(code: string, message: string, answer: Record<string, unknown>, structured: boolean): CallToolResult {
+  const failure = errorResult(code, sentence(message), {});
+  const content: CallToolResult['content'] = [{ type: 'text', text: `${code}: ${sentence(message)}\n${JSON.stringify(answer)}` }];
+  return structured ? { ...failure, content, structuredContent: answer } : { ...failure, content };
 }

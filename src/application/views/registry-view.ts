@@ -80,14 +80,15 @@ export function pageLinks(baseUrl: string, domain: string): { page: string } {
 
 /**
  * An answer as the view of its verdict: `data`, or for an expired verification `expired` with the
- * EXPIRED error's message and details (the answer's fields but `verified`, `expired` and `message`).
+ * EXPIRED error's message and details (every other field of the answer, `verified: false` and
+ * `expired: true` included), so that HTTP's error and MCP's failed result carry the same fields.
  */
 export function verdictView<A extends VerifyAnswer>(
   verdict: RegistryVerdict,
   answer: A,
 ): { kind: 'data'; answer: A } | { kind: 'expired'; answer: A; error: { message: string; details: Record<string, unknown> } } {
   if (verdict.kind !== 'expired') return { kind: 'data', answer };
-  const { verified: _verified, expired: _expired, message: _message, ...details } = answer;
+  const { message: _message, ...details } = answer;
   return { kind: 'expired', answer, error: { message: expiredMessage(verdict.domain, verdict.entity), details } };
 }
 

@@ -6,7 +6,7 @@ import { AssessTrust } from '../../../application/trust/assess-trust.js';
 import { trustView } from '../../../application/views/trust-view.js';
 import { TOOL_OUTPUTS } from '../../../application/views/answer-schemas.js';
 import type { VettedTool } from '../vetted-tool.js';
-import { domainArg, formatArg, SIGNED, signedJson } from './tool-args.js';
+import { answerOf, domainArg, EXPIRED_RULE, formatArg, SIGNED, signedJson } from './tool-args.js';
 
 const input = z.strictObject({
   domain: domainArg,
@@ -20,9 +20,10 @@ export class CheckTrustTool implements VettedTool<typeof input> {
   readonly name = 'check_trust';
   readonly title = 'Check the trust status of a domain';
   readonly description =
-    'How far to trust a counterparty before a payment, a data share or an API call: the registry status (verified with its entity, not verified, blocked, or expired: verified false, expired true), readiness, trust_score 0-100, trust_level (VERY_HIGH, HIGH, MEDIUM, LOW, NONE), the five signals (registry, brand, domain_age, ssl, external; a signal with nothing observed scores 0 and says observed false) and agent_guidance (action PROCEED, CAUTION, FLAG or BLOCK, safe_actions, max_transaction_usd, requires_human, reason). ' +
+    'How far to trust a counterparty before a payment, a data share or an API call: the registry status (verified with its entity, not verified, blocked, or expired), readiness, trust_score 0-100, trust_level (VERY_HIGH, HIGH, MEDIUM, LOW, NONE), the five signals (registry, brand, domain_age, ssl, external; a signal with nothing observed scores 0 and says observed false) and agent_guidance (action PROCEED, CAUTION, FLAG or BLOCK, safe_actions, max_transaction_usd, requires_human, reason). ' +
     'A blocked domain answers exactly: verified false, blocked true, trust_score 0, trust_level NONE, agent_guidance BLOCK. Lookalikes of well-known brands and blocklisted domains are never better than FLAG, unless evidence shows the brand owns the lookalike (signals.brand.owned_by and ownership.evidence: a shared certificate, the same RDAP registrant, the brand\'s nameservers); signals.brand.ownership says whether that was checked. ' +
-    'Without external it reads stored data only and makes no network call; with external true it also runs live checks (TLS on port 443, domain age from RDAP, DNS blocklists, SPF and DMARC) within a few seconds, each failing on its own. Errors: VALIDATION_ERROR for a malformed domain.' + SIGNED;
+    'Without external it reads stored data only and makes no network call; with external true it also runs live checks (TLS on port 443, domain age from RDAP, DNS blocklists, SPF and DMARC) within a few seconds, each failing on its own. ' +
+    `${EXPIRED_RULE} Errors: VALIDATION_ERROR for a malformed domain.${SIGNED}`;
   readonly input = input;
   readonly output = TOOL_OUTPUTS.check_trust;
   // Not read-only in the open-world sense: with external it asks outside sources.
@@ -36,7 +37,6 @@ export class CheckTrustTool implements VettedTool<typeof input> {
 
   async run({ domain, external, format }: z.output<typeof input>): Promise<Record<string, unknown>> {
     if (format === 'jws') return signedJson(await this.signVerdict.run(domain, { signals: true, external: external === true }));
-    // MCP states an expired verification as an answer (expired: true), not as an error.
-    return trustView(await this.assessTrust.run(domain, { external: external === true }), this.config.baseUrl).answer;
+    return answerOf(trustView(await this.assessTrust.run(domain, { external: external === true }), this.config.baseUrl));
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from '../../../application/errors.js';
 import type { SignedVerdict } from '../../../application/verdict/sign-verdict.js';
 import type { ToolHints } from '../vetted-tool.js';
 
@@ -25,3 +26,18 @@ export const formatArg = z
 export function signedJson(signed: SignedVerdict): Record<string, unknown> {
   return { ...signed.answer, jws: signed.jws };
 }
+
+/**
+ * A verify-like view as a tool's answer: the answer, or for an expired verification the EXPIRED
+ * failure carrying the same answer, as HTTP answers it (the catalog makes it an isError result).
+ */
+export function answerOf<A extends Record<string, unknown>>(
+  view: { kind: 'data'; answer: A } | { kind: 'expired'; answer: A; error: { message: string } },
+): A {
+  if (view.kind === 'expired') throw new AppError('EXPIRED', view.error.message, { answer: view.answer });
+  return view.answer;
+}
+
+/** Said by the tools whose answer can be an expired verification. */
+export const EXPIRED_RULE =
+  'An expired verification is the EXPIRED failure, as over HTTP: isError true, _meta["vetted/error_code"] "EXPIRED", and the answer (verified false, expired true, the entity, message) as structuredContent; treat it as not verified.';

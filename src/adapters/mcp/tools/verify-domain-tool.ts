@@ -6,7 +6,7 @@ import { VerifyDomain } from '../../../application/verdict/verify-domain.js';
 import { verifyView } from '../../../application/views/registry-view.js';
 import { TOOL_OUTPUTS } from '../../../application/views/answer-schemas.js';
 import type { VettedTool } from '../vetted-tool.js';
-import { domainArg, formatArg, READS_STORED_DATA, SIGNED, signedJson } from './tool-args.js';
+import { answerOf, domainArg, EXPIRED_RULE, formatArg, READS_STORED_DATA, SIGNED, signedJson } from './tool-args.js';
 
 const input = z.strictObject({ domain: domainArg, format: formatArg });
 
@@ -17,7 +17,7 @@ export class VerifyDomainTool implements VettedTool<typeof input> {
   readonly title = 'Verify a domain against the registry';
   readonly description =
     'Says whether a domain is verified in the Vetted registry (with the verifying entity) or blocked, and gives its scan-based readiness from the latest stored report with evidence links. Reads stored data only; never starts a scan. ' +
-    'An expired verification is a normal answer with verified false, expired true, the entity and a message (not an error). A blocked domain carries blocked true, trust_level NONE and agent_guidance, and no readiness. ' +
+    `${EXPIRED_RULE} A blocked domain carries blocked true, trust_level NONE and agent_guidance, and no readiness. ` +
     `Errors: VALIDATION_ERROR for a malformed domain.${SIGNED}`;
   readonly input = input;
   readonly output = TOOL_OUTPUTS.verify_domain;
@@ -31,7 +31,6 @@ export class VerifyDomainTool implements VettedTool<typeof input> {
 
   async run({ domain, format }: z.output<typeof input>): Promise<Record<string, unknown>> {
     if (format === 'jws') return signedJson(await this.signVerdict.run(domain, { signals: false }));
-    // MCP states an expired verification as an answer (expired: true), not as an error.
-    return verifyView(await this.verifyDomain.run(domain), this.config.baseUrl).answer;
+    return answerOf(verifyView(await this.verifyDomain.run(domain), this.config.baseUrl));
   }
 }

@@ -7,7 +7,7 @@ import { anchorOf, fieldTable, type SharedPart } from './answer-fields.js';
 
 /** Where each answer is given, in the order /api.md documents them. */
 const ANSWERS: ReadonlyArray<readonly [keyof AnswerSchemas, string, string]> = [
-  ['verify', 'Verify', '`GET /verify/{domain}` (`data`), MCP `verify_domain`. An expired verification is `expired: true` with `message` over MCP and in signed answers; over HTTP it is the `EXPIRED` error, which carries the other fields beside `code` and `message`.'],
+  ['verify', 'Verify', '`GET /verify/{domain}` (`data`), MCP `verify_domain`. An expired verification is the `EXPIRED` failure: over HTTP the error carries every field of the answer (`verified: false`, `expired: true`, the entity) beside `code` and `message`; over MCP the same fields are the `structuredContent` of an `isError` result; a signed answer holds them as they are.'],
   ['trust', 'Verify with signals', '`GET /verify/{domain}?signals=true` (`data`), MCP `check_trust`: the verify answer with the trust assessment (see "Trust signals").'],
   ['entity', 'Entity', '`GET /lookup/{entity-id}` (`data`), MCP `lookup_entity`, `vetted entity list --json`.'],
   ['scanResult', 'Scan result', '`POST /api/scan` 201 (`data`), MCP `scan_domain`, `vetted scan --json`, and a finished job\'s `report`.'],
