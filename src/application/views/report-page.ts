@@ -72,12 +72,17 @@ export function reportPage(stored: StoredReport, readiness: Readiness, baseUrl: 
     checks: report.checks.map(line),
     declarations: report.declarations.map(line),
     declarationSet: declarationSetOf(report)?.id ?? null,
-    scopePaths: report.scope.paths.map((path) => (path.startsWith('http:') ? `http://${report.domain}${path.slice('http:'.length)}` : path)),
+    scopePaths: report.scope.paths.map((path) => readablePath(path, report.domain)),
     evidence: collapsed(report.evidence),
     change: change && { since: change, diffUrl: diffUrl(baseUrl, change) },
     historyUrl: historyUrl(baseUrl, report.domain),
     verdictUrl: verdictPageUrl(baseUrl, report.domain),
   };
+}
+
+// Reports stored before scopes held whole URLs wrote the plain-HTTP probe as `http:/`; they are signed, so it is read here.
+function readablePath(path: string, domain: string): string {
+  return /^http:\/(?!\/)/.test(path) ? `http://${domain}${path.slice('http:'.length)}` : path;
 }
 
 function checkLine(check: CheckResult, domain: string): CheckLine {

@@ -53,6 +53,11 @@ describe('the report page model', () => {
     expect(page.methodologyUrl).to.equal(`${BASE}/methodology.md`);
   });
 
+  it('reads the scope of an older report, whose plain-HTTP probe was stored as http:/, and passes whole URLs through', () => {
+    const page = pageOf(aReport({ scope: { origin: 'https://example.com', paths: ['http://example.com/', '/', 'https://www.example.com/contact', 'http:/old'], notCovered: [] } }));
+    expect(page.scopePaths).to.deep.equal(['http://example.com/', '/', 'https://www.example.com/contact', 'http://example.com/old']);
+  });
+
   it('puts readiness and its reasons before the score, in HTML and Markdown alike', () => {
     const html = renderReportHtml(pageOf(unreachable));
     const markdown = renderReportMarkdown(pageOf(unreachable));

@@ -56,10 +56,20 @@ export function judgeSite(id: string, domain: DomainName, probes: readonly Probe
   };
 }
 
-function scopeOf(domain: DomainName, probes: readonly ProbeResult[]): ScanScope {
-  const paths = [...new Set(probes.map((p) => new URL(p.requestedUrl)).map((u) => (u.protocol === 'http:' ? `http:${u.pathname}` : u.pathname)))];
-  return { origin: `https://${domain}`, paths, notCovered: NOT_COVERED };
+/**
+ * What the scan requested, once each: a path (with its query) for a URL on the origin, the whole
+ * URL for any other (the plain-HTTP homepage is `http://{domain}/`, a linked page on another host
+ * its own URL). Joining the scheme to a path gave `http:/`, which no reader can resolve.
+ */
+export function scopeOf(domain: DomainName, probes: readonly ProbeResult[]): ScanScope {
+  const origin = `https://${domain}`;
+  const paths = probes.map((p) => {
+    const url = new URL(p.requestedUrl);
+    return url.origin === origin ? `${url.pathname}${url.search}` : url.href;
+  });
+  return { origin, paths: [...new Set(paths)], notCovered: NOT_COVERED };
 }
+
 
 function siteFacts(obs: ScanObservations): SiteFacts {
   const facts = homepageFacts(obs)?.facts;

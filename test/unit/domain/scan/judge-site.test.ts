@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { domainName } from '../../../../src/domain/domain-name.js';
-import { judgeSite } from '../../../../src/domain/scan/judge/judge-site.js';
+import { judgeSite, scopeOf } from '../../../../src/domain/scan/judge/judge-site.js';
 import { CORE_CHECKS } from '../../../../src/domain/scan/methodology.js';
-import type { ProbeId, ProbeResponse, ProbeResult } from '../../../../src/domain/scan/probes.js';
+import type { ProbeError, ProbeId, ProbeResponse, ProbeResult } from '../../../../src/domain/scan/probes.js';
 
 const NOW = new Date('2026-09-10T00:00:00.000Z');
 const DOMAIN = domainName('site.example.com');
@@ -63,5 +63,27 @@ describe('the methodology', () => {
     expect(b.score).to.equal(a.score);
     expect(b.declarations.find((d) => d.id === 'llms_txt')!.status).to.equal('pass');
     expect(b.declarations.every((d) => d.points === 0 && d.max === 0)).to.equal(true);
+  });
+});
+
+describe('the scope of a scan', () => {
+  const refused = ([probe, url]: [ProbeId, string]): ProbeError => ({ ok: false, probe, requestedUrl: url, failedUrl: url, redirects: [], code: 'CONNECT_FAILED', message: 'ECONNREFUSED: connect ECONNREFUSED', durationMs: 3 });
+  const PATHS: Array<[ProbeId, string]> = [['http_root', 'http://gone.example.com/'], ['https_root', 'https://gone.example.com/'], ['robots_txt', 'https://gone.example.com/robots.txt']];
+
+  it('holds paths on the origin and whole URLs elsewhere, never a scheme joined to a path', () => {
+    const probes = [
+      refused(PATHS[0]!),
+      refused(PATHS[1]!),
+      refused(PATHS[2]!),
+      refused(['privacy_page', 'https://gone.example.com/legal?page=privacy']),
+      refused(['terms_page', 'http://gone.example.com/terms']),
+      refused(['contact_page', 'https://www.gone.example.com/contact']),
+      refused(['cors_root', 'https://gone.example.com/']),
+    ];
+    const { origin, paths } = scopeOf(domainName('gone.example.com'), probes);
+    expect(origin).to.equal('https://gone.example.com');
+    expect(paths).to.deep.equal(['http://gone.example.com/', '/', '/robots.txt', '/legal?page=privacy', 'http://gone.example.com/terms', 'https://www.gone.example.com/contact']);
+    for (const path of paths) expect(new URL(path, `${origin}/`).href, path).to.match(/^https?:\/\/[a-z.]+\//);
+    expect(paths).to.not.include('http:/');
   });
 });
