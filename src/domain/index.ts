@@ -39,3 +39,4 @@ export * from './trust/trust-level.js';
 export * from './trust/trust-score.js';
 export * from './trust/trust-signals.js';
 export * from './trust/signal-base.js';
+export { raiseSegment, scoreReason, unobservedSegment } from './trust/score-reason.js';

@@ -1,5 +1,6 @@
 import { withReason, type AgentGuidance } from './agent-guidance.js';
 import { OBSERVED_SIGNALS, type Evidence, type FirstLook } from './evidence-shape.js';
+import { unobservedSegment } from './score-reason.js';
 import type { ObservedSignal } from './signal-reasons.js';
 import type { TrustAssessment } from './trust-score.js';
 import type { TrustSignals } from './trust-signals.js';
@@ -30,18 +31,22 @@ export function withEvidence(assessment: TrustAssessment, look: FirstLook, oldes
   if (missing.length === 0) {
     const evidence: Evidence = { complete: true, failed, pending: [], ...age };
     if (failed.length === 0) return { ...assessment, evidence };
-    return { ...assessment, evidence, agent_guidance: prefixReason(assessment.agent_guidance, failedReason(assessment.signals, failed)) };
+    return { ...assessment, evidence, agent_guidance: prefixReason(assessment.agent_guidance, failedReason(assessment.signals, failed), assessment.signals) };
   }
   const pending = look.kind === 'queued' || look.kind === 'waiting' ? missing : [];
   const mark = <K extends ObservedSignal>(name: K): TrustSignals[K] => (pending.includes(name) ? { ...assessment.signals[name], pending: true } : assessment.signals[name]);
   const signals: TrustSignals = { ...assessment.signals, domain_age: mark('domain_age'), ssl: mark('ssl'), external: mark('external') };
   const evidence: Evidence = { complete: false, failed, pending, ...(pending.length > 0 && 'retryAfterSeconds' in look ? { retry_after_seconds: look.retryAfterSeconds } : {}), ...age };
   const why = incompleteReason(missing, look) + (failed.length > 0 ? ` ${failedReason(assessment.signals, failed)}` : '');
-  return { ...assessment, signals, evidence, agent_guidance: prefixReason(assessment.agent_guidance, why) };
+  return { ...assessment, signals, evidence, agent_guidance: prefixReason(assessment.agent_guidance, why, assessment.signals) };
 }
 
-function prefixReason(guidance: AgentGuidance, why: string): AgentGuidance {
-  return guidance.reason ? { ...guidance, reason: `${why} ${guidance.reason}` } : withReason(guidance, why);
+// The evidence account replaces scoreReason's shorter "Not looked at:" sentence, which says less.
+function prefixReason(guidance: AgentGuidance, why: string, signals: TrustSignals): AgentGuidance {
+  if (!guidance.reason) return withReason(guidance, why);
+  const segment = unobservedSegment(signals);
+  const rest = segment === '' ? guidance.reason : guidance.reason.replace(` ${segment}`, '');
+  return { ...guidance, reason: `${why} ${rest}` };
 }
 
 function failedReason(signals: TrustSignals, failed: readonly ObservedSignal[]): string {

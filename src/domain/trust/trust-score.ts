@@ -2,7 +2,7 @@ import { capGuidance, guidanceFor, withReason, type AgentGuidance, type TrustLev
 import { blocklistListings, externalSignal } from './external-signal.js';
 import type { Evidence } from './evidence-shape.js';
 import type { TrustInputs } from './trust-inputs.js';
-import { heldDownReason } from './signal-reasons.js';
+import { scoreReason } from './score-reason.js';
 import { trustLevelFor } from './trust-level.js';
 import { brandSignal, domainAgeSignal, registrySignal, sslSignal, type TrustSignals } from './trust-signals.js';
 
@@ -21,7 +21,8 @@ export interface TrustAssessment {
  * Scores what is known about a name at `now`: the five signals (registry 40, brand 20, domain age
  * 15, SSL 10, external 15) add up to the trust score, the score gives the trust level by the
  * contract's ranges and the level gives the guidance row. Below PROCEED the guidance reason says
- * which signals held the score down and why (see heldDownReason). Then, in this order:
+ * which signals held the score down and why, which were not looked at, and what would raise
+ * the score (see scoreReason). Then, in this order:
  * - a name the operator blocked scores 0, level NONE, guidance BLOCK with the block's reason;
  * - a lookalike (or mixed-script name) caps the guidance at FLAG, its reason naming the brand;
  * - a DNS blocklist listing caps the guidance at FLAG, its reason naming the lists;
@@ -42,7 +43,7 @@ export function assessTrust(inputs: TrustInputs, now: Date): TrustAssessment {
   const trust_score = Object.values(signals).reduce((sum, signal) => sum + signal.score, 0);
   const trust_level = trustLevelFor(trust_score);
   let guidance = guidanceFor(trust_level);
-  if (guidance.action !== 'PROCEED') guidance = withReason(guidanceFor(trust_level, ''), heldDownReason(trust_score, trust_level, { ...signals }));
+  if (guidance.action !== 'PROCEED') guidance = withReason(guidanceFor(trust_level, ''), scoreReason(trust_score, trust_level, signals));
   if (!inputs.brand.knownBrand && inputs.brand.reason !== null) {
     guidance = capGuidance(guidance, 'FLAG', lookalikeReason(inputs.brand.lookalikeOf, inputs.brand.reason));
   }

@@ -71,7 +71,8 @@ describe('AssessTrust', () => {
     expect(later.assessment.signals.ssl.reason).to.contain('at 2026-09-01T01:00:00.000Z, is too old to score');
     expect(later.assessment.signals.external).to.include({ observed: false, error: 'stale' });
     expect(later.assessment.signals.domain_age).to.include({ observed: true, years: 16 });
-    expect(later.assessment.agent_guidance.reason).to.contain('ssl 0 of 10 (not observed: stale)');
+    expect(later.assessment.agent_guidance.reason).to.contain('This verdict rests on incomplete evidence: ssl, external were not looked at yet and score 0.');
+    expect(later.assessment.agent_guidance.reason).not.to.contain('Not looked at:');
   });
 
   it('reads stored observations once per name until a write forgets them', async () => {

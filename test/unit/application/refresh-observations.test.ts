@@ -112,7 +112,9 @@ describe('the background refresh of members’ observations', () => {
       safe_actions: ['api_call', 'data_sharing'],
       max_transaction_usd: 100,
       requires_human: true,
-      reason: 'Trust score 67 of 100 (MEDIUM). Held down by: brand 0 of 20 (not a catalog brand), registry 30 of 40 (level verified), domain_age 12 of 15 (registered 12 full years ago).',
+      reason:
+        'Trust score 67 of 100 (MEDIUM). Held down by: brand 0 of 20 (not a catalog brand), registry 30 of 40 (level verified), domain_age 12 of 15 (registered 12 full years ago). ' +
+        'What would raise it: a higher verification level (registry, up to 10 points); time: one point for each full year of registration, up to 15 (domain_age, now 12).',
     });
     expect(clock.now()).to.deep.equal(WORKED_EXAMPLE_AT);
     expect({ trust_score: assessment.trust_score, trust_level: assessment.trust_level, agent_guidance: assessment.agent_guidance }, 'what /api.md prints').to.deep.equal(

@@ -36,8 +36,9 @@ describe('trust assessment', () => {
     expect(result.agent_guidance).to.deep.equal(
       guidanceFor(
         'NONE',
-        'Trust score 0 of 100 (NONE). Held down by: registry 0 of 40 (not a verified entity), brand 0 of 20 (not a catalog brand), ' +
-          'domain_age 0 of 15 (not observed), external 0 of 15 (not observed), ssl 0 of 10 (not observed).',
+        'Trust score 0 of 100 (NONE). Held down by: registry 0 of 40 (not a verified entity), brand 0 of 20 (not a catalog brand). ' +
+          'Not looked at: domain_age, ssl, external, 0 of 40 until looked at. ' +
+          'What would raise it: registering the domain with Vetted and proving control of it (registry, up to 40 points).',
       ),
     );
     expect(Object.values(result.signals).map((s) => s.observed)).to.deep.equal([true, true, false, false, false]);
@@ -51,8 +52,9 @@ describe('trust assessment', () => {
     expect(low.agent_guidance).to.deep.include({
       action: 'FLAG',
       reason:
-        'Trust score 46 of 100 (LOW). Held down by: brand 0 of 20 (not a catalog brand), external 0 of 15 (not observed: timeout), ' +
-        'registry 30 of 40 (level verified), domain_age 6 of 15 (registered 6 full years ago).',
+        'Trust score 46 of 100 (LOW). Held down by: brand 0 of 20 (not a catalog brand), ' +
+        'registry 30 of 40 (level verified), domain_age 6 of 15 (registered 6 full years ago). Not looked at: external (timeout), 0 of 15 until looked at. ' +
+        'What would raise it: a higher verification level (registry, up to 10 points); time: one point for each full year of registration, up to 15 (domain_age, now 6).',
     });
     const medium = assessTrust({ ...verified, tls: { valid: false, validTo: null, observedAt: '2026-05-31T00:00:00.000Z' } }, NOW);
     expect(medium).to.deep.include({ trust_score: 51, trust_level: 'MEDIUM' });
@@ -119,7 +121,7 @@ describe('trust assessment', () => {
     expect(result.agent_guidance).to.deep.equal({
       ...guidanceFor('MEDIUM'),
       reason:
-        'Trust score 60 of 100 (MEDIUM). Held down by: registry 0 of 40 (expired). ' +
+        'Trust score 60 of 100 (MEDIUM). Held down by: registry 0 of 40 (expired). What would raise it: renewing the registry verification (registry, up to 40 points). ' +
         'The registry verification expired at 2026-05-01T00:00:00.000Z; scored as not verified.',
     });
   });
