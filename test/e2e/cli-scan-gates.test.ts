@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -44,7 +45,7 @@ describe('vetted scan as a CI gate, against real local sites', function () {
     site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
     for (const [path, file] of Object.entries(goodSiteFiles('good.example.com').https)) if (path !== '/') site.route(`good.example.com${path}`, file);
     site.route('bare.example.com/', { headers: { 'content-type': 'text/html' }, body: '<html lang="en"><head><title>Bare</title></head><body>Nothing else here.</body></html>' });
-    dns = await startDnsServer({ 'good.example.com': { A: ['127.0.0.1'] }, 'bare.example.com': { A: ['127.0.0.1'] } });
+    dns = await startDnsServer({ 'good.example.com': { A: ['127.0.0.1'] }, 'bare.example.com': { A: ['127.0.0.1'] }, 'refused.example.com': { A: ['127.0.0.1'] } });
   });
   after(async () => {
     await site?.close();
@@ -58,12 +59,12 @@ describe('vetted scan as a CI gate, against real local sites', function () {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   /** What `main` does, with a fetcher that trusts the test CA and reaches the fixture site's ports. */
-  async function vetted(args: string[], extraEnv: Record<string, string> = {}, stdin?: string): Promise<Run> {
+  async function vetted(args: string[], extraEnv: Record<string, string> = {}, stdin?: string, portMap = site.portMap): Promise<Run> {
     const run: Run = { code: null, stdout: '', stderr: '' };
     const line = parseCommandLine(args, COMMAND_SPECS);
     if (line.kind !== 'command' || line.spec.name !== 'scan') throw new Error(`not a scan: ${args.join(' ')}`);
     const container = buildContainer(loadConfig({ ...env, ...extraEnv }), {
-      fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 },
+      fetcher: { ca: [ca.cert], portMap, resourceTimeoutMs: 3000 },
       logDestination: new Writable({ write: (_chunk, _encoding, done) => done() }),
     });
     try {
@@ -142,11 +143,36 @@ describe('vetted scan as a CI gate, against real local sites', function () {
     expect(limited.code, limited.stderr).to.equal(0);
   });
 
-  it('exits 1 for a site that cannot be reached under --require limited, as a real process', async () => {
+  it('exits 1 for a name that does not resolve, gate or none, saying so, as a real process', async () => {
     const run = await spawned(['scan', 'nowhere.example.com', '--require', 'limited', '--fail-under', '0']);
     expect(run.code, run.stderr).to.equal(1);
-    expect(run.stdout.split('\n')[0]).to.equal('nowhere.example.com: score 0/100, readiness unknown (the site could not be reached)');
-    expect(lastLine(run.stderr)).to.equal('vetted: not met: readiness unknown is not limited or ready');
+    expect(run.stdout.split('\n').slice(0, 2)).to.deep.equal([
+      'nowhere.example.com: not judged, readiness unknown (the site could not be reached: the name does not resolve)',
+      '  error  0/0  site_reachable: The site could not be reached: the name does not resolve. No check was judged and no score given; a scan once the site answers judges it.',
+    ]);
+    expect(run.stdout).to.not.contain('declarations:');
+    expect(run.stderr.trim().split('\n').slice(-2)).to.deep.equal([
+      'vetted: not met: no score: the site could not be reached; readiness unknown is not limited or ready',
+      'vetted: nowhere.example.com could not be reached: the name does not resolve; nothing was judged',
+    ]);
+    const ungated = await spawned(['scan', 'nowhere.example.com', '--fresh', '--json']);
+    expect(ungated.code, ungated.stderr).to.equal(1);
+    expect(JSON.parse(ungated.stdout)).to.deep.include({ domain: 'nowhere.example.com', score: null });
+    expect(lastLine(ungated.stderr)).to.equal('vetted: nowhere.example.com could not be reached: the name does not resolve; nothing was judged');
+  });
+
+  it('exits 1 for a name whose ports refuse connections, saying so', async () => {
+    const closed = await new Promise<number>((resolvePort) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolvePort(port));
+      });
+    });
+    const run = await vetted(['scan', 'refused.example.com'], {}, undefined, { 443: closed, 80: closed });
+    expect(run.code, run.stderr).to.equal(1);
+    expect(run.stdout.split('\n')[0]).to.equal('refused.example.com: not judged, readiness unknown (the site could not be reached: connection refused on 443 and 80)');
+    expect(lastLine(run.stderr)).to.equal('vetted: refused.example.com could not be reached: connection refused on 443 and 80; nothing was judged');
+    expect(run.stderr).to.match(/https_root +CONNECT_FAILED/);
   });
 
   it('scans a list, waiting out a spent client budget, with one JSON line per domain and progress on stderr', async () => {

@@ -16,7 +16,7 @@ export type Wait = (seconds: number) => Promise<void>;
  * `vetted scan --file LIST`: scans the entries one after another as client `cli`, waiting out a
  * spent budget (RATE_LIMITED with retryAfterSeconds) instead of failing. Progress goes to stderr
  * (`[3/20] example.com ...`), one JSON line per entry to stdout. Resolves with 0 when every entry
- * was scanned and met the gate, else 1; an entry that is not a domain is one failed line.
+ * was scanned, reached and met the gate, else 1; an entry that is not a domain is one failed line.
  */
 export async function runScanListCommand(
   requestScan: RequestScan,
@@ -43,14 +43,18 @@ export async function runScanListCommand(
     const { report } = outcome.stored;
     const verdict = outcome.gate;
     const unmet = verdict.met ? [] : verdict.unmet;
-    io.err(`  score ${report.score}/100, readiness ${outcome.readiness.value}${outcome.reused ? ' (reused)' : ''}${unmet.length > 0 ? `; not met: ${unmet.join('; ')}` : ''}`);
-    if (!verdict.met) allMet = false;
+    const { score } = outcome;
+    const unreachable = outcome.summary.unreachable;
+    const judged = unreachable === undefined ? `score ${score}/100` : `could not be reached: ${unreachable}`;
+    io.err(`  ${judged}, readiness ${outcome.readiness.value}${outcome.reused ? ' (reused)' : ''}${unmet.length > 0 ? `; not met: ${unmet.join('; ')}` : ''}`);
+    const ok = verdict.met && unreachable === undefined;
+    if (!ok) allMet = false;
     io.out(
       JSON.stringify({
         line: entry.line,
         domain: entry.domain,
-        ok: verdict.met,
-        score: report.score,
+        ok,
+        score,
         readiness: outcome.readiness.value,
         report_url: reportLinks(baseUrl, report.id, report.evidence.length).html,
         reused: outcome.reused,

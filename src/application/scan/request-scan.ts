@@ -56,7 +56,7 @@ export class RequestScan {
     const progress = await this.start(request, waitMs);
     if (progress.kind === 'done') {
       const { outcome } = progress;
-      return { ...outcome, gate: judgeScanGate(request.gate ?? {}, { score: outcome.stored.report.score, readiness: outcome.readiness.value }) };
+      return { ...outcome, gate: judgeScanGate(request.gate ?? {}, { score: outcome.score, readiness: outcome.readiness.value }) };
     }
     const { job } = progress.status;
     throw new AppError('SCAN_UNAVAILABLE', `The scan ${job.id} is still ${job.state}; its report will be at GET /api/scans/${job.id} when it ends.`, {

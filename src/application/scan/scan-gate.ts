@@ -21,12 +21,16 @@ const ACCEPTED: Readonly<Record<GateRequirement, readonly ReadinessValue[]>> = {
 
 /**
  * Judges a scan's score and readiness (as the scan outcome reports them) against a gate. A score
- * equal to `failUnder` meets it. Unmet conditions read "score 64 is under 70" and "readiness
- * limited is not ready".
+ * equal to `failUnder` meets it; no score (a site that could not be reached) meets no `failUnder`.
+ * Unmet conditions read "score 64 is under 70", "no score: the site could not be reached" and
+ * "readiness limited is not ready".
  */
-export function judgeScanGate(gate: ScanGate, scan: { readonly score: number; readonly readiness: ReadinessValue }): GateVerdict {
+export function judgeScanGate(gate: ScanGate, scan: { readonly score: number | null; readonly readiness: ReadinessValue }): GateVerdict {
   const unmet: string[] = [];
-  if (gate.failUnder !== undefined && scan.score < gate.failUnder) unmet.push(`score ${scan.score} is under ${gate.failUnder}`);
+  if (gate.failUnder !== undefined) {
+    if (scan.score === null) unmet.push('no score: the site could not be reached');
+    else if (scan.score < gate.failUnder) unmet.push(`score ${scan.score} is under ${gate.failUnder}`);
+  }
   if (gate.require !== undefined && !ACCEPTED[gate.require].includes(scan.readiness)) {
     unmet.push(`readiness ${scan.readiness} is not ${ACCEPTED[gate.require].join(' or ')}`);
   }

@@ -1,5 +1,5 @@
 import { judgeReadiness, type Readiness } from '../../domain/scan/readiness.js';
-import { summarizeReport, type ReportSummary } from '../../domain/scan/report.js';
+import { judgedScore, summarizeReport, type ReportSummary } from '../../domain/scan/report.js';
 import type { StoredReport } from '../ports/report-repository.js';
 
 /** A finished scan request: the report, whether it was reused, and its readiness judged now. */
@@ -10,10 +10,12 @@ export interface ScanOutcome {
   readonly ageSeconds: number;
   readonly readiness: Readiness;
   readonly summary: ReportSummary;
+  /** The core score, or null when the site could not be reached and nothing was judged (`summary.unreachable` says why). */
+  readonly score: number | null;
 }
 
 /** Builds the outcome of a scan request for a stored report at `now`. */
 export function scanOutcome(stored: StoredReport, reused: boolean, ageSeconds: number, now: Date): ScanOutcome {
   const summary = summarizeReport(stored.report);
-  return { stored, reused, ageSeconds, summary, readiness: judgeReadiness(summary, now) };
+  return { stored, reused, ageSeconds, summary, score: judgedScore(stored.report), readiness: judgeReadiness(summary, now) };
 }

@@ -11,7 +11,7 @@ export const readinessSchema = z.object({
   scanned_at: z.string().nullable().describe('When the report was made; null when never scanned.'),
   age_seconds: z.number().int().nullable().describe('Seconds since that scan.'),
   freshness: z.enum(['fresh', 'stale', 'expired']).nullable().describe('How the age reads against the methodology thresholds.'),
-  score: z.number().nullable().describe('The core score of the report, 0 to 100.'),
+  score: z.number().nullable().describe('The core score of the report, 0 to 100; null when never scanned, or when the site could not be reached and nothing was judged.'),
   methodology_version: z.string().nullable().describe('The methodology the report was made under.'),
   scope: z
     .object({ origin: z.string(), paths: list(z.string()), not_covered: list(z.string()) })

@@ -2,7 +2,7 @@ import { declarationSetOf } from '../../domain/scan/declaration-sets.js';
 import { fixFor, type CheckFix } from '../../domain/scan/fixes.js';
 import type { Readiness } from '../../domain/scan/readiness.js';
 import type { ReportChange } from '../../domain/scan/report-diff.js';
-import type { CheckResult, EvidenceItem, Report } from '../../domain/scan/report.js';
+import { judgedScore, type CheckResult, type EvidenceItem, type Report } from '../../domain/scan/report.js';
 import type { StoredReport } from '../ports/report-repository.js';
 import { diffUrl, historyUrl } from './report-history-view.js';
 import { verdictPageUrl } from './verdict-page-view.js';
@@ -44,6 +44,10 @@ export interface ReportPage {
   readonly declarationSet: string | null;
   /** The scope's paths as people read them: `/robots.txt`, and the plain-HTTP probe as `http://{domain}/`. */
   readonly scopePaths: readonly string[];
+  /** The score, or null when nothing was judged because the site could not be reached. */
+  readonly score: number | null;
+  /** Why the site could not be reached, when no probe reached it and nothing was judged. */
+  readonly unreachable: string | undefined;
   readonly evidence: readonly EvidenceEntry[];
   /** What changed since the previous report of the domain, with the page comparing them; none for a first report. */
   readonly change: { readonly since: ReportChange; readonly diffUrl: string } | undefined;
@@ -73,6 +77,8 @@ export function reportPage(stored: StoredReport, readiness: Readiness, baseUrl: 
     declarations: report.declarations.map(line),
     declarationSet: declarationSetOf(report)?.id ?? null,
     scopePaths: report.scope.paths.map((path) => readablePath(path, report.domain)),
+    score: judgedScore(report),
+    unreachable: report.unreachable,
     evidence: collapsed(report.evidence),
     change: change && { since: change, diffUrl: diffUrl(baseUrl, change) },
     historyUrl: historyUrl(baseUrl, report.domain),

@@ -50,7 +50,7 @@ const reportContentFields = {
   scanned_at: z.string(),
   methodology_version: z.string(),
   scope: z.object({ origin: z.string(), paths: list(z.string()), not_covered: list(z.string()) }),
-  score: z.number().describe('The core score, 0 to 100.'),
+  score: z.number().nullable().describe('The core score, 0 to 100; null when the site could not be reached and nothing was judged (reachable false, one check `site_reachable` saying why).'),
   max_score: z.number(),
   reachable: z.boolean(),
   https_valid: z.boolean(),

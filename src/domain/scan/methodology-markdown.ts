@@ -1,6 +1,7 @@
 import { CURRENT_DECLARATION_SET, DECLARATION_SETS } from './declaration-sets.js';
 import { METHODOLOGY_REVISIONS } from './methodology-history.js';
 import { CORE_CHECKS, DECLARATIONS, METHODOLOGY_VERSION, NOT_COVERED } from './methodology.js';
+import { REACHABILITY_FINDING_ID } from './judge/reachability.js';
 import { CORS_PROBE_ORIGIN } from './probes.js';
 import { READINESS_THRESHOLDS } from './readiness.js';
 
@@ -24,7 +25,16 @@ export function methodologyMarkdown(): string {
     '|---|---|---|---|---|',
     ...CORE_CHECKS.map((c) => `| \`${c.id}\` ${c.title} | ${c.category} | ${c.max} | ${c.standard} | ${c.rule} |`),
     '',
-    'An unreachable site scores 0 and its report records the failures as evidence.',
+    '### A site that cannot be reached',
+    '',
+    'When every probe fails before any HTTP answer, because the name does not resolve, or each',
+    'connection is refused, not made or unanswered in time, nothing is judged. The report then',
+    `holds one finding, \`${REACHABILITY_FINDING_ID}\` (status \`error\`, no points), naming why: "the name does`,
+    'not resolve", or each way of failing with its ports ("connection refused on 443 and 80"). It has',
+    'no declarations and no score: `score` is null in the JSON, and the pages say "not judged". Its',
+    'readiness is `unknown`, its reason the same words; the failures are kept as evidence. A site',
+    'that answers anything, or fails some other way (a TLS error, an address that is not public), is',
+    'judged by the checks above, and one whose homepage does not answer is `unknown` all the same.',
     '',
     '### How the weights are set',
     '',
@@ -63,7 +73,7 @@ export function methodologyMarkdown(): string {
     '',
     '| Value | When |',
     '|---|---|',
-    `| \`unknown\` | no report, the site could not be reached, or the latest report is expired |`,
+    `| \`unknown\` | no report, the site could not be reached (no score when no probe reached it), or the latest report is expired |`,
     `| \`ready\` | core score ≥ ${READINESS_THRESHOLDS.readyScore}, HTTPS with a valid certificate, a fresh report, the current methodology |`,
     '| `limited` | any other stored report |',
     '',

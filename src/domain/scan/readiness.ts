@@ -28,7 +28,7 @@ export interface Readiness {
 }
 
 /** What readiness needs of a report: the summary the read path keeps, or a whole Report. */
-export type ReadinessInput = Pick<Report, 'id' | 'scannedAt' | 'score' | 'reachable' | 'httpsValid' | 'methodologyVersion'>;
+export type ReadinessInput = Pick<Report, 'id' | 'scannedAt' | 'score' | 'reachable' | 'httpsValid' | 'methodologyVersion' | 'unreachable'>;
 
 /** fresh below freshSeconds, stale below staleSeconds, expired from there on (boundaries belong to the older class). */
 export function freshnessOf(ageSeconds: number): Freshness {
@@ -39,7 +39,7 @@ export function freshnessOf(ageSeconds: number): Freshness {
 
 /**
  * Readiness from the latest report (or none): unknown without a report, when the site could not
- * be reached, or when the report is expired; ready when the core score reaches the threshold,
+ * be reached (with no score when no probe reached it, naming why), or when the report is expired; ready when the core score reaches the threshold,
  * HTTPS with a valid certificate held, the report is fresh and was made under the current
  * methodology; limited otherwise. It says nothing about task completion, business quality or
  * future availability.
@@ -51,6 +51,7 @@ export function judgeReadiness(report: ReadinessInput | undefined, now: Date, cu
   const ageSeconds = Math.max(0, Math.floor((now.getTime() - Date.parse(report.scannedAt)) / 1000));
   const freshness = freshnessOf(ageSeconds);
   const base = { reportId: report.id, scannedAt: report.scannedAt, ageSeconds, freshness, score: report.score, methodologyVersion: report.methodologyVersion };
+  if (report.unreachable !== undefined) return { ...base, score: null, value: 'unknown', reasons: [`the site could not be reached: ${report.unreachable}`] };
   if (!report.reachable) return { ...base, value: 'unknown', reasons: ['the site could not be reached'] };
   if (freshness === 'expired') return { ...base, value: 'unknown', reasons: ['the latest report is expired'] };
   const reasons: string[] = [];

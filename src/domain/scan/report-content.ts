@@ -1,4 +1,4 @@
-import type { CheckResult, EvidenceItem, Report } from './report.js';
+import { judgedScore, type CheckResult, type EvidenceItem, type Report } from './report.js';
 
 /**
  * The report as a JSON document: what the JSON representation serves and what the signature
@@ -12,7 +12,8 @@ export function reportContent(report: Report) {
     scanned_at: report.scannedAt,
     methodology_version: report.methodologyVersion,
     scope: { origin: report.scope.origin, paths: report.scope.paths, not_covered: report.scope.notCovered },
-    score: report.score,
+    // A site no probe reached was not judged: no score rather than a 0 that reads as one.
+    score: judgedScore(report),
     max_score: 100,
     reachable: report.reachable,
     https_valid: report.httpsValid,

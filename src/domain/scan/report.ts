@@ -77,6 +77,13 @@ export interface Report {
   readonly declarationSet?: string;
   readonly site: SiteFacts;
   readonly evidence: readonly EvidenceItem[];
+  /**
+   * Set when no probe got an answer (see unreachableReason): why, in words ("the name does not
+   * resolve"). Then nothing was judged: `checks` holds the one reachability finding, `declarations`
+   * is empty and `score` is 0 only because storage needs a number (see judgedScore). Absent on
+   * every report that reached the site, and on reports made before it was recorded.
+   */
+  readonly unreachable?: string;
 }
 
 /** A report without its checks, site facts and evidence: what the verify read path keeps. */
@@ -92,6 +99,8 @@ export interface ReportSummary {
   readonly evidenceCount: number;
   /** notAfter of the certificate the HTTPS homepage presented, when it verified; null otherwise. */
   readonly certificateValidTo: string | null;
+  /** Why the site could not be reached, when nothing was judged (see Report.unreachable). */
+  readonly unreachable?: string;
 }
 
 /** The summary of a whole report. */
@@ -99,5 +108,11 @@ export function summarizeReport(report: Report): ReportSummary {
   const { id, domain, scannedAt, methodologyVersion, score, reachable, httpsValid, scope } = report;
   const homepage = report.evidence.find((e) => e.probe === 'https_root');
   const certificateValidTo = httpsValid ? (homepage?.certificate?.validTo ?? null) : null;
-  return { id, domain, scannedAt, methodologyVersion, score, reachable, httpsValid, scope, evidenceCount: report.evidence.length, certificateValidTo };
+  const summary = { id, domain, scannedAt, methodologyVersion, score, reachable, httpsValid, scope, evidenceCount: report.evidence.length, certificateValidTo };
+  return report.unreachable === undefined ? summary : { ...summary, unreachable: report.unreachable };
+}
+
+/** The score as published: null when the site could not be reached and nothing was judged. */
+export function judgedScore(report: Pick<Report, 'score' | 'unreachable'>): number | null {
+  return report.unreachable === undefined ? report.score : null;
 }

@@ -58,6 +58,26 @@ describe('the report page model', () => {
     expect(page.scopePaths).to.deep.equal(['http://example.com/', '/', 'https://www.example.com/contact', 'http://example.com/old']);
   });
 
+  it('says a site no probe reached was not judged, with no score and nothing to fix, in HTML and Markdown alike', () => {
+    const reason = 'connection refused on 443 and 80';
+    const finding = { id: 'site_reachable', category: 'transport', title: 'Site reachable', status: 'error' as const, points: 0, max: 0, detail: `The site could not be reached: ${reason}. No check was judged and no score given; a scan once the site answers judges it.`, standard: 'RFC 9110 (HTTP semantics)', evidence: [1, 2, 3] };
+    const gone = { ...unreachable, checks: [finding], declarations: [], unreachable: reason };
+    const page = pageOf(gone);
+    expect(page).to.include({ score: null, unreachable: reason });
+    expect(page.readiness).to.deep.include({ value: 'unknown', score: null, reasons: [`the site could not be reached: ${reason}`] });
+    expect(page.checks.every((line) => line.toDo === undefined && line.fix === undefined)).to.equal(true);
+    const html = renderReportHtml(page);
+    const markdown = renderReportMarkdown(page);
+    expect(html).to.include('<dt>Score</dt><dd>not judged: the site could not be reached</dd>');
+    expect(html).to.include(`<h2>Not judged</h2>\n<p>The site could not be reached: ${reason}. No check was judged`);
+    expect(html).to.not.include('to fix</h2>').and.not.include('/100');
+    expect(markdown).to.include('- Score: not judged: the site could not be reached\n');
+    expect(markdown).to.include(`The site could not be reached: ${reason}. No check was judged`);
+    expect(markdown).to.include('| error | 0/0 | Site reachable |');
+    expect(markdown).to.include('Not looked for: the site could not be reached.');
+    expect(markdown).to.not.include('How to fix').and.not.include('/100');
+  });
+
   it('puts readiness and its reasons before the score, in HTML and Markdown alike', () => {
     const html = renderReportHtml(pageOf(unreachable));
     const markdown = renderReportMarkdown(pageOf(unreachable));

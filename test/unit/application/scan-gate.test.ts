@@ -13,6 +13,11 @@ describe('judgeScanGate', () => {
     expect(judgeScanGate({ failUnder: 100 }, { score: 99, readiness: 'ready' })).to.deep.equal({ met: false, unmet: ['score 99 is under 100'] });
   });
 
+  it('meets no --fail-under, not even 0, without a score (a site that could not be reached)', () => {
+    expect(judgeScanGate({ failUnder: 0 }, { score: null, readiness: 'unknown' })).to.deep.equal({ met: false, unmet: ['no score: the site could not be reached'] });
+    expect(judgeScanGate({}, { score: null, readiness: 'unknown' })).to.deep.equal({ met: true });
+  });
+
   it('accepts only ready for --require ready, and limited or ready for --require limited', () => {
     const met = (require: 'ready' | 'limited', readiness: 'ready' | 'limited' | 'unknown') => judgeScanGate({ require }, { score: 50, readiness });
     expect(met('ready', 'ready')).to.deep.equal({ met: true });

@@ -85,17 +85,17 @@ describe('ScanSite', () => {
     expect(legal).to.include({ status: 'warn', points: 3 });
   });
 
-  it('stores a report for an unreachable site: score 0, every failure as evidence', async () => {
+  it('stores a report for an unreachable site: not judged, one finding naming why, every failure as evidence', async () => {
     const down = new FakeSiteFetcher();
     (down as unknown as { fetch: FakeSiteFetcher['fetch'] }).fetch = async (request) => {
       down.requests.push(request);
       return { ok: false, failure: { requestedUrl: request.url, failedUrl: request.url, redirects: [], code: 'DNS_FAILURE', message: 'no such name', durationMs: 1 } };
     };
     const { report } = await scan(down).run(domainName('gone.example.com'));
-    expect(report.reachable).to.equal(false);
-    expect(report.score).to.equal(0);
+    expect(report).to.deep.include({ reachable: false, unreachable: 'the name does not resolve', declarations: [] });
+    expect(report.checks.map((c) => [c.id, c.status, c.points, c.max])).to.deep.equal([['site_reachable', 'error', 0, 0]]);
+    expect(report.evidence.length).to.equal(down.requests.length);
     expect(report.evidence.every((e) => e.error?.code === 'DNS_FAILURE')).to.equal(true);
-    expect(report.declarations.every((d) => d.status === 'info')).to.equal(true);
     expect(reports.saved).to.have.length(1);
   });
 

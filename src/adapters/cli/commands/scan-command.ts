@@ -32,7 +32,7 @@ const SPEC: CommandSpec<ScanInput> = {
   },
   details: [
     'The scan runs in this process, one progress line per probe on stderr, and counts against the scan budgets as client cli; links start with BASE_URL. With --file, a spent budget is waited out and the domain tried again.',
-    'Exit 1 when the scan missed --fail-under or --require (the summary is printed all the same, then what was missed on stderr); with --file, when any domain could not be scanned or missed them.',
+    'Exit 1 when the site could not be reached (nothing was judged; the summary says why, and so does stderr), or when the scan missed --fail-under or --require (the summary is printed all the same, then what was missed on stderr); with --file, when any domain could not be scanned, could not be reached or missed them.',
   ],
   parse: parseScan,
 };
@@ -60,7 +60,7 @@ function parseScan(args: CommandArgs): ScanInput {
 
 /**
  * `vetted scan`: RequestScan, run inline. One DOMAIN: progress on stderr, the summary or JSON on
- * stdout, 1 when the gate was missed. `--file LIST`: see runScanListCommand.
+ * stdout, 1 when the site could not be reached or the gate was missed. `--file LIST`: see runScanListCommand.
  */
 @injectable()
 export class ScanCommand implements CliCommand<ScanInput> {
@@ -89,9 +89,10 @@ export class ScanCommand implements CliCommand<ScanInput> {
     if (reused) io.err(`  reusing report ${stored.report.id}, ${ageSeconds} s old (--fresh to scan again)`);
     if (input.json) io.out(JSON.stringify(scanResultJson(outcome, this.config.baseUrl), null, 2));
     else for (const line of summary(outcome, this.config.baseUrl)) io.out(line);
-    if (outcome.gate.met) return 0;
-    io.err(`vetted: not met: ${outcome.gate.unmet.join('; ')}`);
-    return 1;
+    if (!outcome.gate.met) io.err(`vetted: not met: ${outcome.gate.unmet.join('; ')}`);
+    const unreachable = outcome.summary.unreachable;
+    if (unreachable !== undefined) io.err(`vetted: ${stored.report.domain} could not be reached: ${unreachable}; nothing was judged`);
+    return outcome.gate.met && unreachable === undefined ? 0 : 1;
   }
 }
 
@@ -100,11 +101,11 @@ function progressLine(result: ProbeResult): string {
   return `  ${result.probe.padEnd(16)} ${outcome.padEnd(22)} ${String(Math.round(result.durationMs)).padStart(6)} ms  ${result.requestedUrl}`;
 }
 
-function summary({ stored: { report }, readiness }: ScanOutcome, baseUrl: string): string[] {
+function summary({ stored: { report }, readiness, score }: ScanOutcome, baseUrl: string): string[] {
   return [
-    `${report.domain}: score ${report.score}/100, readiness ${readiness.value}${readiness.reasons.length > 0 ? ` (${readiness.reasons.join('; ')})` : ''}`,
+    `${report.domain}: ${score === null ? 'not judged' : `score ${score}/100`}, readiness ${readiness.value}${readiness.reasons.length > 0 ? ` (${readiness.reasons.join('; ')})` : ''}`,
     ...report.checks.map((c) => `  ${c.status.padEnd(5)} ${String(c.points).padStart(2)}/${String(c.max).padEnd(2)} ${c.id}: ${c.detail}`),
-    `  declarations: ${report.declarations.map((d) => `${d.id}=${d.status}`).join(', ')}`,
+    ...(score === null ? [] : [`  declarations: ${report.declarations.map((d) => `${d.id}=${d.status}`).join(', ')}`]),
     `report: ${reportLinks(baseUrl, report.id, report.evidence.length).html}`,
   ];
 }

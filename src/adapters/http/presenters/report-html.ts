@@ -6,7 +6,7 @@ import { renderPage } from './page-layout.js';
 import { scanAgainForm } from './verdict-page.js';
 import { CHECKS_CSS, nothingToFixDetails, toFixSection, type CheckGroup } from './report-checks-html.js';
 import { evidenceEntry, metaTable, ownLink, UNTRUSTED_LABEL, untrusted } from './report-evidence-html.js';
-import { changeSummary, declarationsNote, errorHeading, humanAge } from './report-text.js';
+import { changeSummary, declarationsNote, errorHeading, humanAge, scoreWords, unreachableNote } from './report-text.js';
 
 /** The Content-Security-Policy a report page (or the not-found page) is sent with: no script, forms only to this origin ("Scan again"). */
 export const REPORT_PAGE_CSP =
@@ -55,12 +55,15 @@ export function renderReportHtml(page: ReportPage): string {
   const note = `<p>${escapeHtml(declarationsNote(page.declarations.length, page.declarationSet, report.methodologyVersion))}</p>`;
   // The note goes where the declarations show first: above those to fix, else inside the fold.
   const declarationsToFix = page.declarations.some((line) => line.needsFix);
+  // A site that could not be reached was not judged: one line says why, instead of checks to fix.
+  const judged =
+    page.unreachable !== undefined
+      ? [`<section class="not-judged">\n<h2>Not judged</h2>\n<p>${escapeHtml(unreachableNote(page.unreachable))}</p>\n</section>`]
+      : [toFixSection(core), toFixSection(declarations, declarationsToFix ? note : ''), nothingToFix([nothingToFixDetails(core), nothingToFixDetails(declarations, declarationsToFix ? '' : note)])];
   const bodyHtml = [
     header(page),
     '<main>',
-    toFixSection(core),
-    toFixSection(declarations, declarationsToFix ? note : ''),
-    nothingToFix([nothingToFixDetails(core), nothingToFixDetails(declarations, declarationsToFix ? '' : note)]),
+    ...judged,
     siteFacts(report.site),
     aboutReport(page),
     scope(report.scope.origin, page.scopePaths, report.scope.notCovered),
@@ -90,7 +93,7 @@ function header(page: ReportPage): string {
   const summary: Array<[string, string]> = [
     ['Readiness', verdict(readiness)],
     ['Freshness', freshness(readiness)],
-    ['Score', `${escapeHtml(report.score)}/100`],
+    ['Score', escapeHtml(scoreWords(page.score))],
     ['Scanned at', `<time>${escapeHtml(report.scannedAt)}</time>`],
     ['Since the previous report', page.change ? `${escapeHtml(changeSummary(page.change.since))} (${ownLink(page.change.diffUrl, 'compare')}, ${ownLink(page.historyUrl, 'history')})` : `first report of this domain (${ownLink(page.historyUrl, 'history')})`],
   ];

@@ -1,4 +1,4 @@
-import { changeSummary, declarationsNote, errorHeading, humanAge } from './report-text.js';
+import { changeSummary, declarationsNote, errorHeading, humanAge, scoreWords, unreachableNote } from './report-text.js';
 import type { ReportLinks } from '../../../application/views/report-links.js';
 import type { CheckLine, EvidenceEntry, ReportPage } from '../../../application/views/report-page.js';
 import type { EvidenceItem } from '../../../domain/scan/report.js';
@@ -32,7 +32,7 @@ export function renderReportMarkdown(page: ReportPage): string {
     `**Readiness: ${escapeMarkdownInline(readiness.value.toUpperCase())}**${readiness.reasons.length === 0 ? '' : ` (${readiness.reasons.map((r) => escapeMarkdownInline(r)).join('; ')})`}`,
     '',
     `- Freshness: ${readiness.ageSeconds === null ? 'not scanned' : `${escapeMarkdownInline(readiness.freshness ?? '')}, ${escapeMarkdownInline(humanAge(readiness.ageSeconds))} old`}`,
-    `- Score: ${escapeMarkdownInline(String(report.score))}/100`,
+    `- Score: ${escapeMarkdownInline(scoreWords(page.score))}`,
     `- Since the previous report: ${page.change ? `${escapeMarkdownInline(changeSummary(page.change.since))} (compare: ${ownLink(page.change.diffUrl)})` : 'first report of this domain'}; history: ${ownLink(page.historyUrl)}`,
     `- Report: ${escapeMarkdownInline(report.id)}`,
     `- Domain: ${escapeMarkdownInline(report.domain)}`,
@@ -48,12 +48,13 @@ export function renderReportMarkdown(page: ReportPage): string {
     '',
     '## Core checks',
     '',
+    ...(page.unreachable === undefined ? [] : [escapeMarkdownInline(unreachableNote(page.unreachable)), '']),
     checksTable(page.checks, true),
     '',
     ...fixes(page.checks),
     '## Optional declarations',
     '',
-    declarationsNote(page.declarations.length, page.declarationSet, report.methodologyVersion),
+    page.unreachable === undefined ? declarationsNote(page.declarations.length, page.declarationSet, report.methodologyVersion) : 'Not looked for: the site could not be reached.',
     '',
     checksTable(page.declarations, false),
     '',

@@ -38,3 +38,13 @@ export function declarationsNote(count: number, declarationSet: string | null, m
   const set = declarationSet === null ? '' : ` of declaration set ${declarationSet}`;
   return `Recorded, never scored; a missing declaration is not a failure. This report looked for these ${count} declarations${set} under methodology ${methodologyVersion}; declarations added since were not looked for and are not listed.`;
 }
+
+/** The score as a report page states it: "64/100", or why there is none. */
+export function scoreWords(score: number | null): string {
+  return score === null ? 'not judged: the site could not be reached' : `${score}/100`;
+}
+
+/** What a report of a site that could not be reached is: nothing judged, so nothing to fix. */
+export function unreachableNote(reason: string): string {
+  return `The site could not be reached: ${reason}. No check was judged, no declaration looked for and no score given, so there is nothing here to fix on the site's pages; scan again once it answers.`;
+}

@@ -9,6 +9,7 @@ import { declarationChecks } from './declaration-checks.js';
 import { headerChecks } from './header-checks.js';
 import { homepageFacts, identityChecks } from './identity-checks.js';
 import type { NumberedProbe, ScanObservations } from './observations.js';
+import { reachabilityFinding, unreachableReason } from './reachability.js';
 import { transportChecks } from './transport-checks.js';
 import { webSecurityChecks } from './web-security-checks.js';
 
@@ -27,9 +28,13 @@ const EVIDENCE_HEADERS = [
 /**
  * Judges what a scan observed under the current methodology and builds the report: core checks
  * (scored, summing to at most 100), optional declarations (never scored), site facts, scope and
- * evidence. `probes` are in evidence order: the first is evidence item 1.
+ * evidence. `probes` are in evidence order: the first is evidence item 1. A site no probe reached
+ * (see unreachableReason) is not judged: its report holds one finding naming why, no declarations,
+ * and `unreachable` set, with the failures as evidence.
  */
 export function judgeSite(id: string, domain: DomainName, probes: readonly ProbeResult[], now: Date): Report {
+  const unreachable = unreachableReason(probes);
+  if (unreachable !== undefined) return unreachableReport(id, domain, probes, now, unreachable);
   const numbered: Partial<Record<ProbeResult['probe'], NumberedProbe>> = {};
   probes.forEach((result, i) => {
     numbered[result.probe] = { n: i + 1, result };
@@ -56,6 +61,26 @@ export function judgeSite(id: string, domain: DomainName, probes: readonly Probe
   };
 }
 
+// Nothing was observed but the failures: the report says why and keeps them as evidence.
+function unreachableReport(id: string, domain: DomainName, probes: readonly ProbeResult[], now: Date, reason: string): Report {
+  return {
+    id,
+    domain,
+    scannedAt: now.toISOString(),
+    methodologyVersion: METHODOLOGY_VERSION,
+    scope: scopeOf(domain, probes),
+    score: 0,
+    reachable: false,
+    httpsValid: false,
+    checks: [reachabilityFinding(reason, probes.length)],
+    declarations: [],
+    declarationSet: CURRENT_DECLARATION_SET.id,
+    site: { untrustedTitle: null, untrustedDescription: null, untrustedLanguage: null, untrustedOrganizationName: null },
+    evidence: probes.map((p, i) => evidenceItem(i + 1, p)),
+    unreachable: reason,
+  };
+}
+
 /**
  * What the scan requested, once each: a path (with its query) for a URL on the origin, the whole
  * URL for any other (the plain-HTTP homepage is `http://{domain}/`, a linked page on another host
@@ -69,7 +94,6 @@ export function scopeOf(domain: DomainName, probes: readonly ProbeResult[]): Sca
   });
   return { origin, paths: [...new Set(paths)], notCovered: NOT_COVERED };
 }
-
 
 function siteFacts(obs: ScanObservations): SiteFacts {
   const facts = homepageFacts(obs)?.facts;
