@@ -60,7 +60,11 @@ export interface FetchFailure {
   readonly failedUrl: string;
   readonly redirects: readonly RedirectHop[];
   readonly code: FetchErrorCode;
-  /** One line, safe to show (no stack). For TLS_ERROR it names the Node code, e.g. CERT_HAS_EXPIRED. */
+  /**
+   * One line, safe to show (no stack). For TLS_ERROR it names the Node code, e.g. CERT_HAS_EXPIRED;
+   * a CONNECT_FAILED begins with the socket's code when it has one (`ECONNREFUSED: …`), which the
+   * scan reads to say a connection was refused.
+   */
   readonly message: string;
   readonly durationMs: number;
 }
