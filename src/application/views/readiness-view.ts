@@ -14,13 +14,18 @@ export const readinessSchema = z.object({
   score: z.number().nullable().describe('The core score of the report, 0 to 100; null when never scanned, or when the site could not be reached and nothing was judged.'),
   methodology_version: z.string().nullable().describe('The methodology the report was made under.'),
   scope: z
-    .object({ origin: z.string(), paths: list(z.string()), not_covered: list(z.string()) })
+    .object({
+      origin: z.string().describe('The origin scanned, e.g. https://example.com.'),
+      paths: list(z.string()).describe('The paths fetched.'),
+      not_covered: list(z.string()).describe('What the scan did not look at, in words.'),
+    })
     .nullable()
     .describe('What the scan looked at, and what it did not cover.'),
   report_id: z.string().nullable().describe('The report readiness rests on.'),
   evidence_urls: z
     .object({ report: z.string().describe('The report page.'), json: z.string().describe('The signed JSON.'), markdown: z.string().describe('The Markdown.'), evidence: list(z.string()).describe('evidence[n - 1] is the URL of evidence item n.') })
-    .nullable(),
+    .nullable()
+    .describe('Links to the report and to each piece of its evidence; null when never scanned.'),
   note: z.string().describe('What readiness does not say.'),
 });
 

@@ -9,11 +9,11 @@ import { list } from './schema-kit.js';
 /** The entity object of a verify answer. */
 export const verifyEntitySchema = z.object({
   id: z.string().describe('ent_ followed by letters and a number.'),
-  name: z.string(),
-  level: z.enum(ENTITY_LEVELS),
-  type: z.enum(ENTITY_TYPES),
-  verified_at: z.string(),
-  expires_at: z.string(),
+  name: z.string().describe('The organisation or person the registry verified.'),
+  level: z.enum(ENTITY_LEVELS).describe('Its verification level: basic, verified or enterprise.'),
+  type: z.enum(ENTITY_TYPES).describe('What kind of entity it is.'),
+  verified_at: z.string().describe('When control of the domain was proven (ISO 8601).'),
+  expires_at: z.string().describe('When the verification stops vouching for the domain (ISO 8601).'),
 });
 
 /** GET /lookup/{id}, MCP lookup_entity, `vetted entity list --json`: one entity with its status. */
@@ -29,18 +29,23 @@ export const lookupEntitySchema = z.object({
 });
 
 /** What an agent should do before transacting with the counterparty. */
-export const agentGuidanceSchema = z.object({
-  action: z.enum(['PROCEED', 'CAUTION', 'FLAG', 'BLOCK']),
-  safe_actions: list(z.enum(['payment', 'data_sharing', 'api_call'])),
-  max_transaction_usd: z.number(),
-  requires_human: z.boolean(),
-  reason: z.string().optional().describe('Given for FLAG and BLOCK.'),
-});
+export const agentGuidanceSchema = z
+  .object({
+    action: z.enum(['PROCEED', 'CAUTION', 'FLAG', 'BLOCK']).describe('What to do: PROCEED within the limits below, CAUTION (human review for payments), FLAG (send to human review), BLOCK (do not transact).'),
+    safe_actions: list(z.enum(['payment', 'data_sharing', 'api_call'])).describe('The kinds of action that are safe without a person.'),
+    max_transaction_usd: z.number().describe('The largest payment to make without a person, in USD (0: none).'),
+    requires_human: z.boolean().describe('True when a person must decide before the transaction.'),
+    reason: z
+      .string()
+      .optional()
+      .describe('Below PROCEED: why, in words: first whether the evidence is incomplete and when to ask again, then the score, what held it down, what was not looked at, and what would raise it.'),
+  })
+  .describe('The contract\'s guidance for an agent. Proceed only when success is true and verified is true; otherwise send the decision to human review.');
 
 /**
  * GET /verify/{domain} (`data`), MCP verify_domain and the signed verify answer: the registry
- * status, then readiness (none when blocked). The expired case (`expired`, `message`) is a normal
- * answer over MCP and in signatures; over HTTP it is the EXPIRED error, carrying the other fields.
+ * status, then readiness (none when blocked). The expired case (`expired`, `message`) is the
+ * EXPIRED failure over HTTP and MCP, carrying these fields; a signature holds them as they are.
  */
 export const verifyAnswerSchema = z.object({
   domain: z.string().describe('The name asked about, normalized.'),
@@ -53,7 +58,7 @@ export const verifyAnswerSchema = z.object({
   trust_level: z.enum(TRUST_LEVELS).optional().describe('NONE when blocked.'),
   agent_guidance: agentGuidanceSchema.optional().describe('BLOCK, with the block reason, when blocked.'),
   readiness: readinessSchema.optional().describe('Scan-based readiness from the latest stored report; absent when blocked.'),
-  links: z.object({ page: z.string().describe("The domain's verdict page, for the person who decides (HTML).") }).optional(),
+  links: z.object({ page: z.string().describe("The domain's verdict page, for the person who decides (HTML).") }).optional().describe('Pages for people.'),
 });
 
 export type VerifyAnswer = z.infer<typeof verifyAnswerSchema>;

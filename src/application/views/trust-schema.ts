@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ENTITY_LEVELS } from '../../domain/entity.js';
 import { TRUST_LEVELS } from '../../domain/trust/agent-guidance.js';
 import { OBSERVED_SIGNALS } from '../../domain/trust/evidence.js';
+import { TRUST_LEVEL_MIN_SCORES } from '../../domain/trust/trust-level.js';
 import { agentGuidanceSchema, verdictViewSchema, verifyAnswerSchema } from './registry-schema.js';
 import { list } from './schema-kit.js';
 
@@ -9,9 +10,9 @@ import { list } from './schema-kit.js';
 
 /** What every signal carries. */
 const signal = {
-  score: z.number(),
-  max: z.number(),
-  observed: z.boolean().describe('False when nothing was stored or measured; the score is then 0.'),
+  score: z.number().describe('Points this signal adds to trust_score, 0 to max.'),
+  max: z.number().describe('The most this signal can add.'),
+  observed: z.boolean().describe('True when the score rests on something looked at. False: nothing was stored or measured (or the last look failed, see error), the score is 0 and says nothing about the site.'),
   error: z.string().optional().describe('Why the signal is not observed or scores nothing: a short code.'),
   reason: z.string().optional().describe('In words: what is missing or failed, and what to do.'),
   pending: z.boolean().optional().describe('True while a queued look will observe this signal: ask again after evidence.retry_after_seconds. Absent otherwise.'),
@@ -31,48 +32,77 @@ const evidenceSchema = z
 
 /** One external check: its points and what it found, or its error. */
 function externalCheck<T extends z.ZodRawShape>(found: T) {
-  return z.union([z.object({ score: z.number(), max: z.number(), ...found }), z.object({ score: z.number(), max: z.number(), error: z.string() })]);
+  const points = { score: z.number().describe('Points this check adds.'), max: z.number().describe('The most this check can add.') };
+  return z
+    .union([z.object({ ...points, ...found }), z.object({ ...points, error: z.string().describe('Why the check gave no answer: a short code (timeout, …); it adds nothing.') })])
+    .describe('The check\'s points and what it found, or its error.');
 }
 
 const ownershipSchema = z
   .union([
-    z.object({ status: z.literal('owned'), checked_at: z.string(), evidence: list(z.object({ kind: z.enum(['tls_certificate', 'registrant', 'nameservers']), detail: z.string() })) }),
-    z.object({ status: z.literal('not_owned'), checked_at: z.string() }),
-    z.object({ status: z.literal('not_checked'), reason: z.string() }),
+    z.object({
+      status: z.literal('owned').describe('Evidence shows the brand owns this name.'),
+      checked_at: z.string().describe('When ownership was looked at (ISO 8601).'),
+      evidence: list(
+        z.object({
+          kind: z.enum(['tls_certificate', 'registrant', 'nameservers']).describe('What the name shares with the brand: its certificate, its RDAP registrant or its nameservers.'),
+          detail: z.string().describe('What was shared, in words.'),
+        }),
+      ).describe('Each piece of evidence of ownership.'),
+    }),
+    z.object({ status: z.literal('not_owned').describe('Looked at: nothing shows the brand owns this name.'), checked_at: z.string().describe('When ownership was looked at (ISO 8601).') }),
+    z.object({ status: z.literal('not_checked').describe('Ownership was not looked at yet.'), reason: z.string().describe('Why, and when it will be.') }),
   ])
   .describe('For a name resembling a brand outside the catalog: whether evidence shows the brand owns it.');
 
 /** The five signals of the trust score (registry 40, brand 20, domain_age 15, ssl 10, external 15). */
 export const trustSignalsSchema = z.object({
-  registry: z.object({ ...signal, verified: z.boolean(), level: z.enum(ENTITY_LEVELS).nullable() }),
+  registry: z
+    .object({
+      ...signal,
+      verified: z.boolean().describe('True when a registry entity vouches for the name now.'),
+      level: z.enum(ENTITY_LEVELS).nullable().describe('The entity\'s verification level (basic, verified, enterprise), or null when not verified.'),
+    })
+    .describe('The Vetted registry: an entity that proved control of the domain.'),
   brand: z.object({
     ...signal,
-    known_brand: z.boolean(),
+    known_brand: z.boolean().describe('True for a brand of the catalog, its subdomains, and names evidence shows it owns.'),
     lookalike_of: z.string().nullable().describe('The catalog domain the name imitates.'),
     lookalike_brand: z.string().nullable().describe('The main domain of the brand that owns lookalike_of.'),
     owned_by: z.string().optional().describe('The brand that evidence shows owns this name.'),
     ownership: ownershipSchema.optional(),
-  }),
-  domain_age: z.object({ ...signal, years: z.number().nullable().describe('Full years since registration.') }),
-  ssl: z.object({ ...signal, valid: z.boolean().nullable(), days_to_expiry: z.number().nullable() }),
+  }).describe('Whether the name is a well-known brand, or imitates one.'),
+  domain_age: z.object({ ...signal, years: z.number().nullable().describe('Full years since registration (RDAP); null when not observed.') }).describe('How long the registrable domain has been registered.'),
+  ssl: z
+    .object({
+      ...signal,
+      valid: z.boolean().nullable().describe('True when the certificate seen on port 443 validated for this name and had not expired; null when not observed.'),
+      days_to_expiry: z.number().nullable().describe('Whole days until the certificate expires (negative once expired); null when not observed.'),
+    })
+    .describe('The TLS certificate of the host, from a handshake on port 443.'),
   external: z.object({
     ...signal,
     checks: z
       .object({
-        blocklists: externalCheck({ listed: z.boolean(), listed_on: list(z.string()) }),
-        spf: externalCheck({ published: z.boolean() }),
-        dmarc: externalCheck({ published: z.boolean() }),
-        readiness: externalCheck({ value: z.enum(['unknown', 'limited', 'ready']) }),
+        blocklists: externalCheck({
+          listed: z.boolean().describe('True when a configured DNS blocklist lists the domain.'),
+          listed_on: list(z.string()).describe('The blocklists that list it.'),
+        }),
+        spf: externalCheck({ published: z.boolean().describe('True when the domain publishes an SPF record.') }),
+        dmarc: externalCheck({ published: z.boolean().describe('True when the domain publishes a DMARC record.') }),
+        readiness: externalCheck({ value: z.enum(['unknown', 'limited', 'ready']).describe('The readiness of the latest stored scan.') }),
       })
       .nullable()
       .describe('Each check, or null when the external checks were not run.'),
-  }),
+  }).describe('Reputation: DNS blocklists, SPF, DMARC and the latest scan\'s readiness.'),
 });
+
+const LEVEL_BANDS = TRUST_LEVELS.map((level) => `${level} from ${TRUST_LEVEL_MIN_SCORES[level]}`).join(', ');
 
 /** What the trust answer adds to the verify answer: trust_score, trust_level and agent_guidance always, signals unless blocked. */
 export const TRUST_ASSESSMENT_SHAPE = {
   trust_score: z.number().describe('0 to 100: the sum of the signals (0 when blocked).'),
-  trust_level: z.enum(TRUST_LEVELS),
+  trust_level: z.enum(TRUST_LEVELS).describe(`The contract's band of trust_score (${LEVEL_BANDS}); NONE when blocked.`),
   signals: trustSignalsSchema.optional().describe('Each signal with its score, and its reason when unobserved; absent when blocked.'),
   agent_guidance: agentGuidanceSchema,
   evidence: evidenceSchema.optional(),

@@ -6,7 +6,7 @@ import { AssessTrust } from '../../../application/trust/assess-trust.js';
 import { trustView } from '../../../application/views/trust-view.js';
 import { TOOL_OUTPUTS } from '../../../application/views/answer-schemas.js';
 import type { VettedTool } from '../vetted-tool.js';
-import { answerOf, domainArg, EXPIRED_RULE, formatArg, SIGNED, signedJson } from './tool-args.js';
+import { answerOf, CONSUMER_RULE, domainArg, EVIDENCE_RULE, EXPIRED_RULE, formatArg, SIGNED, signedJson } from './tool-args.js';
 
 const input = z.strictObject({
   domain: domainArg,
@@ -20,9 +20,11 @@ export class CheckTrustTool implements VettedTool<typeof input> {
   readonly name = 'check_trust';
   readonly title = 'Check the trust status of a domain';
   readonly description =
-    'How far to trust a counterparty before a payment, a data share or an API call: the registry status (verified with its entity, not verified, blocked, or expired), readiness, trust_score 0-100, trust_level (VERY_HIGH, HIGH, MEDIUM, LOW, NONE), the five signals (registry, brand, domain_age, ssl, external; a signal with nothing observed scores 0 and says observed false) and agent_guidance (action PROCEED, CAUTION, FLAG or BLOCK, safe_actions, max_transaction_usd, requires_human, reason). ' +
+    'How far to trust a counterparty before a payment, a data share or an API call: the registry status (verified with its entity, not verified, blocked, or expired), readiness, trust_score 0-100, trust_level (VERY_HIGH, HIGH, MEDIUM, LOW, NONE), the five signals (registry, brand, domain_age, ssl, external), evidence (what the score rests on) and agent_guidance (action PROCEED, CAUTION, FLAG or BLOCK, safe_actions, max_transaction_usd, requires_human, reason). ' +
+    `${CONSUMER_RULE} ` +
+    `${EVIDENCE_RULE} ` +
     'A blocked domain answers exactly: verified false, blocked true, trust_score 0, trust_level NONE, agent_guidance BLOCK. Lookalikes of well-known brands and blocklisted domains are never better than FLAG, unless evidence shows the brand owns the lookalike (signals.brand.owned_by and ownership.evidence: a shared certificate, the same RDAP registrant, the brand\'s nameservers); signals.brand.ownership says whether that was checked. ' +
-    'Without external it reads stored data only and makes no network call; with external true it also runs live checks (TLS on port 443, domain age from RDAP, DNS blocklists, SPF and DMARC) within a few seconds, each failing on its own. ' +
+    'Without external it reads stored data and never contacts the site; a name with signals not looked at queues one background look (RDAP, a TLS handshake on port 443, DNS), at most once a day per domain. With external true it runs those live checks now (TLS on port 443, domain age from RDAP, DNS blocklists, SPF and DMARC) within a few seconds, each failing on its own. ' +
     `${EXPIRED_RULE} Errors: VALIDATION_ERROR for a malformed domain.${SIGNED}`;
   readonly input = input;
   readonly output = TOOL_OUTPUTS.check_trust;

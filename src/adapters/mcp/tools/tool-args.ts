@@ -38,6 +38,16 @@ export function answerOf<A extends Record<string, unknown>>(
   return view.answer;
 }
 
+/** The contract's rule for whoever consumes a verify-like answer, said by the tools that give one. */
+export const CONSUMER_RULE =
+  'The rule for consumers: proceed only when the call succeeded (no isError; over HTTP, success true) and verified is true; otherwise send the decision to human review.';
+
+/** What observed, pending and complete mean, and how to get a complete answer: said by check_trust. */
+export const EVIDENCE_RULE =
+  'Each signal has score, max and observed. observed false means nothing was looked at, or the last look failed (error says how): the signal scores 0, which says nothing about the site, and trust_score is then a lower bound. ' +
+  'pending true means a look is queued that will observe the signal. evidence.complete is true when every signal was looked at; when false, evidence.pending lists what the queued look will observe and evidence.retry_after_seconds when to ask again. ' +
+  'For a complete answer, call again after retry_after_seconds, or now with external true (it looks at once, in a few seconds).';
+
 /** Said by the tools whose answer can be an expired verification. */
 export const EXPIRED_RULE =
   'An expired verification is the EXPIRED failure, as over HTTP: isError true, _meta["vetted/error_code"] "EXPIRED", and the answer (verified false, expired true, the entity, message) as structuredContent; treat it as not verified.';

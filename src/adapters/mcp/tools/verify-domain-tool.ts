@@ -6,7 +6,7 @@ import { VerifyDomain } from '../../../application/verdict/verify-domain.js';
 import { verifyView } from '../../../application/views/registry-view.js';
 import { TOOL_OUTPUTS } from '../../../application/views/answer-schemas.js';
 import type { VettedTool } from '../vetted-tool.js';
-import { answerOf, domainArg, EXPIRED_RULE, formatArg, READS_STORED_DATA, SIGNED, signedJson } from './tool-args.js';
+import { answerOf, CONSUMER_RULE, domainArg, EXPIRED_RULE, formatArg, READS_STORED_DATA, SIGNED, signedJson } from './tool-args.js';
 
 const input = z.strictObject({ domain: domainArg, format: formatArg });
 
@@ -16,8 +16,8 @@ export class VerifyDomainTool implements VettedTool<typeof input> {
   readonly name = 'verify_domain';
   readonly title = 'Verify a domain against the registry';
   readonly description =
-    'Says whether a domain is verified in the Vetted registry (with the verifying entity) or blocked, and gives its scan-based readiness from the latest stored report with evidence links. Reads stored data only; never starts a scan. ' +
-    `${EXPIRED_RULE} A blocked domain carries blocked true, trust_level NONE and agent_guidance, and no readiness. ` +
+    'Says whether a domain is verified in the Vetted registry (with the verifying entity) or blocked, and gives its scan-based readiness from the latest stored report with evidence links. Reads stored data only; never starts a scan and never contacts the site. For the trust score and guidance, call check_trust. ' +
+    `${CONSUMER_RULE} ${EXPIRED_RULE} A blocked domain carries blocked true, trust_level NONE and agent_guidance, and no readiness. ` +
     `Errors: VALIDATION_ERROR for a malformed domain.${SIGNED}`;
   readonly input = input;
   readonly output = TOOL_OUTPUTS.verify_domain;
