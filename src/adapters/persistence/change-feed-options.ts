@@ -12,6 +12,8 @@ export interface ChangeFeedOptions {
   readonly maxReconnectDelayMs?: number;
   /** SQLite: how often the change table is read. Default 250 ms. */
   readonly pollIntervalMs?: number;
+  /** SQLite: also read it as soon as the database file or its log changes (fs.watch). Default true. */
+  readonly watchFile?: boolean;
   /** SQLite: most changes read per poll; a bigger burst resets the listener instead. Default 1000. */
   readonly batchLimit?: number;
   /** How often changes older than ten minutes are deleted (by every process; harmless). Default 1000 ms. */

@@ -175,8 +175,16 @@ function sqliteOnly(kind: DatabaseKind): void {
     expect(listener.names).to.deep.equal(['f.example.com']);
   });
 
+  it('reads a write by another connection as soon as the file changes, not at the next poll', async () => {
+    // A minute between polls: only the file's change can deliver it within the wait.
+    await begin({ pollIntervalMs: 60_000 });
+    await s.other.blocklist.add([aBlock('woken.example.com')]);
+    await listener.waitForName('woken.example.com', 5_000);
+  });
+
   it('resets when changes were pruned before it read them', async () => {
-    await begin({ pollIntervalMs: 500 });
+    // A stalled process: nothing wakes it before its poll, and the rows are gone by then.
+    await begin({ pollIntervalMs: 500, watchFile: false });
     await s.other.blocklist.add([aBlock('lost.example.com')]);
     await s.other.db('registry_changes').delete();
     await s.other.blocklist.add([aBlock('next.example.com')]);
