@@ -64,8 +64,12 @@ describe('the verdict pages in a real browser (chromium)', function () {
     expect(await page.textContent('.verdict')).to.include('looks like paypal.com');
     expect(await page.textContent('#lookalike')).to.equal('Possible impostor');
     expect(await page.textContent('section.warning')).to.include('Before paying or sharing data');
-    expect(await page.textContent('#guidance')).to.include('BLOCK');
+    // One state heads the page, in words beside its colour, with what agents are told.
+    expect(await page.textContent('.verdict .state')).to.match(/^(Still looking|Do not go ahead|Ask a person)$/);
+    expect(await page.textContent('.verdict')).to.match(/agents are told: .* \((BLOCK|FLAG)\)/);
     expect(await page.textContent('main')).to.include('A person should decide');
+    // innerText: what a person sees, without the folded quote of the agents' own words.
+    expect(await page.innerText('main')).to.not.match(/external=|POST \/watches|domain_age/);
     const signals = await page.locator('tbody tr').count();
     expect(signals).to.equal(5);
     // The same answer as the JSON, which links to this page.
@@ -76,6 +80,27 @@ describe('the verdict pages in a real browser (chromium)', function () {
     await page.click('section.warning a');
     await page.waitForURL(/\/domains\/paypal\.com$/);
     expect(await page.textContent('.verdict')).to.include('a domain of a known brand');
+    await context.close();
+  });
+
+  it('looks now from the verdict page, and watches the domain through a form, without a line of script', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${t.url}/domains/good.example.com`);
+    await page.click('button:text("Look now")');
+    await page.waitForURL(/\/domains\/good\.example\.com\?external=true$/);
+    // The live look observed every signal: nothing is pending, so the page no longer says it is still looking.
+    expect(await page.textContent('.verdict .state')).to.not.equal('Still looking');
+    expect(await page.textContent('table.signals')).to.not.include('Being looked at now');
+    await page.fill('#callback_url', 'http://hooks.example.com/vetted');
+    await page.click('button:text("Watch this domain")');
+    expect(await page.textContent('h1')).to.equal('400 VALIDATION_ERROR');
+    expect(await page.textContent('main')).to.include('https');
+    await page.goBack();
+    await page.fill('#callback_url', 'https://good.example.com/hooks/vetted');
+    await page.click('button:text("Watch this domain")');
+    expect(await page.textContent('h1')).to.equal('You are watching good.example.com');
+    expect(await page.textContent('main')).to.match(/whsec_[A-Za-z0-9+/]+=*/).and.match(/wtk_/);
     await context.close();
   });
 
@@ -149,8 +174,25 @@ describe('the verdict pages in a real browser (chromium)', function () {
     await context.close();
   });
 
+  it('links every page home, the home page to the log, and answers /docs to a browser as a page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    for (const path of ['/', '/domains/paypa1.com', `/entities/${entityId}`, '/log', '/docs', '/register', '/privacy', '/domains/not..a.domain']) {
+      await page.goto(`${t.url}${path}`);
+      expect(await page.locator('header a[href="/"]').count(), path).to.be.above(0);
+    }
+    await page.goto(`${t.url}/`);
+    await page.click('main a[href="/log"]');
+    expect(await page.textContent('h1')).to.equal('The transparency log');
+    await page.goto(`${t.url}/docs`);
+    expect(await page.textContent('h1')).to.equal('Vetted documentation');
+    expect(await page.locator('main table').count()).to.be.above(0);
+    expect((await t.get('/docs')).headers.get('content-type')).to.equal('text/markdown; charset=utf-8');
+    await context.close();
+  });
+
   it('has no serious or critical accessibility violation and no sideways scrolling on any of these pages, light and dark, 360 to 1440 pixels', async () => {
-    const urls = ['/', '/domains/paypa1.com', '/domains/acme.example.com', '/domains/scam.example.net', '/domains/never-asked.example.org', `/entities/${entityId}`, '/domains/not..a.domain', '/log'].map((p) => `${t.url}${p}`);
+    const urls = ['/', '/domains/paypa1.com', '/domains/acme.example.com', '/domains/acme.example.com?external=true', '/domains/scam.example.net', '/domains/never-asked.example.org', `/entities/${entityId}`, '/domains/not..a.domain', '/log', '/docs', '/api.md'].map((p) => `${t.url}${p}`);
     const found: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ bypassCSP: true, colorScheme });

@@ -91,7 +91,7 @@ describe('the report page as a person reads it (chromium)', function () {
 
   it('puts the verdict first, then each failed or warned check with its fix, and folds what passed', async () => {
     const rows = await withPage({}, reports.failing, async (page) => {
-      const firstHeadings = (await page.evaluate(`[...document.querySelectorAll('h1, h2, summary, .verdict')].slice(0, 3).map((e) => e.textContent.trim())`)) as string[];
+      const firstHeadings = (await page.evaluate(`[...document.querySelectorAll('h1, h2, summary, .readiness')].slice(0, 3).map((e) => e.textContent.trim())`)) as string[];
       expect(firstHeadings[0]).to.equal('Vetted report: failing.example.com');
       expect(firstHeadings[1]).to.match(/^(ready|limited|unknown)$/);
       expect(firstHeadings[2]).to.match(/^Core checks: \d+ to fix$/);

@@ -1,6 +1,7 @@
 import type { TrustView } from './trust-schema.js';
+import { inWords, LOOKED_AT_WORDS, SIGNAL_TITLES, signalWords } from './verdict-signal-words.js';
 
-/** How a verdict reads at a glance: the colour of its sentence. */
+/** How a verdict reads at a glance: the colour of its panel, always beside words saying the same. */
 export type VerdictTone = 'good' | 'caution' | 'bad' | 'neutral';
 
 /** One signal of the trust score as a person reads it: its points and, in words, why. */
@@ -15,12 +16,24 @@ export interface SignalLine {
 /**
  * The verdict page of a domain (`GET /verify/{domain}` as HTML, `/domains/{domain}`): the trust
  * answer of `signals=true` put in sentences, with nothing judged here that the answer does not say.
- * Every sentence is built from the answer's fields, so the page and the JSON never disagree.
+ * The page heads with one state (what to do, told by `label` and `tone` together) and the
+ * sentences that say why; every sentence is built from the answer's fields, so the page and the
+ * JSON never disagree.
  */
 export interface VerdictPageView {
   readonly domain: string;
-  readonly sentence: string;
+  /** What to do, in two or three words ("Ask a person"), shown beside the tone's colour. */
+  readonly label: string;
+  readonly headline: string;
   readonly tone: VerdictTone;
+  /** Who the domain is (verified, a lookalike, blocked...): one sentence. */
+  readonly sentence: string;
+  /** Why, in the order a reviewer needs it: who the domain is, the score, what the evidence lacks, what an agent may do. */
+  readonly why: readonly string[];
+  /** True when a live look would add evidence: the page offers "Look now". */
+  readonly lookNow: boolean;
+  /** Seconds until a queued look should have stored its result, while one is pending. */
+  readonly askAgainSeconds: number | undefined;
   readonly entity: { readonly id: string; readonly name: string; readonly level: string; readonly type: string; readonly verifiedAt: string; readonly expiresAt: string } | null;
   readonly score: number;
   readonly level: string;
@@ -31,11 +44,14 @@ export interface VerdictPageView {
   readonly links: { readonly json: string; readonly signals: string; readonly history: string; readonly badge: string; readonly page: string };
 }
 
-const TITLES: Readonly<Record<string, string>> = { registry: 'Registry', brand: 'Brand', domain_age: 'Domain age', ssl: 'TLS certificate', external: 'Reputation checks' };
-const ACTION_WORDS: Readonly<Record<string, string>> = {
-  payment: 'payments',
-  data_sharing: 'sharing data',
-  api_call: 'API calls',
+const ACTION_WORDS: Readonly<Record<string, string>> = { payment: 'payments', data_sharing: 'sharing data', api_call: 'API calls' };
+
+// What each action of the contract asks of the person reading: the state's words and its colour.
+const STATES: Readonly<Record<string, { label: string; tone: VerdictTone; headline: (domain: string) => string }>> = {
+  PROCEED: { label: 'Go ahead', tone: 'good', headline: (d) => `An agent may go ahead with ${d}, within the limits below.` },
+  CAUTION: { label: 'Go ahead with care', tone: 'caution', headline: (d) => `An agent may deal with ${d} only within small limits; a person confirms anything more.` },
+  FLAG: { label: 'Ask a person', tone: 'caution', headline: (d) => `A person should decide before an agent deals with ${d}.` },
+  BLOCK: { label: 'Do not go ahead', tone: 'bad', headline: (d) => `An agent should not deal with ${d}.` },
 };
 
 /** The page URL of a domain's verdict: the stable address the JSON answers link to as `links.page`. */
@@ -50,27 +66,46 @@ export function verdictPageView(view: TrustView, baseUrl: string): VerdictPageVi
   const path = encodeURIComponent(domain);
   const guidance = answer.agent_guidance;
   const brand = answer.signals?.brand;
+  const evidence = answer.evidence;
   const allowed = guidance.safe_actions.map((a) => ACTION_WORDS[a] ?? a);
+  const allows = allowed.length === 0 ? 'Nothing is safe for an agent to do without asking a person.' : `Safe for an agent to do without asking: ${allowed.join(', ')}${guidance.max_transaction_usd > 0 ? `, up to ${guidance.max_transaction_usd} USD a transaction` : ''}.`;
+  const sentence = identitySentence(view);
+  const pending = evidence?.pending ?? [];
+  const ownershipOpen = brand?.ownership?.status === 'not_checked';
+  const state = STATES[guidance.action] ?? STATES.BLOCK!;
+  const still = !answer.blocked && pending.length > 0;
+  const askAgainSeconds = still ? evidence?.retry_after_seconds : undefined;
+  const why = [
+    sentence,
+    ...(answer.blocked ? [] : [`Its trust score is ${answer.trust_score} of 100 (${levelWords(answer.trust_level)}).`]),
+    ...evidenceSentences(evidence),
+    still ? `Until the look ends, agents are told: ${state.label.toLowerCase()} (${guidance.action}).` : `Agents are told: ${state.label.toLowerCase()} (${guidance.action}).`,
+    allows,
+  ];
   return {
     domain,
-    ...verdictSentence(view),
+    label: still ? 'Still looking' : `${state.label}`,
+    headline: answer.blocked
+      ? `Do not deal with ${domain}: the operator of this registry blocked it.`
+      : still
+        ? `We are still looking at ${domain}${askAgainSeconds !== undefined ? `: ask again in ${askAgainSeconds} seconds` : ''}.`
+        : state.headline(domain),
+    tone: answer.blocked ? 'bad' : still ? 'neutral' : state.tone,
+    sentence,
+    why,
+    lookNow: !answer.blocked && (evidence?.complete === false || (evidence?.failed.length ?? 0) > 0 || ownershipOpen),
+    askAgainSeconds,
     entity: answer.entity ? { id: answer.entity.id, name: answer.entity.name, level: answer.entity.level, type: answer.entity.type, verifiedAt: answer.entity.verified_at, expiresAt: answer.entity.expires_at } : null,
     score: answer.trust_score,
     level: answer.trust_level,
-    signals: Object.entries(answer.signals ?? {}).map(([name, signal]) => ({ name, title: TITLES[name] ?? name, score: signal.score, max: signal.max, words: signalWords(name, signal as Record<string, unknown>) })),
-    guidance: {
-      action: guidance.action,
-      allows: allowed.length === 0 ? 'Nothing is safe to do automatically.' : `Safe to do automatically: ${allowed.join(', ')}${guidance.max_transaction_usd > 0 ? `, up to ${guidance.max_transaction_usd} USD a transaction` : ''}.`,
-      maxUsd: guidance.max_transaction_usd,
-      requiresHuman: guidance.requires_human,
-      reason: guidance.reason,
-    },
+    signals: Object.entries(answer.signals ?? {}).map(([name, signal]) => ({ name, title: SIGNAL_TITLES[name] ?? name, score: signal.score, max: signal.max, words: signalWords(name, signal as Record<string, unknown>, evidence?.retry_after_seconds) })),
+    guidance: { action: guidance.action, allows, maxUsd: guidance.max_transaction_usd, requiresHuman: guidance.requires_human, reason: guidance.reason },
     lookalike: brand?.lookalike_of
       ? {
           of: brand.lookalike_of,
           brand: brand.lookalike_brand,
           words: brand.reason ?? '',
-          ownership: brand.ownership?.status === 'not_checked' ? brand.ownership.reason : brand.ownership?.status === 'not_owned' ? `Checked at ${brand.ownership.checked_at}: no evidence that the brand owns this name.` : undefined,
+          ownership: ownershipOpen ? `Whether ${brand.lookalike_brand ?? brand.lookalike_of} owns this name is not checked yet.` : brand.ownership?.status === 'not_owned' ? `Checked at ${brand.ownership.checked_at}: no evidence that the brand owns this name.` : undefined,
         }
       : null,
     readiness: answer.readiness
@@ -86,44 +121,28 @@ export function verdictPageView(view: TrustView, baseUrl: string): VerdictPageVi
   };
 }
 
-function verdictSentence(view: TrustView): { sentence: string; tone: VerdictTone } {
+function levelWords(level: string): string {
+  return level.toLowerCase().replace('_', ' ');
+}
+
+/** What the evidence lacks, in sentences: the looks still to come, and those that failed. */
+function evidenceSentences(evidence: TrustView['answer']['evidence']): string[] {
+  if (!evidence) return [];
+  const words = (names: readonly string[]) => inWords(names.map((n) => LOOKED_AT_WORDS[n] ?? n));
+  const out: string[] = [];
+  if (evidence.pending.length > 0) out.push(`We have not looked at ${words(evidence.pending)} yet: a look is under way, and until it ends ${evidence.pending.length === 1 ? 'it counts' : 'they count'} 0, so the score may be too low.`);
+  else if (!evidence.complete) out.push('Some of the evidence was never looked at, so it counts 0 and the score may be too low: "Look now" looks at it.');
+  if (evidence.failed.length > 0) out.push(`Our last look at ${words(evidence.failed)} failed, so ${evidence.failed.length === 1 ? 'it counts' : 'they count'} 0 and the score may be too low: "Look now" tries again.`);
+  return out;
+}
+
+function identitySentence(view: TrustView): string {
   const a = view.answer;
-  if (a.blocked) return { sentence: `${a.domain} is blocked by this registry's operator: ${a.agent_guidance.reason ?? 'no reason given'}.`, tone: 'bad' };
-  if (view.kind === 'expired') return { sentence: view.error.message, tone: 'caution' };
-  if (a.verified && a.entity) return { sentence: `${a.domain} is verified: it belongs to ${a.entity.name} (${a.entity.type}, level ${a.entity.level}), a registered entity, until ${a.entity.expires_at.slice(0, 10)}.`, tone: 'good' };
+  if (a.blocked) return `${a.domain} is blocked by this registry's operator: ${a.agent_guidance.reason ?? 'no reason given'}.`;
+  if (view.kind === 'expired') return view.error.message;
+  if (a.verified && a.entity) return `${a.domain} is verified: it belongs to ${a.entity.name} (${a.entity.type}, level ${a.entity.level}), a registered entity, until ${a.entity.expires_at.slice(0, 10)}.`;
   const brand = a.signals?.brand;
-  if (brand?.lookalike_of) return { sentence: `${a.domain} is not verified, and it looks like ${brand.lookalike_of}${brand.lookalike_brand && brand.lookalike_brand !== brand.lookalike_of ? ` (a domain of ${brand.lookalike_brand})` : ''}.`, tone: 'bad' };
-  if (brand?.known_brand) return { sentence: `${a.domain} is not a registered entity, but it is a domain of a known brand${brand.owned_by ? ` (${brand.owned_by})` : ''}.`, tone: 'neutral' };
-  return { sentence: `${a.domain} is not verified: no registered entity vouches for it.`, tone: a.trust_level === 'NONE' || a.trust_level === 'LOW' ? 'caution' : 'neutral' };
-}
-
-/** What a signal found, in words: its own reason when the answer gives one, else its fields read aloud. */
-function signalWords(name: string, s: Record<string, unknown>): string {
-  if (typeof s.reason === 'string') return s.reason;
-  switch (name) {
-    case 'registry':
-      return s.verified ? `A registered entity vouches for the name (level ${String(s.level)}).` : 'No registered entity vouches for the name.';
-    case 'brand':
-      if (typeof s.lookalike_of === 'string') return `Looks like ${s.lookalike_of}${typeof s.lookalike_brand === 'string' && s.lookalike_brand !== s.lookalike_of ? `, a domain of ${s.lookalike_brand}` : ''}, and no evidence shows the brand owns it.`;
-      if (s.known_brand) return `A domain of a known brand${typeof s.owned_by === 'string' ? `, ${s.owned_by}` : ''}.`;
-      return 'Not a known brand, and not like one.';
-    case 'domain_age':
-      return typeof s.years === 'number' ? `Registered ${s.years} full year${s.years === 1 ? '' : 's'} ago.` : 'Registration date not known.';
-    case 'ssl':
-      return s.valid ? `A valid certificate${typeof s.days_to_expiry === 'number' ? `, ${s.days_to_expiry} days before it expires` : ''}.` : 'No valid certificate.';
-    default:
-      return externalWords(s.checks as Record<string, Record<string, unknown>> | null | undefined);
-  }
-}
-
-function externalWords(checks: Record<string, Record<string, unknown>> | null | undefined): string {
-  if (!checks) return 'Not looked at: ask with external=true to look now.';
-  const parts: string[] = [];
-  const lists = checks.blocklists;
-  if (lists) parts.push(typeof lists.error === 'string' ? `blocklists not answered (${lists.error})` : lists.listed ? `listed on ${(lists.listed_on as string[]).join(', ')}` : 'on no DNS blocklist');
-  for (const [key, label] of [['spf', 'SPF'], ['dmarc', 'DMARC']] as const) {
-    const check = checks[key];
-    if (check) parts.push(typeof check.error === 'string' ? `${label} not answered (${check.error})` : check.published ? `${label} published` : `no ${label} record`);
-  }
-  return parts.length > 0 ? `${parts.join('; ')}.` : 'Checked.';
+  if (brand?.lookalike_of) return `${a.domain} is not verified, and it looks like ${brand.lookalike_of}${brand.lookalike_brand && brand.lookalike_brand !== brand.lookalike_of ? ` (a domain of ${brand.lookalike_brand})` : ''}.`;
+  if (brand?.known_brand) return `${a.domain} is not a registered entity, but it is a domain of a known brand${brand.owned_by ? ` (${brand.owned_by})` : ''}.`;
+  return `${a.domain} is not verified: no registered entity vouches for it.`;
 }

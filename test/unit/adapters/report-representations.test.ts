@@ -118,6 +118,9 @@ describe('report representations', () => {
     });
   });
 
+  // Every page's header and footer: home, the log, the documents, registration and the legal pages.
+  const SITE_PATHS = ['/', '/log', '/docs', '/register', '/privacy', '/terms', '/contact'];
+
   describe('HTML page', () => {
     const report = aHostileReport();
     const { links, html } = render(report);
@@ -128,10 +131,10 @@ describe('report representations', () => {
       expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).to.equal(true);
       expect(html).to.not.match(/<script|<img|<iframe|<!--|href="javascript/i);
       const tags = new Set(elements.map((e) => e.name));
-      const allowed = 'html head meta title style body header main nav section div h1 h2 h3 p dl dt dd a code em time table thead tbody tr th td span pre ul ol li br details summary form input button';
+      const allowed = 'html head meta title style body header footer main nav section div h1 h2 h3 p dl dt dd a code em time table thead tbody tr th td span pre ul ol li br details summary form input button';
       expect([...tags].filter((t) => !allowed.split(' ').includes(t))).to.deep.equal([]);
       const attributes = new Set(elements.flatMap((e) => Object.keys(e.attribs)));
-      expect([...attributes].sort()).to.deep.equal(['action', 'charset', 'class', 'content', 'href', 'id', 'lang', 'method', 'name', 'scope', 'type', 'value']);
+      expect([...attributes].sort()).to.deep.equal(['action', 'aria-label', 'charset', 'class', 'content', 'href', 'id', 'lang', 'method', 'name', 'scope', 'type', 'value']);
       // The one form: "Scan again", posting the domain to this service's scan form.
       const forms = elements.filter((e) => e.name === 'form');
       expect(forms.map((f) => [f.attribs.method, f.attribs.action])).to.deep.equal([['post', '/api/scan']]);
@@ -142,7 +145,7 @@ describe('report representations', () => {
 
     it('links only to our own URLs, every one of them, and shows site URLs as text', () => {
       const hrefs = elements.map((e) => e.attribs.href).filter((h) => h !== undefined);
-      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`, `${BASE}/reports?domain=example.com`, `${BASE}/domains/example.com`];
+      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`, `${BASE}/reports?domain=example.com`, `${BASE}/domains/example.com`, ...SITE_PATHS];
       const standards = new Set(Object.values(CHECK_FIXES).map((fix) => fix.standardUrl));
       expect([...new Set(hrefs)].filter((h) => !standards.has(h)).sort()).to.deep.equal([...own].sort());
       const codes = DomUtils.findAll((e) => e.name === 'code', doc.children).map((e) => DomUtils.textContent(e));

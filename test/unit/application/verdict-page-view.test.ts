@@ -35,12 +35,11 @@ describe('the verdict page view', () => {
     assess = new AssessTrust(verify, store, observations, live, { toUnicode: (d: string) => d }, clock, config, ownershipParts(clock).ownership, firstObservations());
   });
 
-  const pageOf = async (domain: string) => verdictPageView(trustView(await assess.run(domain, { external: false }), BASE), BASE);
+  const pageOf = async (domain: string, external = false) => verdictPageView(trustView(await assess.run(domain, { external }), BASE), BASE);
 
   it('names the entity of a verified domain, with every signal and the page links', async () => {
     await registry.create(aNewEntity({ name: 'Acme Widgets', domain: 'acme.com', type: 'business', expiresAt: '2027-01-01T00:00:00.000Z' }));
-    const page = await pageOf('acme.com');
-    expect(page.tone).to.equal('good');
+    const page = await pageOf('acme.com', true);
     expect(page.sentence).to.equal('acme.com is verified: it belongs to Acme Widgets (business, level verified), a registered entity, until 2027-01-01.');
     expect(page.signals.map((s) => s.name)).to.deep.equal(['registry', 'brand', 'domain_age', 'ssl', 'external']);
     expect(page.signals[0]).to.include({ score: 30, max: 40, words: 'A registered entity vouches for the name (level verified).' });
@@ -49,24 +48,42 @@ describe('the verdict page view', () => {
 
   it('says a lookalike imitates the brand, and the signal says so too, never "not like one"', async () => {
     const page = await pageOf('paypa1.com');
-    expect(page.tone).to.equal('bad');
     expect(page.sentence).to.equal('paypa1.com is not verified, and it looks like paypal.com.');
     expect(page.lookalike).to.include({ of: 'paypal.com' });
     expect(page.signals.find((s) => s.name === 'brand')!.words).to.match(/^Looks like paypal\.com/);
     expect(page.guidance.requiresHuman).to.equal(true);
-    expect(page.guidance.allows).to.equal('Nothing is safe to do automatically.');
+    expect(page.guidance.allows).to.equal('Nothing is safe for an agent to do without asking a person.');
   });
 
   it('gives the block reason, and an expired verification in the EXPIRED message', async () => {
     await registry.add([aBlock('scam.com', 'phishing kit')]);
     const blocked = await pageOf('login.scam.com');
+    expect(blocked).to.include({ label: 'Do not go ahead', tone: 'bad', headline: "Do not deal with login.scam.com: the operator of this registry blocked it.", lookNow: false });
     expect(blocked.sentence).to.equal("login.scam.com is blocked by this registry's operator: phishing kit.");
     expect(blocked.signals).to.deep.equal([]);
     expect(blocked.readiness).to.equal(null);
     await registry.create(aNewEntity({ name: 'Old Co', domain: 'old.com', expiresAt: '2026-01-01T00:00:00.000Z' }));
     const expired = await pageOf('old.com');
-    expect(expired.tone).to.equal('caution');
     expect(expired.sentence).to.match(/^The verification of old\.com by Old Co \(ent_[a-z0-9]+\) expired at 2026-01-01T00:00:00\.000Z; it is not verified\.$/);
+  });
+
+  it('heads with one state, in words and colour: still looking while evidence is pending, then what the guidance says', async () => {
+    await registry.create(aNewEntity({ name: 'Acme Widgets', domain: 'acme.com', type: 'business', expiresAt: '2027-01-01T00:00:00.000Z' }));
+    const pending = await pageOf('acme.com');
+    expect(pending).to.include({ label: 'Still looking', tone: 'neutral', headline: 'We are still looking at acme.com: ask again in 12 seconds.', askAgainSeconds: 12, lookNow: true });
+    expect(pending.why).to.include('Until the look ends, agents are told: ask a person (FLAG).');
+    expect(pending.signals.find((s) => s.name === 'domain_age')!.words).to.equal('Being looked at now: the result should be here within 12 seconds.');
+    const looked = await pageOf('acme.com', true);
+    expect(looked).to.include({ label: 'Go ahead with care', tone: 'caution', lookNow: false, askAgainSeconds: undefined });
+    expect(looked.why).to.deep.equal([
+      'acme.com is verified: it belongs to Acme Widgets (business, level verified), a registered entity, until 2027-01-01.',
+      'Its trust score is 66 of 100 (medium).',
+      'Agents are told: go ahead with care (CAUTION).',
+      'Safe for an agent to do without asking: API calls, sharing data, up to 100 USD a transaction.',
+    ]);
+    expect(await pageOf('nobody.example.net', true)).to.include({ label: 'Ask a person', tone: 'caution', headline: 'A person should decide before an agent deals with nobody.example.net.' });
+    // No word of the page names a request parameter: "Look now" is the page's way to ask.
+    for (const page of [pending, looked]) expect(JSON.stringify([page.why, page.signals.map((s) => [s.title, s.words]), page.headline])).to.not.match(/external=|signals=|domain_age|POST /);
   });
 
   it('calls a name nobody vouches for not verified, and a brand domain a known brand', async () => {

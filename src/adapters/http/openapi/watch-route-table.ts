@@ -13,8 +13,8 @@ export function watchRoutes(a: Pick<AnswerComponents, 'Watch' | 'CreatedWatch' |
   return [
     {
       method: 'post', path: '/watches', tags: ['watches'], summary: 'Watch a domain: signed webhooks when its verdict changes',
-      description: 'The callback must be https and resolve only to addresses the outbound policy allows; checked again at every delivery. See /api.md, "Watches and events".',
-      request: { body: { required: true, content: { 'application/json': { schema: WatchInput } } } },
+      description: 'The callback must be https and resolve only to addresses the outbound policy allows; checked again at every delivery. See /api.md, "Watches and events". A form post (the verdict page\'s "Watch this domain") answers 201 with a page showing the secret and token.',
+      request: { body: { required: true, content: { 'application/json': { schema: WatchInput }, 'application/x-www-form-urlencoded': { schema: WatchInput.pick({ domain: true, callback_url: true }) } } } },
       responses: { 201: enveloped('The watch, with its secret and token shown once.', a.CreatedWatch), ...errors([...BODY_ERRORS, 'RATE_LIMITED', ...STORE_ERRORS]) },
     },
     {

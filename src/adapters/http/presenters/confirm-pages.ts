@@ -2,8 +2,6 @@ import type { ConfirmOutcome } from '../../../application/registration/confirm-r
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
 
-const CSS = 'body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}code{word-break:break-all}';
-
 /** The HTML page (and its status) for each outcome of GET /confirm/{token}. Every value is escaped. */
 export function renderConfirmPage(outcome: ConfirmOutcome): { status: number; html: string } {
   switch (outcome.kind) {
@@ -20,7 +18,7 @@ export function renderConfirmPage(outcome: ConfirmOutcome): { status: number; ht
         'Domain verified',
         `<p><code>${escapeHtml(registration.domain)}</code> is verified for <strong>${escapeHtml(registration.entityName)}</strong>, entity <code>${escapeHtml(id)}</code>.</p>
 <p>The verification covers ${scope}${entity ? ` and holds until ${escapeHtml(entity.expiresAt)}` : ''}. Keep the proof in place: it is checked again regularly.</p>
-<p><a href="/verify/${encodeURIComponent(registration.domain)}">See the verify answer</a> · <a href="/lookup/${encodeURIComponent(id)}">See the entity</a></p>`,
+<p><a href="/domains/${encodeURIComponent(registration.domain)}">See its verdict page</a> · <a href="/entities/${encodeURIComponent(id)}">See the entity</a></p>`,
       );
     }
     case 'not_proven': {
@@ -42,5 +40,5 @@ ${rows}
 }
 
 function page(status: number, title: string, body: string): { status: number; html: string } {
-  return { status, html: renderPage({ title: `${title} · Vetted`, css: CSS, noindex: true, bodyHtml: `<h1>${escapeHtml(title)}</h1>\n${body}` }) };
+  return { status, html: renderPage({ title: `${title} · Vetted`, noindex: true, bodyHtml: `<h1>${escapeHtml(title)}</h1>\n${body}` }) };
 }

@@ -7,11 +7,6 @@ import { renderPage } from './page-layout.js';
 import { changeSummary, statusWords } from './report-text.js';
 import { escapeMarkdownInline } from './report-markdown.js';
 
-const CSS = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
-table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}
-td{overflow-wrap:anywhere}.scroll{overflow-x:auto;max-width:100%}.up{color:#136f2d}.down{color:#b00020}
-@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}th,td{border-color:#555}a{color:#8ab4f8}.up{color:#5fd07e}.down{color:#ff7b8a}}`;
-
 /** The history of a domain as an HTML page: newest first, each report with what changed since the one before. */
 export function renderHistoryHtml(page: HistoryPage, baseUrl: string): string {
   const rows = page.entries.map(({ report, change }) => {
@@ -24,9 +19,9 @@ export function renderHistoryHtml(page: HistoryPage, baseUrl: string): string {
     : `<div class="scroll"><table><thead><tr><th scope="col">Scanned at</th><th scope="col">Score</th><th scope="col">Change since the previous report</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
   return renderPage({
     title: `Report history: ${page.domain}`,
-    css: CSS,
+    wide: true,
     noindex: true,
-    bodyHtml: `<main>\n<h1>Report history: ${escapeHtml(page.domain)}</h1>\n${body}\n${next}\n<p><a href="/">Vetted</a></p>\n</main>`,
+    bodyHtml: `<main>\n<h1>Report history: ${escapeHtml(page.domain)}</h1>\n${body}\n${next}\n<p><a href="/domains/${escapeHtml(encodeURIComponent(page.domain))}">The verdict page of ${escapeHtml(page.domain)}</a></p>\n</main>`,
   });
 }
 
@@ -39,7 +34,7 @@ export function renderDiffHtml(change: ReportChange, baseUrl: string): string {
     : `<div class="scroll"><table><thead><tr><th scope="col">Check</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
   return renderPage({
     title: `Report comparison: ${change.from.id} and ${change.to.id}`,
-    css: CSS,
+    wide: true,
     noindex: true,
     bodyHtml: `<main>\n<h1>What changed</h1>\n<ul><li>Before: ${side(change.from)}</li><li>After: ${side(change.to)}</li><li>Score: ${delta(change.scoreDelta)}</li></ul>\n${table}\n</main>`,
   });

@@ -6,36 +6,46 @@ import { renderPage } from './page-layout.js';
 /** Pages with a form: no script, nothing external, forms only to this origin. */
 export const HTML_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-const CSS = 'body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}h1,p,li,code{overflow-wrap:anywhere}input{font-size:1rem;padding:.3rem;max-width:100%;box-sizing:border-box}button{font-size:1rem}label{display:block}@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}a{color:#8ab4f8}}';
-
-/** The home page: what Vetted is, a form that asks for a scan, its documents, and who runs it. */
+/** The home page: what Vetted is, a form that checks a domain, one that asks for a scan, the transparency log, its documents, and who runs it. */
 export function renderHomePage(home: HomeView): string {
   return renderPage({
     title: home.title,
     description: home.description,
     jsonLd: home.organization,
-    css: CSS,
-    bodyHtml: `<h1>Vetted</h1>
-<p>${escapeHtml(home.description)}</p>
-<h2>Check a domain</h2>
+    bodyHtml: `<h1>Can I trust this domain?</h1>
+<p class="lead">${escapeHtml(home.description)}</p>
+<section class="card" aria-labelledby="check-title">
+<h2 id="check-title">Check a domain</h2>
 <form method="get" action="/domains">
-<label for="check">Can I trust this domain? (or paste a URL: its host name is checked)</label>
-<input id="check" name="domain" required maxlength="2048" placeholder="example.com" autocomplete="url">
-<button type="submit">Check</button>
+<label for="check">Domain name, or paste a link: its host name is checked</label>
+<div class="field-row"><input id="check" name="domain" required maxlength="2048" placeholder="example.com" autocomplete="url" spellcheck="false"><button type="submit">Check</button></div>
 </form>
-<p>Answered from what the registry stores, now: the verdict, the trust score and what an agent may do.</p>
-<h2>Scan a site</h2>
+<p class="small muted">The verdict, the trust score and what an agent may do, from what Vetted has observed.</p>
+</section>
+<section aria-labelledby="scan-title">
+<h2 id="scan-title">Scan a site</h2>
 <form method="post" action="/api/scan">
-<label for="domain">Scan a domain (or paste a URL: its host name is scanned)</label>
-<input id="domain" name="domain" required maxlength="2048" placeholder="example.com or https://example.com/page">
-<button type="submit">Scan</button>
+<label for="domain">Domain name, or paste a link: its host name is scanned</label>
+<div class="field-row"><input id="domain" name="domain" required maxlength="2048" placeholder="example.com or https://example.com/page" spellcheck="false"><button type="submit">Scan</button></div>
 </form>
-<p>A scan fetches the site's public resources now and stores a report under methodology <a href="/methodology.md">${escapeHtml(METHODOLOGY_VERSION)}</a>. Reading never scans: <code>GET /verify/{domain}</code> answers from what is stored.</p>
-<h2>Get your organisation verified</h2>
+<p class="small muted">A scan fetches the site's public pages and files now and stores a signed report under methodology <a href="/methodology.md">${escapeHtml(METHODOLOGY_VERSION)}</a>. Checking a domain never scans it.</p>
+</section>
+<section aria-labelledby="register-title">
+<h2 id="register-title">Get your organisation verified</h2>
 <p><a href="/register">Register your domain</a>: prove you control it with a DNS record or a file, confirm by e-mail, and agents see it as a verified entity.</p>
-<h2>Documents</h2>
+</section>
+<section aria-labelledby="log-title">
+<h2 id="log-title">Check what Vetted says</h2>
+<p>Every change to a verdict is written to a public, append-only log that anyone can audit: <a href="/log">the transparency log</a>.</p>
+</section>
+<section aria-labelledby="docs-title">
+<h2 id="docs-title">For developers and agents</h2>
 ${linkList(home.docs)}
-<footer>${linkList(home.about)}</footer>`,
+</section>
+<section aria-labelledby="about-title">
+<h2 id="about-title">About</h2>
+${linkList(home.about)}
+</section>`,
   });
 }
 
@@ -48,8 +58,7 @@ export function renderSitePage(page: SitePage): string {
   return renderPage({
     title: `${page.title} · Vetted`,
     description: page.description,
-    css: CSS,
-    bodyHtml: `<h1>${escapeHtml(page.title)}</h1>\n<p>${escapeHtml(page.description)}</p>\n${sections.join('\n')}\n${linkList([...page.links, { text: 'Vetted', path: '/' }])}`,
+    bodyHtml: `<h1>${escapeHtml(page.title)}</h1>\n<p class="lead">${escapeHtml(page.description)}</p>\n${sections.join('\n')}\n${linkList(page.links)}`,
   });
 }
 
@@ -61,7 +70,6 @@ function linkList(links: readonly PageLink[]): string {
 export function renderErrorPage(status: number, code: string, message: string): string {
   return renderPage({
     title: `${status} ${code}`,
-    css: CSS,
     noindex: true,
     bodyHtml: `<h1>${escapeHtml(status)} ${escapeHtml(code)}</h1>\n<p>${escapeHtml(message)}</p>\n<p><a href="/">Back to Vetted</a></p>`,
   });

@@ -1,16 +1,6 @@
 import type { LogPageView } from '../../../application/views/log-page-view.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
-import { PEOPLE_CSS } from './people-style.js';
-
-// Long hashes, keys and names wrap rather than scroll sideways, down to 360 px.
-const LOG_CSS = `${PEOPLE_CSS}
-pre{white-space:pre-wrap;overflow-wrap:anywhere}
-code{overflow-wrap:anywhere}
-table{width:100%;table-layout:fixed;border-collapse:collapse}
-caption{text-align:left;font-weight:600;padding:.3rem 0}
-th,td{padding:.25rem .4rem;text-align:left;vertical-align:top;overflow-wrap:anywhere;border-bottom:1px solid currentColor}
-th:first-child,td:first-child{width:4.5rem}`;
 
 /**
  * GET /log: the transparency log for a person. How many writes it holds, the signed checkpoint and
@@ -24,13 +14,13 @@ export function renderLogPage(view: LogPageView): string {
     .join('\n');
   const entries = view.latest.length === 0
     ? '<p>Nothing has been logged yet.</p>'
-    : `<table><caption>The latest ${view.latest.length} entries, newest first</caption>
+    : `<table class="log"><caption>The latest ${view.latest.length} entries, newest first</caption>
 <thead><tr><th scope="col">Entry</th><th scope="col">When</th><th scope="col">Domain</th><th scope="col">What happened</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>`;
-  const bodyHtml = `<header><p><a href="/">Vetted</a></p><h1>The transparency log</h1></header>
-<main>
+  const bodyHtml = `<main>
+<h1>The transparency log</h1>
 <p class="verdict tone-good">Every change to what Vetted says about a domain is appended to a public, append-only log: ${view.size} ${view.size === 1 ? 'entry' : 'entries'} so far. Anyone can check that it only grows, and that Vetted tells everyone the same.</p>
 <h2>The signed checkpoint</h2>
 ${view.checkpoint ? `<pre><code>${e(view.checkpoint)}</code></pre>
@@ -44,5 +34,5 @@ ${entries}
 <li>The raw files: <a href="/log/checkpoint">checkpoint</a>, <a href="/log/key">key</a>, tiles under <code>/log/tile/</code>, and the proofs described in <a href="/api.md">the API reference</a>.</li>
 </ul>
 </main>`;
-  return renderPage({ title: 'Transparency log · Vetted', description: `Vetted's public, append-only log of every change to its verdicts: ${view.size} entries.`, css: LOG_CSS, bodyHtml });
+  return renderPage({ title: 'Transparency log · Vetted', description: `Vetted's public, append-only log of every change to its verdicts: ${view.size} entries.`, bodyHtml });
 }

@@ -1,7 +1,6 @@
 import type { RegistrationFormFieldView, RegistrationFormView } from '../../../application/views/registration-form-view.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
-import { REGISTRATION_CSS } from './registration-style.js';
 
 /** GET /register, and the form sent back (400) with each problem beside its field and a summary at the top. */
 export function renderRegistrationForm(view: RegistrationFormView): string {
@@ -15,7 +14,6 @@ export function renderRegistrationForm(view: RegistrationFormView): string {
   return renderPage({
     title: `${view.problems.length > 0 ? 'Error: ' : ''}Register a domain · Vetted`,
     description: 'Ask Vetted to verify a domain: publish a DNS record or a file, then confirm by e-mail.',
-    css: REGISTRATION_CSS,
     bodyHtml: `<h1>Register a domain</h1>
 ${summary}
 <p>Vetted verifies that you control a domain, the way certificate authorities do. After you send this form you get a page with the proof to publish (a DNS TXT record or a small file on the web site), and a mail with the confirmation link that completes the registration.</p>
@@ -23,8 +21,7 @@ ${summary}
 ${view.fields.map(renderField).join('\n')}
 <button type="submit">Register</button>
 </form>
-<p>Prefer an API? <code>POST /register</code> takes the same fields as JSON; see <a href="/verify.md">how to get verified</a>.</p>
-<p><a href="/">Back to Vetted</a></p>`,
+<p class="small">For developers: the same registration can be sent as data; see <a href="/verify.md">how to get verified</a>.</p>`,
   });
 }
 
@@ -58,7 +55,6 @@ export function renderRegistrationLimitPage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return renderPage({
     title: 'Too many registrations · Vetted',
-    css: REGISTRATION_CSS,
     noindex: true,
     bodyHtml: `<h1>Too many registrations</h1>
 <p>This address, or this contact e-mail, made too many registrations in the last hour. Nothing was registered.</p>

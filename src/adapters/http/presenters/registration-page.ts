@@ -1,7 +1,6 @@
 import type { LookRow, RegistrationCheckView, RegistrationPageView } from '../../../application/views/registration-page-view.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
-import { REGISTRATION_CSS } from './registration-style.js';
 
 /**
  * The registration page: status, the proofs ready to copy, "Check now" (a form posting to
@@ -18,7 +17,6 @@ export function renderRegistrationPage(view: RegistrationPageView, checkAction: 
   const pending = view.state === 'pending';
   return renderPage({
     title: `Registration of ${view.domain} · Vetted`,
-    css: REGISTRATION_CSS,
     noindex: true,
     bodyHtml: `<h1>Registration of <code>${domain}</code></h1>
 <p id="mail">${escapeHtml(view.mailText)}</p>
@@ -30,8 +28,7 @@ export function renderRegistrationPage(view: RegistrationPageView, checkAction: 
 </dl>
 ${view.check ? renderCheck(view.check, view.checkIntervalSeconds) : ''}
 ${pending ? renderProofs(view) : ''}
-${pending ? renderCheckForm(view, checkAction) : ''}
-<p><a href="/">Back to Vetted</a></p>`,
+${pending ? renderCheckForm(view, checkAction) : ''}`,
   });
 }
 
@@ -92,7 +89,6 @@ function renderLook(row: LookRow): string {
 export function renderUnknownRegistrationPage(): string {
   return renderPage({
     title: 'Unknown registration page · Vetted',
-    css: REGISTRATION_CSS,
     noindex: true,
     bodyHtml: `<h1>Unknown registration page</h1>
 <p>This registration page is not known. Check that the whole address was copied from the mail, or <a href="/register">register again</a>.</p>`,

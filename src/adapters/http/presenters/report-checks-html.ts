@@ -9,26 +9,6 @@ const STATUS_LABEL: Readonly<Record<CheckStatus, string>> = { pass: 'pass', warn
 // The worst first: a person reads what failed before what only warned.
 const URGENCY: Readonly<Record<string, number>> = { fail: 0, error: 1, warn: 2 };
 
-/** The style of the checks tables: a table on a wide screen, one card per check on a phone. */
-export const CHECKS_CSS = `
-.fix-text{margin:0 0 .2rem}
-table.checks th,table.checks td.status-cell,table.checks td.points,table.checks td.refs{overflow-wrap:normal;white-space:nowrap}
-table.checks td.check-title{overflow-wrap:break-word}
-@media (max-width:56rem){
-table.checks thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-table.checks,table.checks tbody,table.checks tr,table.checks td{display:block;white-space:normal}
-table.checks tr{border:1px solid #ccc;margin:0 0 .6rem;padding:.3rem .5rem}
-table.checks td{border:0;padding:.1rem 0}
-table.checks td.status-cell,table.checks td.points,table.checks td.check-title{display:inline;margin-right:.5rem}
-table.checks td.check-title{font-weight:600}
-table.checks td.found::before{content:"Found: ";font-weight:600}
-table.checks td.fix::before{content:"How to fix: ";font-weight:600}
-table.checks td.standard::before{content:"Standard: "}
-table.checks td.refs::before{content:"Evidence: "}
-}
-@media (max-width:56rem) and (prefers-color-scheme:dark){table.checks tr{border-color:#555}}
-`;
-
 /**
  * The checks of one group (the core checks or the declarations) that a site owner has to fix,
  * worst first, each with what was found and what to do, said once; empty when there are none.

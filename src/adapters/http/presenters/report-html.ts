@@ -4,7 +4,7 @@ import type { SiteFacts } from '../../../domain/scan/report.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
 import { scanAgainForm } from './verdict-page.js';
-import { CHECKS_CSS, nothingToFixDetails, toFixSection, type CheckGroup } from './report-checks-html.js';
+import { nothingToFixDetails, toFixSection, type CheckGroup } from './report-checks-html.js';
 import { evidenceEntry, metaTable, ownLink, UNTRUSTED_LABEL, untrusted } from './report-evidence-html.js';
 import { changeSummary, declarationsNote, errorHeading, humanAge, scoreWords, unreachableNote } from './report-text.js';
 
@@ -12,32 +12,6 @@ import { changeSummary, declarationsNote, errorHeading, humanAge, scoreWords, un
 export const REPORT_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-// Nothing scrolls on its own: long values and excerpts wrap, so the page never scrolls sideways
-// and no box needs a keyboard stop of its own.
-const CSS = `
-body{font:15px/1.5 system-ui,sans-serif;max-width:72rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
-table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}
-th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}
-th,td,dd,code,a,summary{overflow-wrap:anywhere}
-dl.summary{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}
-dl.summary dt{font-weight:600}
-dl.summary dd{margin:0;min-width:0}
-dl.summary ul{margin:.2rem 0;padding-left:1.2rem}
-.status{font-weight:700;text-transform:uppercase}
-.status-pass{color:#136f2d}.status-warn{color:#8a5a00}.status-fail,.status-error{color:#b00020}.status-info{color:#444}
-.untrusted-label{font-weight:700;color:#b00020;margin-bottom:.2rem}
-.untrusted{background:#fff6f6;border:1px dashed #b00020}
-pre.untrusted{padding:.5rem;white-space:pre-wrap;overflow-wrap:anywhere}
-details{border-top:1px solid #ccc;padding:.2rem 0}
-summary{cursor:pointer;padding:.3rem 0;font-weight:600}
-details[open]>summary{margin-bottom:.5rem}
-.verdict{font-size:1.3rem;font-weight:700;text-transform:uppercase}
-.verdict-ready{color:#136f2d}.verdict-limited{color:#8a5a00}.verdict-unknown{color:#444}
-@media (max-width:30rem){dl.summary{grid-template-columns:1fr}dl.summary dd{margin-bottom:.4rem}}
-@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}th,td,details{border-color:#555}a{color:#8ab4f8}
-.status-pass,.verdict-ready{color:#5fd07e}.status-warn,.verdict-limited{color:#f0b54a}.status-fail,.status-error,.untrusted-label{color:#ff7b8a}.status-info,.verdict-unknown{color:#bbb}
-.untrusted{background:#2a1b1d;border-color:#ff7b8a}}
-${CHECKS_CSS}`;
 
 /**
  * The report page (see ReportPage) as complete, script-free HTML, to be sent with
@@ -61,8 +35,8 @@ export function renderReportHtml(page: ReportPage): string {
       ? [`<section class="not-judged">\n<h2>Not judged</h2>\n<p>${escapeHtml(unreachableNote(page.unreachable))}</p>\n</section>`]
       : [toFixSection(core), toFixSection(declarations, declarationsToFix ? note : ''), nothingToFix([nothingToFixDetails(core), nothingToFixDetails(declarations, declarationsToFix ? '' : note)])];
   const bodyHtml = [
-    header(page),
     '<main>',
+    header(page),
     ...judged,
     siteFacts(report.site),
     aboutReport(page),
@@ -73,7 +47,7 @@ export function renderReportHtml(page: ReportPage): string {
     '</section>',
     '</main>',
   ].filter((part) => part !== '').join('\n');
-  return renderPage({ title: `Vetted report: ${report.domain}`, bodyHtml, css: CSS, noindex: true });
+  return renderPage({ title: `Vetted report: ${report.domain}`, bodyHtml, wide: true, noindex: true });
 }
 
 function nothingToFix(folds: readonly string[]): string {
@@ -85,7 +59,7 @@ function nothingToFix(folds: readonly string[]): string {
 export function renderNotFoundHtml(message: string, status = 404): string {
   const heading = errorHeading(status);
   const bodyHtml = `<main>\n<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(message)}</p>\n</main>`;
-  return renderPage({ title: `${heading} - Vetted`, bodyHtml, css: CSS, noindex: true });
+  return renderPage({ title: `${heading} - Vetted`, bodyHtml, noindex: true });
 }
 
 function header(page: ReportPage): string {
@@ -98,19 +72,19 @@ function header(page: ReportPage): string {
     ['Since the previous report', page.change ? `${escapeHtml(changeSummary(page.change.since))} (${ownLink(page.change.diffUrl, 'compare')}, ${ownLink(page.historyUrl, 'history')})` : `first report of this domain (${ownLink(page.historyUrl, 'history')})`],
   ];
   return [
-    '<header>',
+    '<div class="report-head">',
     `<h1>Vetted report: ${escapeHtml(report.domain)}</h1>`,
     `<dl class="summary">${summary.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${v}</dd>`).join('')}</dl>`,
     `<nav><p>Also as ${ownLink(links.json, 'JSON')} and ${ownLink(links.markdown, 'Markdown')}; the domain's ${ownLink(page.verdictUrl, 'verdict page')}</p></nav>`,
     // A fresh scan through the scan form's use case: admission applies, and a spent budget answers a page saying how long to wait.
     scanAgainForm(report.domain),
-    '</header>',
+    '</div>',
   ].join('\n');
 }
 
 function verdict(readiness: Readiness): string {
   const reasons = readiness.reasons.length === 0 ? '' : `<ul>${readiness.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>`;
-  return `<span class="verdict verdict-${escapeHtml(readiness.value)}">${escapeHtml(readiness.value)}</span>${reasons}`;
+  return `<span class="readiness readiness-${escapeHtml(readiness.value)}">${escapeHtml(readiness.value)}</span>${reasons}`;
 }
 
 function freshness(readiness: Readiness): string {

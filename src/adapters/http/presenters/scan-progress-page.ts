@@ -2,10 +2,6 @@ import type { ScanJob } from '../../../domain/scan/scan-job.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
 
-const CSS =
-  'body{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;line-height:1.5}h1,p,code{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}td,th{padding:.2rem .6rem;text-align:left;overflow-wrap:anywhere}' +
-  '@media (prefers-color-scheme:dark){body{color:#e8e8e8;background:#161616}a{color:#8ab4f8}}';
-
 /**
  * A scan still going after the progress page waited for it: each finished probe, and a "Check
  * again" link to the same page (which waits again and opens the report when the scan ends); it
@@ -18,7 +14,6 @@ export function renderScanProgressPage(job: ScanJob, options: { tookHostFromUrl?
   const state = job.state === 'queued' ? 'Waiting for a worker…' : `Running: ${job.probes.length} probes finished so far.`;
   return renderPage({
     title: `Scanning ${job.domain}`,
-    css: CSS,
     noindex: true,
     bodyHtml: `<h1>Scanning ${escapeHtml(job.domain)}</h1>
 ${options.tookHostFromUrl ? `<p>You pasted a URL: Vetted scans its host name, <strong>${escapeHtml(job.domain)}</strong>.</p>\n` : ''}<p>${escapeHtml(state)} The report opens as soon as the scan ends: <a href="/scans/${encodeURIComponent(job.id)}${options.tookHostFromUrl ? '?pasted=url' : ''}">Check again</a>.</p>

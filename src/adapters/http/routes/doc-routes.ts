@@ -6,10 +6,13 @@ import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
 import { OpenApiDescription } from '../openapi/openapi-document.js';
 import { operationsMarkdown } from '../openapi/operations-markdown.js';
+import { renderDocPage } from '../presenters/doc-page.js';
+import { sendPage } from '../send-page.js';
 
 /**
  * The agent-readable documents of the contract and /methodology.md (PublishedDocuments), made once at start-up;
  * /docs ends with the operations of the OpenAPI document, so it reads as a reference without it.
+ * A browser (preferring text/html to Markdown) is answered each as a page, rendered once too.
  */
 @injectable()
 export class DocRoutes implements HttpRoutes {
@@ -23,7 +26,10 @@ export class DocRoutes implements HttpRoutes {
     const baseUrl = this.config.baseUrl;
     for (const [path, document] of Object.entries(this.documents.run(baseUrl))) {
       const text = path === '/docs' ? `${document}\n${operationsMarkdown(this.description.document, baseUrl)}` : document;
+      const html = renderDocPage(text, path);
       router.get(path, (ctx) => {
+        ctx.vary('Accept');
+        if (ctx.get('accept').includes('text/html') && ctx.accepts('text/markdown', 'text/html') === 'text/html') return sendPage(ctx, 200, html, 3600);
         ctx.type = 'text/markdown; charset=utf-8';
         ctx.set('Cache-Control', cacheControl(3600));
         ctx.body = text;

@@ -54,11 +54,16 @@ export class VerdictPageRoutes implements HttpRoutes {
     router.get('/entities/:id', (ctx) => this.entityPage(ctx, ctx.params.id ?? ''));
   }
 
-  /** The verdict page of `domain`: the trust answer of `signals=true` (stored observations only, never a live look). */
+  /**
+   * The verdict page of `domain`: the trust answer of `signals=true`, from stored observations only
+   * unless the query asks `external=true` (the page's "Look now"), which looks live as the JSON
+   * answer does on that explicit request; such a page is never cached.
+   */
   async verdictPage(ctx: Context, domain: string): Promise<void> {
     ctx.state.renderError = htmlError;
-    const view = trustView(await this.assessTrust.run(domain, { external: false }), this.config.baseUrl);
-    sendPage(ctx, 200, renderVerdictPage(verdictPageView(view, this.config.baseUrl)), PAGE_SECONDS, PEOPLE_PAGE_CSP);
+    const external = ctx.query.external === 'true' || ctx.query.external === '1';
+    const view = trustView(await this.assessTrust.run(domain, { external }), this.config.baseUrl);
+    sendPage(ctx, 200, renderVerdictPage(verdictPageView(view, this.config.baseUrl)), external ? 0 : PAGE_SECONDS, PEOPLE_PAGE_CSP);
   }
 
   /** The page of entity `id`: the lookup answer in words. */

@@ -7,9 +7,15 @@ import { ManageWatch } from '../../../application/watches/manage-watch.js';
 import { createdWatchJson, deliveriesJson, watchJson } from '../../../application/views/watch-view.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendData } from '../envelope.js';
-import { readJsonBody } from '../read-body.js';
+import { renderWatchCreatedPage } from '../presenters/watch-page.js';
+import { readBodyText, readJsonBody } from '../read-body.js';
+import { sendPage } from '../send-page.js';
+import { htmlError } from './scan-routes.js';
 
-/** POST /watches, GET and DELETE /watches/{id}, GET /watches/{id}/deliveries. */
+/**
+ * POST /watches (JSON, or the verdict page's "Watch this domain" form, answered with a page), GET
+ * and DELETE /watches/{id}, GET /watches/{id}/deliveries.
+ */
 @injectable()
 export class WatchRoutes implements HttpRoutes {
   constructor(
@@ -20,6 +26,7 @@ export class WatchRoutes implements HttpRoutes {
 
   mount(router: Router): void {
     router.post('/watches', async (ctx) => {
+      if (ctx.is('application/x-www-form-urlencoded')) return this.watchFromForm(ctx);
       const created = await this.createWatch.run(await readJsonBody(ctx), ctx.ip);
       ctx.set('Location', `${this.config.baseUrl}/watches/${created.watch.id}`);
       sendData(ctx, createdWatchJson(created.watch, created.secret, created.token, this.config.baseUrl), { status: 201 });
@@ -36,6 +43,15 @@ export class WatchRoutes implements HttpRoutes {
       const id = ctx.params.id ?? '';
       sendData(ctx, deliveriesJson(id, await this.manageWatch.deliveries(id, bearer(ctx))));
     });
+  }
+
+  /** The form's two fields, to the same use case; the page shows the secret and token once, and is never stored. */
+  private async watchFromForm(ctx: Context): Promise<void> {
+    ctx.state.renderError = htmlError;
+    const form = new URLSearchParams(await readBodyText(ctx));
+    const created = await this.createWatch.run({ domain: form.get('domain')?.trim() ?? '', callback_url: form.get('callback_url')?.trim() ?? '' }, ctx.ip);
+    ctx.set('Location', `${this.config.baseUrl}/watches/${created.watch.id}`);
+    sendPage(ctx, 201, renderWatchCreatedPage(createdWatchJson(created.watch, created.secret, created.token, this.config.baseUrl)));
   }
 }
 
