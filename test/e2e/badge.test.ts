@@ -21,6 +21,7 @@ describe('GET /badge/{domain}.svg', () => {
     const scannedAt = new Date(Date.now() - 3600_000).toISOString();
     await reports.save({ report: aReport({ id: 'rpt_badgereadyexample0001', domain: domainName('ready.example.com'), score: 92, scannedAt, methodologyVersion: METHODOLOGY_VERSION, site }), signature });
     await reports.save({ report: aReport({ id: 'rpt_badgelimitedexample01', domain: domainName('limited.example.com'), score: 40, scannedAt, methodologyVersion: METHODOLOGY_VERSION, site }), signature });
+    await reports.save({ report: aReport({ id: 'rpt_badgeunreachable00001', domain: domainName('down.example.com'), score: 0, reachable: false, scannedAt, methodologyVersion: METHODOLOGY_VERSION, site }), signature });
     await new KnexBlocklist(t.database.db).add([aBlock('blocked.example.com', 'phishing kit')]);
     await t.propagated();
   });
@@ -43,7 +44,12 @@ describe('GET /badge/{domain}.svg', () => {
     expect(ready.texts).to.deep.equal(['vetted', 'ready 92']);
     expect(ready.title).to.match(/^Vetted: ready\.example\.com is ready, score 92 of 100, scanned /);
     expect((await badge('limited.example.com')).texts).to.deep.equal(['vetted', 'limited 40']);
-    expect((await badge('never.example.com')).texts).to.deep.equal(['vetted', 'not scanned']);
+    expect((await badge('never.example.com')).texts).to.deep.equal(['vetted', 'not yet observed']);
+    expect((await badge('never.example.com')).title).to.equal('Vetted: never.example.com has not been observed yet');
+    // A scan that reached nothing is not a score of 0: the badge says nothing was observed.
+    const down = await badge('down.example.com');
+    expect(down.texts).to.deep.equal(['vetted', 'nothing observed']);
+    expect(down.title).to.match(/^Vetted: nothing is observed of down\.example\.com now: the site could not be reached, scanned /);
     expect((await badge('blocked.example.com')).texts).to.deep.equal(['vetted', 'blocked']);
   });
 

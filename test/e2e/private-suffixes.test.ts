@@ -92,7 +92,7 @@ describe('names that are private-section public suffixes, over HTTP and MCP', fu
     const badge = await t.get('/badge/github.io.svg');
     expect(badge.status).to.equal(200);
     expect(await badge.text()).to.match(new RegExp(`aria-label="Vetted: github\\.io is [a-z ]+, score ${scan.body.data.score} of 100`));
-    expect(await (await t.get('/badge/alice.github.io.svg')).text()).to.contain('not scanned');
+    expect(await (await t.get('/badge/alice.github.io.svg')).text()).to.contain('not yet observed');
   });
 
   it('accepts github.io in MCP tools and in POST /register', async () => {
