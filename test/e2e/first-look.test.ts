@@ -13,6 +13,7 @@ import { FAST_JOBS, startTestService, type TestService } from '../support/test-s
 
 const PG_URL = process.env.VETTED_TEST_PG_URL;
 const BRAND = 'google.com';
+const OLD_SHOP = 'mybakery.com';
 const BUDGET = 40;
 const DISTINCT = 2000;
 // Registered 28 and a half years before today, so the brand scores the full 15 for age on any date.
@@ -35,6 +36,14 @@ function open(url: string): Knex {
   return url.startsWith('sqlite:') ? knex({ client: 'sqlite3', connection: { filename: url.slice('sqlite:'.length) }, useNullAsDefault: true }) : knex({ client: 'pg', connection: url });
 }
 
+async function waitFor(check: () => Promise<boolean>, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`not complete within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function trust(instance: InstanceProcess, domain: string): Promise<{ data: any; cacheControl: string | null }> {
   const res = await fetch(`${instance.url}/verify/${domain}?signals=true`);
   expect(res.status, domain).to.equal(200);
@@ -55,12 +64,15 @@ for (const [engine, make] of engines) {
 
     before(async () => {
       const ca = await createTestCa();
-      site = await startFixtureSite({ tls: await ca.issue(['rdap.example.net']), tlsByName: { [BRAND]: await ca.issue([BRAND, `www.${BRAND}`]) } });
-      site.route(`rdap.example.net/domain/${BRAND}`, {
-        headers: { 'content-type': 'application/rdap+json' },
-        body: JSON.stringify({ objectClassName: 'domain', ldhName: BRAND.toUpperCase(), events: [{ eventAction: 'registration', eventDate: REGISTERED }] }),
-      });
-      dns = await startDnsServer({ 'rdap.example.net': { A: ['127.0.0.1'] }, [BRAND]: { A: ['127.0.0.1'], TXT: [['v=spf1 -all']] }, [`_dmarc.${BRAND}`]: { TXT: [['v=DMARC1; p=reject']] } });
+      site = await startFixtureSite({ tls: await ca.issue(['rdap.example.net']), tlsByName: { [BRAND]: await ca.issue([BRAND, `www.${BRAND}`]), [OLD_SHOP]: await ca.issue([OLD_SHOP]) } });
+      for (const zone of [BRAND, OLD_SHOP]) {
+        site.route(`rdap.example.net/domain/${zone}`, {
+          headers: { 'content-type': 'application/rdap+json' },
+          body: JSON.stringify({ objectClassName: 'domain', ldhName: zone.toUpperCase(), events: [{ eventAction: 'registration', eventDate: REGISTERED }] }),
+        });
+      }
+      const mailRecords = (zone: string) => ({ [zone]: { A: ['127.0.0.1'], TXT: [['v=spf1 -all']] }, [`_dmarc.${zone}`]: { TXT: [['v=DMARC1; p=reject']] } });
+      dns = await startDnsServer({ 'rdap.example.net': { A: ['127.0.0.1'] }, ...mailRecords(BRAND), ...mailRecords(OLD_SHOP) });
       database = await make();
       const env = { ROLE: 'serve', DATABASE_URL: database.url, DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', RDAP_BASE_URL: 'https://rdap.example.net/', OBSERVE_LIMIT_PER_MINUTE: String(BUDGET) };
       // One first, so that the second finds the schema migrated.
@@ -101,7 +113,7 @@ for (const [engine, make] of engines) {
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(done, `complete within ${retry} s`).to.not.equal(undefined);
-      console.log(`      complete on the other instance ${Date.now() - asked} ms after the first read (retry_after_seconds ${retry}): score ${done.trust_score}, ${done.trust_level}, ${done.agent_guidance.action}`);
+      console.log(`      complete on the other instance ${Date.now() - asked} ms after the first read (retry_after_seconds ${retry}): score ${done.trust_score}, ${done.trust_level}, ${done.agent_guidance.action}: ${done.agent_guidance.reason}`);
       expect(done.evidence.pending).to.deep.equal([]);
       expect(done.signals.domain_age).to.include({ observed: true, years: 28, score: 15 });
       expect(done.signals.ssl).to.include({ observed: true, valid: true, score: 10 });
@@ -110,6 +122,22 @@ for (const [engine, make] of engines) {
       expect(done.agent_guidance.action).to.not.equal('BLOCK');
       expect(rdapAsked(BRAND), 'one RDAP request for 20 reads on two instances').to.equal(1);
       expect(site.requests.filter((r) => r.host.startsWith(BRAND)), 'no HTTP request to the site: a TLS handshake only').to.deep.equal([]);
+    });
+
+    it('answers an old shop nobody registered from its evidence, with a reason naming what would raise it', async () => {
+      const [a, b] = instances as [InstanceProcess, InstanceProcess];
+      const first = (await trust(a, OLD_SHOP)).data;
+      console.log(`      ${OLD_SHOP} first: ${first.trust_score}, ${first.trust_level}, ${first.agent_guidance.action}: ${first.agent_guidance.reason}`);
+      expect(first.evidence.complete).to.equal(false);
+      let done: any;
+      // Past the budget the look waits for a later read: the one after retry_after_seconds queues it.
+      await waitFor(async () => (done = (await trust(b, OLD_SHOP)).data).evidence.complete === true, (first.evidence.retry_after_seconds + 12) * 1000);
+      console.log(`      ${OLD_SHOP} next: ${done.trust_score}, ${done.trust_level}, ${done.agent_guidance.action}: ${done.agent_guidance.reason}`);
+      expect(done.signals.domain_age).to.include({ observed: true, score: 15 });
+      expect(done.signals.ssl).to.include({ observed: true, score: 10 });
+      expect(done.agent_guidance.reason).to.match(/^Trust score \d+ of 100 \(\w+\)\. Held down by: registry 0 of 40 \(not a verified entity\), brand 0 of 20 \(not a catalog brand\)/);
+      expect(done.agent_guidance.reason).to.contain('What would raise it: registering the domain with Vetted and proving control of it (registry, up to 40 points)');
+      expect(done.agent_guidance.reason).not.to.match(/domain_age|ssl \d/);
     });
 
     it('asks RDAP no more than the budget allows for 2,000 distinct names at once, and writes nothing for a name past it', async () => {
@@ -193,7 +221,7 @@ for (const kind of databaseKinds()) {
         if (answer.signals.domain_age.observed && answer.signals.ssl.observed) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      console.log(`      observed ${Date.now() - confirmed} ms after the confirmation: score ${answer.trust_score}, ${answer.trust_level}, ${answer.agent_guidance.action}`);
+      console.log(`      observed ${Date.now() - confirmed} ms after the confirmation: score ${answer.trust_score}, ${answer.trust_level}, ${answer.agent_guidance.action}: ${answer.agent_guidance.reason}`);
       expect(answer.verified).to.equal(true);
       expect(answer.signals.domain_age).to.include({ observed: true, years: 28 });
       expect(answer.signals.ssl).to.include({ observed: true, valid: true });

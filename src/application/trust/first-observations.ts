@@ -55,7 +55,7 @@ export class FirstObservations {
     if (known !== undefined && now.getTime() - known < FIRST_LOOK_CLAIM_SECONDS * 1000) return sinceClaim(known, now);
     const minute = now.toISOString().slice(0, 16);
     if (this.spentMinute === minute) return waiting(now);
-    if (this.claiming || !this.takeSecondShare(now)) return { kind: 'waiting', retryAfterSeconds: 1 + FIRST_LOOK_SECONDS };
+    if (this.claiming || !this.takeSecondShare(now)) return { kind: 'waiting', retryAfterSeconds: 1 };
     let claim;
     this.claiming = true;
     try {
@@ -160,7 +160,8 @@ function sinceClaim(claimedAtMs: number, now: Date): FirstLook {
   return { kind: 'queued', retryAfterSeconds: Math.max(1, Math.ceil((claimedAtMs + FIRST_LOOK_SECONDS * 1000 - now.getTime()) / 1000)) };
 }
 
+// Past the budget nothing is written, so nothing queues the look later: the next read does, once
+// the minute (or this process's second) has room again, and the answer is kept no longer than that.
 function waiting(now: Date): FirstLook {
-  const toNextMinute = 60 - now.getUTCSeconds();
-  return { kind: 'waiting', retryAfterSeconds: toNextMinute + FIRST_LOOK_SECONDS };
+  return { kind: 'waiting', retryAfterSeconds: 60 - now.getUTCSeconds() };
 }

@@ -24,7 +24,7 @@ const evidenceSchema = z
     complete: z.boolean().describe('True when every signal was looked at (a failed look counts; its error says what failed). False: some signals score 0 because nobody looked yet, so the score is a lower bound.'),
     failed: list(z.enum(OBSERVED_SIGNALS)).describe('The signals whose last look failed (each signal\'s error says how): they score 0, so the score is a lower bound; ask with external=true to look again.'),
     pending: list(z.enum(OBSERVED_SIGNALS)).describe('The signals a queued look will observe without external=true. Empty when none is queued: ask with external=true to look now.'),
-    retry_after_seconds: z.number().optional().describe('While pending is not empty: seconds until the queued look should have stored its result; ask again then.'),
+    retry_after_seconds: z.number().optional().describe('While pending is not empty: seconds until asking again is worth it: the queued look should have stored its result by then, or (when the budget of looks is spent) a read then can queue one.'),
     oldest_observed_at: z.string().optional().describe('When the oldest observation scored was made (ISO 8601).'),
     oldest_age_seconds: z.number().optional().describe('Its age in seconds at the time of the answer.'),
   })

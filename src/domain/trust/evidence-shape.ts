@@ -7,7 +7,7 @@ export const OBSERVED_SIGNALS: readonly ObservedSignal[] = ['domain_age', 'ssl',
  * Where the first look at a name's missing observations stands (see FirstObservations):
  * - `none`: nothing is missing, or a look was made and stored what it saw (failures included);
  * - `queued`: a look is queued or running; its result should be stored within `retryAfterSeconds`;
- * - `waiting`: the budget of looks is spent for now; a look is queued when asked after `retryAfterSeconds`;
+ * - `waiting`: the budget of looks is spent for now; a read after `retryAfterSeconds` can queue one;
  * - `off`: this deployment makes no look on read (OBSERVE_LIMIT_PER_MINUTE=0, REFRESH_OBSERVATIONS=false),
  *   or one was claimed today and stored nothing.
  */

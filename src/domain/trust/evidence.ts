@@ -61,7 +61,7 @@ function incompleteReason(missing: readonly ObservedSignal[], look: FirstLook): 
     case 'queued':
       return `${lead} A look is queued: ask again in ${look.retryAfterSeconds} s, or add external=true to look now.`;
     case 'waiting':
-      return `${lead} The budget of looks is spent for now; one is queued when it allows: ask again in ${look.retryAfterSeconds} s, or add external=true to look now.`;
+      return `${lead} The budget of looks is spent for now: ask again in ${look.retryAfterSeconds} s to have one queued, or add external=true to look now.`;
     default:
       return `${lead} Add external=true to look now.`;
   }

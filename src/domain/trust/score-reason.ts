@@ -102,7 +102,25 @@ function whyShort(name: string, signal: AnySignal): string {
       return `registered ${String(signal.years)} full year${signal.years === 1 ? '' : 's'} ago`;
     case 'ssl':
       return 'certificate not valid';
+    case 'external':
+      return externalWhy(signal as unknown as ExternalSignal);
     default:
-      return 'some checks failed or found nothing';
+      return 'below its maximum';
   }
+}
+
+/** The external checks that earned less than their points, in a few words each: "no SPF, scan unknown". */
+function externalWhy(signal: ExternalSignal): string {
+  const checks = signal.checks;
+  if (checks === null) return 'not run';
+  const words: string[] = [];
+  const { blocklists, spf, dmarc, readiness } = checks;
+  if ('error' in blocklists) words.push(`blocklists ${blocklists.error}`);
+  if ('error' in spf) words.push(`SPF ${spf.error}`);
+  else if (!spf.published) words.push('no SPF');
+  if ('error' in dmarc) words.push(`DMARC ${dmarc.error}`);
+  else if (!dmarc.published) words.push('no DMARC');
+  if ('error' in readiness) words.push(`scan ${readiness.error}`);
+  else if (readiness.value !== 'ready') words.push(`scan ${readiness.value}`);
+  return words.length > 0 ? words.join(', ') : 'below its maximum';
 }

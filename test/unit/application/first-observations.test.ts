@@ -42,7 +42,7 @@ describe('FirstObservations', () => {
   it('writes nothing for names asked past the minute’s budget, and claims again the next minute', async () => {
     await first.request(domainName('a.com'), at('2026-06-01T10:00:01.000Z'));
     await first.request(domainName('b.com'), at('2026-06-01T10:00:02.000Z'));
-    expect(await first.request(domainName('c.com'), at('2026-06-01T10:00:03.000Z'))).to.deep.equal({ kind: 'waiting', retryAfterSeconds: 57 + FIRST_LOOK_SECONDS });
+    expect(await first.request(domainName('c.com'), at('2026-06-01T10:00:03.000Z'))).to.deep.equal({ kind: 'waiting', retryAfterSeconds: 57 });
     const calls = claims.calls;
     for (let i = 0; i < 100; i++) expect((await first.request(domainName(`n${i}.org`), at('2026-06-01T10:00:30.000Z'))).kind).to.equal('waiting');
     expect(claims.calls, 'a spent minute costs no call to the store').to.equal(calls);

@@ -31,7 +31,7 @@ describe('the evidence a trust answer rests on', () => {
 
   it('says when the minute’s budget is spent, and points at external=true when no look is queued', () => {
     const bare = assessTrust(brand, NOW);
-    expect(withEvidence(bare, { kind: 'waiting', retryAfterSeconds: 70 }, undefined, NOW).agent_guidance.reason).to.contain('The budget of looks is spent for now; one is queued when it allows: ask again in 70 s');
+    expect(withEvidence(bare, { kind: 'waiting', retryAfterSeconds: 70 }, undefined, NOW).agent_guidance.reason).to.contain('The budget of looks is spent for now: ask again in 70 s to have one queued');
     const off = withEvidence(bare, { kind: 'off' }, undefined, NOW);
     expect(off.evidence).to.deep.equal({ complete: false, failed: [], pending: [] });
     expect(off.signals.ssl).to.not.have.property('pending');
