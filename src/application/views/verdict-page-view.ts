@@ -73,7 +73,9 @@ export function verdictPageView(view: TrustView, baseUrl: string): VerdictPageVi
   const pending = evidence?.pending ?? [];
   const ownershipOpen = brand?.ownership?.status === 'not_checked';
   const state = STATES[guidance.action] ?? STATES.BLOCK!;
-  const still = !answer.blocked && pending.length > 0;
+  // A lookalike is never better than FLAG whatever the looks find: the warning leads, not the wait.
+  const imitates = brand !== undefined && !brand.known_brand && brand.lookalike_of !== null;
+  const still = !answer.blocked && !imitates && pending.length > 0;
   const askAgainSeconds = still ? evidence?.retry_after_seconds : undefined;
   const why = [
     sentence,

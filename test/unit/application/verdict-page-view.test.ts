@@ -55,6 +55,15 @@ describe('the verdict page view', () => {
     expect(page.guidance.allows).to.equal('Nothing is safe for an agent to do without asking a person.');
   });
 
+  it('leads a lookalike with its warning even while a look is pending: no look can lift it above FLAG', async () => {
+    const view = trustView(await assess.run('paypa1.com', { external: false }), BASE);
+    const pending = { ...view, answer: { ...view.answer, evidence: { complete: false, failed: [], pending: ['domain_age', 'ssl'], retry_after_seconds: 12 } } } as typeof view;
+    const page = verdictPageView(pending, BASE);
+    expect(page.label).to.not.equal('Still looking');
+    expect(page.tone).to.equal('bad');
+    expect(page.headline).to.not.match(/still looking/i);
+  });
+
   it('gives the block reason, and an expired verification in the EXPIRED message', async () => {
     await registry.add([aBlock('scam.com', 'phishing kit')]);
     const blocked = await pageOf('login.scam.com');
