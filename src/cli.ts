@@ -8,6 +8,7 @@ import { parseCommandLine } from './adapters/cli/command-line.js';
 import { serviceRoleOf } from './adapters/cli/commands/service-commands.js';
 import { ConfigError, loadConfig } from './adapters/config/load-config.js';
 import type { AppConfig } from './application/ports/app-config.js';
+import { JobQueue } from './application/ports/job-queue.js';
 import { SchemaMigrator } from './application/ports/schema-migrator.js';
 import { buildContainer } from './main.js';
 import { closeContainer, runUntilSignal } from './service.js';
@@ -49,6 +50,8 @@ export async function main(
   const container = buildContainer(config);
   try {
     if (!line.spec.skipMigration) await container.get<SchemaMigrator>(SchemaMigrator).migrate();
+    // A queue that cannot start leaves its jobs unqueued; the use case says so, and the command goes on.
+    if (line.spec.queuesJobs) await container.get<JobQueue>(JobQueue).start().catch(() => undefined);
     return await container.get(CliCommands).run(line.spec.name, line.input, io);
   } finally {
     await closeContainer(container);

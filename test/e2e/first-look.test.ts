@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import knex, { type Knex } from 'knex';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
-import { createPgDatabase, startInstance, type InstanceProcess } from '../support/instance-process.js';
+import { createPgDatabase, runCli, startInstance, type InstanceProcess } from '../support/instance-process.js';
 import { createTestCa } from '../support/test-ca.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { databaseKinds } from '../support/test-databases.js';
@@ -14,6 +14,7 @@ import { FAST_JOBS, startTestService, type TestService } from '../support/test-s
 const PG_URL = process.env.VETTED_TEST_PG_URL;
 const BRAND = 'google.com';
 const OLD_SHOP = 'mybakery.com';
+const CLI_MEMBER = 'newmember.com';
 const BUDGET = 40;
 const DISTINCT = 2000;
 // Registered 28 and a half years before today, so the brand scores the full 15 for age on any date.
@@ -60,25 +61,27 @@ for (const [engine, make] of engines) {
     let site: FixtureSite;
     let dns: TestDnsServer;
     let instances: InstanceProcess[] = [];
+    let cliEnv: Record<string, string> = {};
     const rdapAsked = (zone: string) => site.requests.filter((r) => r.host.startsWith('rdap.example.net') && r.url === `/domain/${zone}`).length;
 
     before(async () => {
       const ca = await createTestCa();
-      site = await startFixtureSite({ tls: await ca.issue(['rdap.example.net']), tlsByName: { [BRAND]: await ca.issue([BRAND, `www.${BRAND}`]), [OLD_SHOP]: await ca.issue([OLD_SHOP]) } });
-      for (const zone of [BRAND, OLD_SHOP]) {
+      site = await startFixtureSite({ tls: await ca.issue(['rdap.example.net']), tlsByName: { [BRAND]: await ca.issue([BRAND, `www.${BRAND}`]), [OLD_SHOP]: await ca.issue([OLD_SHOP]), [CLI_MEMBER]: await ca.issue([CLI_MEMBER]) } });
+      for (const zone of [BRAND, OLD_SHOP, CLI_MEMBER]) {
         site.route(`rdap.example.net/domain/${zone}`, {
           headers: { 'content-type': 'application/rdap+json' },
           body: JSON.stringify({ objectClassName: 'domain', ldhName: zone.toUpperCase(), events: [{ eventAction: 'registration', eventDate: REGISTERED }] }),
         });
       }
       const mailRecords = (zone: string) => ({ [zone]: { A: ['127.0.0.1'], TXT: [['v=spf1 -all']] }, [`_dmarc.${zone}`]: { TXT: [['v=DMARC1; p=reject']] } });
-      dns = await startDnsServer({ 'rdap.example.net': { A: ['127.0.0.1'] }, ...mailRecords(BRAND), ...mailRecords(OLD_SHOP) });
+      dns = await startDnsServer({ 'rdap.example.net': { A: ['127.0.0.1'] }, ...mailRecords(BRAND), ...mailRecords(OLD_SHOP), ...mailRecords(CLI_MEMBER) });
       database = await make();
       const env = { ROLE: 'serve', DATABASE_URL: database.url, DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', RDAP_BASE_URL: 'https://rdap.example.net/', OBSERVE_LIMIT_PER_MINUTE: String(BUDGET) };
       // One first, so that the second finds the schema migrated.
       instances = [await startInstance(env, { jobs: FAST_JOBS, fetcher: { ca: [ca.cert], portMap: site.portMap } })];
       instances.push(await startInstance(env, { jobs: FAST_JOBS, fetcher: { ca: [ca.cert], portMap: site.portMap } }));
       db = open(database.url);
+      cliEnv = env;
     });
 
     after(async () => {
@@ -138,6 +141,14 @@ for (const [engine, make] of engines) {
       expect(done.agent_guidance.reason).to.match(/^Trust score \d+ of 100 \(\w+\)\. Held down by: registry 0 of 40 \(not a verified entity\), brand 0 of 20 \(not a catalog brand\)/);
       expect(done.agent_guidance.reason).to.contain('What would raise it: registering the domain with Vetted and proving control of it (registry, up to 40 points)');
       expect(done.agent_guidance.reason).not.to.match(/domain_age|ssl \d/);
+    });
+
+    // On SQLite the CLI's queue is its own process's: the member's first look comes with its first read.
+    (engine === 'postgres' ? it : it.skip)('observes a member added from the CLI without any read: its job lands in the shared queue', async () => {
+      const run = await runCli(['entity', 'add', '--domain', CLI_MEMBER, '--name', 'New Member', '--type', 'business'], cliEnv);
+      expect(run.code, run.stderr).to.equal(0);
+      expect(run.stderr).to.not.contain('could not queue');
+      await waitFor(async () => Number((await db('trust_observations').where({ domain: CLI_MEMBER }).count({ n: '*' }))[0]!.n) >= 2, 15_000);
     });
 
     it('asks RDAP no more than the budget allows for 2,000 distinct names at once, and writes nothing for a name past it', async () => {

@@ -47,6 +47,11 @@ export interface CommandSpec<Input = unknown> {
   readonly details?: readonly string[];
   /** `migrate` brings the schema up to date itself; every other command runs on a migrated one. */
   readonly skipMigration?: boolean;
+  /**
+   * Its use case queues jobs (a new member's first look): the job queue is started for the command,
+   * so that on PostgreSQL the jobs land in the shared queue a serving instance works.
+   */
+  readonly queuesJobs?: boolean;
   /** The checks the words need beyond their syntax; throws UsageError, naming what is wrong. */
   parse(args: CommandArgs): Input;
 }

@@ -17,6 +17,7 @@ const FLAGS = { domain: '--domain', name: '--name', type: '--type', level: '--le
 const SPEC: CommandSpec<EntityAddInput> = {
   name: 'entity add',
   summary: 'add a verified entity; prints its id',
+  queuesJobs: true,
   options: {
     domain: { type: 'string', value: 'DOMAIN', required: true, help: "the entity's domain; verify answers for its subdomains too" },
     name: { type: 'string', value: 'NAME', required: true, help: "the entity's name, as verify and lookup answers show it" },

@@ -12,6 +12,7 @@ interface EntityImportInput {
 const SPEC: CommandSpec<EntityImportInput> = {
   name: 'entity import',
   summary: 'add every entity of FILE, all or nothing',
+  queuesJobs: true,
   arguments: [{ name: 'FILE', help: 'JSON Lines (.jsonl, one object a line) or CSV (.csv) with a header line; without either extension, a file starting with { is JSON Lines' }],
   details: [
     'Fields: domain, name, and optional type, level, expires_at, as entity add takes them (an empty CSV field takes the default). CSV fields cannot be quoted: a name with a comma or a double quote needs JSON Lines.',
