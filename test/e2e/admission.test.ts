@@ -110,7 +110,7 @@ describe('fail-closed scanning when the admission store cannot answer (sqlite)',
       expect((await fetch(`${t.url}/verify/never-cached.example.com`)).status).to.equal(200);
       const verify = (await (await fetch(`${t.url}/verify/before.example.com`)).json()) as any;
       expect(verify.data.readiness.value).to.equal('unknown');
-      expect(verify.data.readiness.reasons).to.deep.equal(['the site could not be reached']);
+      expect(verify.data.readiness.reasons).to.deep.equal(['the site could not be reached: the name does not resolve']);
       expect((await fetch(`${t.url}${reportPath}`)).status).to.equal(200);
       const coolingOff = await scanRequest(t.url, 'during.example.com');
       expect(coolingOff.status).to.equal(503);

@@ -66,7 +66,7 @@ describe('the verdict pages in a real browser (chromium)', function () {
     expect(await page.textContent('section.warning')).to.include('Before paying or sharing data');
     // One state heads the page, in words beside its colour, with what agents are told.
     expect(await page.textContent('.verdict .state')).to.match(/^(Still looking|Do not go ahead|Ask a person)$/);
-    expect(await page.textContent('.verdict')).to.match(/agents are told: .* \((BLOCK|FLAG)\)/);
+    expect(await page.textContent('.verdict')).to.match(/agents are told: .* \((BLOCK|FLAG)\)/i);
     expect(await page.textContent('main')).to.include('A person should decide');
     // innerText: what a person sees, without the folded quote of the agents' own words.
     expect(await page.innerText('main')).to.not.match(/external=|POST \/watches|domain_age/);

@@ -106,8 +106,10 @@ describe('the vetted CLI, as a process', () => {
     const dns = await startDnsServer({});
     try {
       const scanEnv = { ...env, DNS_SERVERS: dns.address, BASE_URL: 'https://vetted.example.org/' };
+      // A name that does not resolve is a site that could not be reached: stored, printed, and exit 1.
       const fresh = await vetted(['scan', 'nowhere.example.com', '--json', '--fresh'], scanEnv);
-      expect(fresh.code, fresh.stderr).to.equal(0);
+      expect(fresh.code, fresh.stderr).to.equal(1);
+      expect(fresh.stderr).to.contain('nowhere.example.com could not be reached: the name does not resolve');
       const report = JSON.parse(fresh.stdout);
       expect(Object.keys(report).slice(0, 6)).to.deep.equal(['reused', 'age_seconds', 'report_url', 'report_id', 'domain', 'scanned_at']);
       expect(report).to.deep.include({ reused: false, age_seconds: 0, report_url: `https://vetted.example.org/reports/${report.report_id}`, domain: 'nowhere.example.com' });
