@@ -2,6 +2,7 @@ import { capGuidance, guidanceFor, withReason, type AgentGuidance, type TrustLev
 import { blocklistListings, externalSignal } from './external-signal.js';
 import type { Evidence } from './evidence-shape.js';
 import type { TrustInputs } from './trust-inputs.js';
+import { lookalikeReason } from './lookalike-reason.js';
 import { scoreReason } from './score-reason.js';
 import { trustLevelFor } from './trust-level.js';
 import { brandSignal, domainAgeSignal, registrySignal, sslSignal, type TrustSignals } from './trust-signals.js';
@@ -45,7 +46,7 @@ export function assessTrust(inputs: TrustInputs, now: Date): TrustAssessment {
   let guidance = guidanceFor(trust_level);
   if (guidance.action !== 'PROCEED') guidance = withReason(guidanceFor(trust_level, ''), scoreReason(trust_score, trust_level, signals));
   if (!inputs.brand.knownBrand && inputs.brand.reason !== null) {
-    guidance = capGuidance(guidance, 'FLAG', lookalikeReason(inputs.brand.lookalikeOf, inputs.brand.reason));
+    guidance = capGuidance(guidance, 'FLAG', lookalikeReason(inputs.brand));
   }
   const listings = blocklistListings(signals.external);
   if (listings.length > 0) {
@@ -55,8 +56,4 @@ export function assessTrust(inputs: TrustInputs, now: Date): TrustAssessment {
     guidance = withReason(guidance, `The registry verification expired at ${inputs.registry.expiresAt}; scored as not verified.`);
   }
   return { trust_score, trust_level, signals, agent_guidance: guidance };
-}
-
-function lookalikeReason(brand: string | null, why: string): string {
-  return brand === null ? `Possible impersonation: ${why}` : `Possible impersonation of ${brand}: ${why}`;
 }
