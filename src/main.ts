@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { createLogger } from './adapters/log/create-logger.js';
 import { AppConfig } from './application/ports/app-config.js';
 import { Logger } from './application/ports/logger.js';
+import { PopularDomains } from './application/ports/popular-domains.js';
 import { OriginPolicy } from './adapters/shared/origin-policy.js';
 // modules of their own areas
 import { httpModule } from './adapters/http/http-module.js';
@@ -104,6 +105,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
 function configurationModule(config: AppConfig, logger: Logger, jobTimings: JobTimings): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind<AppConfig>(AppConfig).toConstantValue(config);
+    bind<PopularDomains>(PopularDomains).toConstantValue(config.popularDomains);
     bind<Logger>(Logger).toConstantValue(logger);
     bind<JobTimings>(JobTimings).toConstantValue(jobTimings);
     bind(OriginPolicy).toConstantValue(new OriginPolicy(config.baseUrl, config.mcpAllowedOrigins, config.mcpAllowedHosts));

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +87,14 @@ describe('start-up failures name their cause, in one line, with the right exit c
     const run = await serve({ DATABASE_URL: sqlite(), HOST: 'no-such-host.invalid' });
     expect(run.code).to.equal(2);
     expect(run.stderr).to.deep.equal(['vetted: cannot start: HOST no-such-host.invalid does not resolve to an address']);
+  });
+
+  it('exits 2 when POPULAR_DOMAINS_FILE is not a dated list, naming the variable and the line', async () => {
+    const file = join(dir, 'popular.csv');
+    writeFileSync(file, '# source: Our list\n# as_of: 2026-01-31\nexample.com\n');
+    const run = await serveInProcess({ DATABASE_URL: sqlite(), POPULAR_DOMAINS_FILE: file });
+    expect(run.code).to.equal(2);
+    expect(run.stderr).to.deep.equal(['vetted: Invalid configuration: POPULAR_DOMAINS_FILE line 3: expected bucket,domain with a whole bucket such as 1000.']);
   });
 
   it('exits 1 when the database cannot be reached, naming DATABASE_URL and the host, with JSON logs and no trace', async () => {

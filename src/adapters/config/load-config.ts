@@ -3,6 +3,7 @@ import { DEFAULT_SCAN_LIMITS, DEFAULT_WATCH_SETTINGS, type AppConfig } from '../
 import { maskCredentials } from '../shared/mask-credentials.js';
 import { parseSigningKey } from '../shared/parse-signing-key.js';
 import { readBrandFile } from './brand-file.js';
+import { readPopularDomainsFile, SHIPPED_POPULAR_DOMAINS_FILE } from './popular-domains-file.js';
 import { ConfigError } from './config-error.js';
 import { CONTRACT_QUOTAS } from '../../domain/access/tier.js';
 import { booleanFlag, commaList, dailyQuota, isDnsServer, limit, wholeNumber } from './env-fields.js';
@@ -93,6 +94,7 @@ const EnvSchema = z.object({
     .default(4000),
   OBSERVE_LIMIT_PER_MINUTE: wholeNumber(0, 1_000_000, 600),
   BRAND_CATALOG_FILE: z.string().min(1).optional(),
+  POPULAR_DOMAINS_FILE: z.string().min(1).optional(),
   HTTP_HEADERS_TIMEOUT_MS: wholeNumber(1000, 120_000, 10_000),
   HTTP_REQUEST_TIMEOUT_MS: wholeNumber(1000, 600_000, 30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1000, 120_000, 5_000),
@@ -188,6 +190,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
     externalDeadlineMs: e.EXTERNAL_DEADLINE_MS,
     observeLimitPerMinute: e.OBSERVE_LIMIT_PER_MINUTE,
     extraBrandDomains: Object.freeze(e.BRAND_CATALOG_FILE ? readBrandFile(e.BRAND_CATALOG_FILE) : []),
+    popularDomains: readPopularDomainsFile(e.POPULAR_DOMAINS_FILE ?? SHIPPED_POPULAR_DOMAINS_FILE),
     scanLimits: Object.freeze({
       perClientPerHour: e.SCAN_LIMIT_PER_CLIENT_HOUR,
       perDomainPerHour: e.SCAN_LIMIT_PER_DOMAIN_HOUR,

@@ -1,3 +1,4 @@
+import type { PopularDomains } from './popular-domains.js';
 import type { DailyQuotas } from '../../domain/access/tier.js';
 
 /**
@@ -71,6 +72,8 @@ export interface AppConfig {
   readonly observeLimitPerMinute: number;
   /** Catalog lines read from BRAND_CATALOG_FILE (`brand.com[: owned.tld …]` or `allow: …`), added to the shipped catalog. */
   readonly extraBrandDomains: readonly string[];
+  /** The popularity list read at start from POPULAR_DOMAINS_FILE (the shipped Cloudflare Radar list when unset). */
+  readonly popularDomains: PopularDomains;
   readonly scanLimits: { readonly perClientPerHour: number; readonly perDomainPerHour: number; readonly globalPerMinute: number };
   /** WATCH_LIMIT_PER_CLIENT, WATCH_LIMIT_PER_CALLBACK_HOST (active watches), WEBHOOK_RETRY_BASE_SECONDS (the first retry's wait, doubling). */
   readonly watches: { readonly perClient: number; readonly perCallbackHost: number; readonly retryBaseSeconds: number };

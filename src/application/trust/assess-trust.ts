@@ -1,10 +1,11 @@
 import { inject, injectable, optional } from 'inversify';
 import { LRUCache } from 'lru-cache';
-import type { DomainName } from '../../domain/domain-name.js';
+import { registrableDomain, type DomainName } from '../../domain/domain-name.js';
 import { BRAND_DOMAINS, WORD_BRAND_LABELS } from '../../domain/trust/brand-domains.js';
 import { BrandCatalog } from '../../domain/trust/brand-catalog.js';
 import { missingSignals, withEvidence, type FirstLook } from '../../domain/trust/evidence.js';
-import { judgeBrand, LookalikeDetector } from '../../domain/trust/lookalike.js';
+import { judgeBrand, LookalikeDetector, withPopularity } from '../../domain/trust/lookalike.js';
+import { popularStanding } from '../../domain/trust/popularity.js';
 import { registryInputOf, type BrandFinding, type Failure, type TrustInputs } from '../../domain/trust/trust-inputs.js';
 import { assessTrust, type TrustAssessment } from '../../domain/trust/trust-score.js';
 import { AppConfig } from '../ports/app-config.js';
@@ -12,6 +13,7 @@ import { Clock } from '../ports/clock.js';
 import { Metrics, NO_METRICS } from '../ports/metrics.js';
 import type { DomainAgeOutcome } from '../ports/domain-age-source.js';
 import { IdnaCodec } from '../ports/idna-codec.js';
+import { NO_POPULAR_DOMAINS, PopularDomains } from '../ports/popular-domains.js';
 import type { ReputationReport } from '../ports/reputation-checks.js';
 import type { TlsInspectionOutcome } from '../ports/tls-inspector.js';
 import { TrustObservationStore, type ObservationKind, type StoredObservation, type StoredObservations } from '../ports/trust-observation-store.js';
@@ -69,6 +71,7 @@ export class AssessTrust {
     @inject(BrandOwnership) private readonly ownership: BrandOwnership,
     @inject(FirstObservations) private readonly first: FirstObservations,
     @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
+    @inject(PopularDomains) @optional() private readonly popular: PopularDomains = NO_POPULAR_DOMAINS,
   ) {
     this.detector = new LookalikeDetector(new BrandCatalog([...BRAND_DOMAINS, ...config.extraBrandDomains], WORD_BRAND_LABELS));
   }
@@ -79,10 +82,12 @@ export class AssessTrust {
     const now = this.clock.now();
     const blocked = verify.verdict.kind === 'blocked';
     const external = options.external && !blocked;
+    const stored = await this.observationsOf(domain);
+    const finding = this.brandOf(domain, stored);
     const [seen, brand] = await Promise.all([
-      this.seenNow(domain, external, now),
+      this.seenNow(domain, stored, external, now),
       // A blocked name is answered without signals: nothing to look at or queue.
-      blocked ? { finding: this.brandOf(domain), read: undefined } : this.ownership.apply(domain, this.brandOf(domain), now, external ? { deadlineMs: this.config.externalDeadlineMs } : undefined),
+      blocked ? { finding, read: undefined } : this.ownership.apply(domain, finding, now, external ? { deadlineMs: this.config.externalDeadlineMs } : undefined),
     ]);
     const scored = <T>(kind: ObservationKind): StoredObservation<T> | Failure | null => {
       const o = seen[kind] as StoredObservation<T> | undefined;
@@ -134,14 +139,26 @@ export class AssessTrust {
   }
 
   /** The stored observations of `domain`, with what was due looked at now when `external`. */
-  private async seenNow(domain: DomainName, external: boolean, now: Date): Promise<StoredObservations> {
-    const seen = await this.observationsOf(domain);
+  private async seenNow(domain: DomainName, seen: StoredObservations, external: boolean, now: Date): Promise<StoredObservations> {
     if (!external) return seen;
     const due = (['tls', 'domain_age', 'reputation'] as const).filter((kind) => !younger(seen[kind], REUSE_SECONDS[kind], now) || isFailedObservation(seen[kind]!));
     return { ...seen, ...(await this.live.look(domain, new Set(due), this.config.externalDeadlineMs, now)) };
   }
 
-  private brandOf(domain: DomainName): BrandFinding {
+  /**
+   * The brand finding of `domain`, spared by the popularity list when its registrable domain is
+   * listed, unless the stored registration date (RDAP) is later than the list's: the exemption
+   * is decided on what is stored, before any live look, so that the ownership look it may spare
+   * runs alongside the other looks.
+   */
+  private brandOf(domain: DomainName, stored: StoredObservations): BrandFinding {
+    const age = stored.domain_age as StoredObservation<DomainAgeOutcome> | undefined;
+    const registeredAt = age ? registeredAtOf(age.value) : null;
+    const standing = popularStanding(this.popular.rank(registrableDomain(domain)), typeof registeredAt === 'string' ? registeredAt : null);
+    return withPopularity(this.detected(domain), standing);
+  }
+
+  private detected(domain: DomainName): BrandFinding {
     let finding = this.brands.get(domain);
     if (finding) return finding;
     finding = judgeBrand(domain, this.detector, this.idna.toUnicode(domain));
@@ -170,7 +187,7 @@ function oldestOf(seen: StoredObservations): string | undefined {
 
 /** A name that is no catalog brand and imitates none. */
 function isPlainName(finding: BrandFinding): boolean {
-  return !finding.knownBrand && finding.lookalikeOf === null && finding.reason === null;
+  return !finding.knownBrand && finding.lookalikeOf === null && finding.reason === null && finding.popular === undefined;
 }
 
 function younger(observation: StoredObservation<unknown> | undefined, seconds: number, now: Date): boolean {

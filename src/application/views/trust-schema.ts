@@ -71,6 +71,16 @@ export const trustSignalsSchema = z.object({
     lookalike_brand: z.string().nullable().describe('The main domain of the brand that owns lookalike_of.'),
     owned_by: z.string().optional().describe('The brand that evidence shows owns this name.'),
     ownership: ownershipSchema.optional(),
+    popular: z
+      .object({
+        source: z.string().describe('The popularity list: its publisher and version.'),
+        bucket: z.number().describe('The smallest top-N bucket of the list holding the registrable domain (top 200, top 1000, …).'),
+        as_of: z.string().describe('The day the list describes (YYYY-MM-DD).'),
+        exempt: z.boolean().describe('True when being listed spares the name the lookalike rules; false when it was registered after the list, so it is judged as any new name.'),
+        registered_at: z.string().optional().describe('The stored registration date (RDAP) later than the list, when exempt is false.'),
+      })
+      .optional()
+      .describe('Where a dated popularity list places the registrable domain: a name the world uses is not taken for an imitation.'),
   }).describe('Whether the name is a well-known brand, or imitates one.'),
   domain_age: z.object({ ...signal, years: z.number().nullable().describe('Full years since registration (RDAP); null when not observed.') }).describe('How long the registrable domain has been registered.'),
   ssl: z

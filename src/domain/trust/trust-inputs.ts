@@ -1,6 +1,7 @@
 import type { EntityLevel } from '../entity.js';
 import type { RegistryVerdict } from '../registry-verdict.js';
 import type { ReadinessValue } from '../scan/readiness.js';
+import type { PopularStanding } from './popularity.js';
 import type { OwnershipFinding } from './ownership.js';
 
 /**
@@ -42,6 +43,8 @@ export interface BrandFinding {
   readonly ownership?: OwnershipFinding;
   /** The main domain of the brand that evidence shows owns the name (knownBrand is then true). */
   readonly ownedBy?: string;
+  /** The name's place in the popularity list, when listed (see withPopularity). */
+  readonly popular?: PopularStanding;
 }
 
 /** A TLS handshake seen at `observedAt`. Instants are ISO 8601 UTC strings. */

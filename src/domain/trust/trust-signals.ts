@@ -1,5 +1,6 @@
 import type { EntityLevel } from '../entity.js';
 import type { ExternalSignal } from './external-signal.js';
+import type { PopularStanding } from './popularity.js';
 import type { OwnershipEvidenceKind, OwnershipFinding } from './ownership.js';
 import type { SignalBase } from './signal-base.js';
 import { unobservedReason } from './signal-reasons.js';
@@ -20,6 +21,19 @@ export interface BrandSignal extends SignalBase {
   readonly owned_by?: string;
   /** For a name resembling a brand outside the catalog: whether evidence shows the brand owns it. */
   readonly ownership?: OwnershipSignal;
+  /** Where the popularity list places the name; `exempt` is false when it was registered after the list. */
+  readonly popular?: PopularSignal;
+}
+
+/** The popularity part of the brand signal; field names are the contract's. */
+export interface PopularSignal {
+  readonly source: string;
+  readonly bucket: number;
+  readonly as_of: string;
+  /** True when the listing spares the name the lookalike rules; false for a name registered after the list. */
+  readonly exempt: boolean;
+  /** The stored registration date later than the list's, when `exempt` is false. */
+  readonly registered_at?: string;
 }
 
 /** The ownership part of the brand signal; field names are the contract's. */
@@ -78,7 +92,8 @@ export function registrySignal(registry: RegistryInput): RegistrySignal {
 /**
  * Brand signal: 20 for a catalog brand (or its subdomain), or a name that evidence shows the brand
  * owns (`owned_by`), 0 otherwise; a lookalike names its brand. A name resembling a brand outside the
- * catalog also says what is known of its ownership (`ownership`).
+ * catalog also says what is known of its ownership (`ownership`), a listed name where the
+ * popularity list places it (`popular`).
  */
 export function brandSignal(brand: BrandFinding): BrandSignal {
   return {
@@ -90,6 +105,17 @@ export function brandSignal(brand: BrandFinding): BrandSignal {
     lookalike_brand: brand.knownBrand || brand.lookalikeOf === null ? null : (brand.lookalikeBrand ?? brand.lookalikeOf),
     ...(brand.ownedBy !== undefined ? { owned_by: brand.ownedBy } : {}),
     ...(brand.ownership !== undefined ? { ownership: ownershipSignal(brand.ownership) } : {}),
+    ...(brand.popular !== undefined ? popularParts(brand.popular) : {}),
+  };
+}
+
+function popularParts(standing: PopularStanding): Pick<BrandSignal, 'popular' | 'reason'> {
+  const { source, bucket, asOf } = standing.popularity;
+  const listed = { source, bucket, as_of: asOf };
+  if (standing.kind === 'popular') return { popular: { ...listed, exempt: true } };
+  return {
+    popular: { ...listed, exempt: false, registered_at: standing.registeredAt },
+    reason: `In the top ${bucket} of ${source} (${asOf}), but registered ${standing.registeredAt.slice(0, 10)}, after that list: a dropped name caught by someone else is judged as any new name.`,
   };
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../../src/adapters/config/load-config.js';
+import { readPopularDomainsFile, SHIPPED_POPULAR_DOMAINS_FILE } from '../../../src/adapters/config/popular-domains-file.js';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 
@@ -39,6 +40,7 @@ describe('configuration from the environment', () => {
       externalDeadlineMs: 4000,
       observeLimitPerMinute: 600,
       extraBrandDomains: [],
+      popularDomains: readPopularDomainsFile(SHIPPED_POPULAR_DOMAINS_FILE),
       scanLimits: { perClientPerHour: 10, perDomainPerHour: 6, globalPerMinute: 120 },
       watches: { perClient: 20, perCallbackHost: 100, retryBaseSeconds: 30 },
     });
@@ -120,6 +122,7 @@ describe('configuration from the environment', () => {
       externalDeadlineMs: 2500,
       observeLimitPerMinute: 120,
       extraBrandDomains: [],
+      popularDomains: readPopularDomainsFile(SHIPPED_POPULAR_DOMAINS_FILE),
       scanLimits: { perClientPerHour: 20, perDomainPerHour: 3, globalPerMinute: 500 },
       watches: { perClient: 5, perCallbackHost: 7, retryBaseSeconds: 2 },
     });
@@ -192,6 +195,35 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ SECURITY_TXT_EXPIRES: '2027-11-21T09:59:59Z' }, NOW).securityTxtExpires).to.equal('2027-11-21T09:59:59.000Z');
     expect(() => loadConfig({ SECURITY_TXT_EXPIRES: '2027-11-22T10:00:00Z' }, NOW)).to.throw(ConfigError, /less than a year away/);
     expect(() => loadConfig({ SECURITY_TXT_EXPIRES: NOW.toISOString() }, NOW)).to.throw(ConfigError, /in the future/);
+  });
+
+  it('reads POPULAR_DOMAINS_FILE at start: the shipped list by default; a bad file stops, naming the variable and the line', () => {
+    const shipped = loadConfig({}).popularDomains;
+    expect(shipped.asOf).to.equal('2026-08-10');
+    expect(shipped.rank('google.com')?.bucket).to.equal(200);
+    const dir = mkdtempSync(join(tmpdir(), 'vetted-popular-'));
+    try {
+      const good = join(dir, 'popular.csv');
+      writeFileSync(good, '# source: Our list v1\n# as_of: 2026-01-31\n200,example.com\n1000,example.org\n');
+      const list = loadConfig({ POPULAR_DOMAINS_FILE: good }).popularDomains;
+      expect(list.rank('example.org')).to.deep.equal({ source: 'Our list v1', bucket: 1000, asOf: '2026-01-31' });
+      expect(list.rank('google.com')).to.equal(undefined);
+      const cases: Array<readonly [string, RegExp]> = [
+        ['# source: x\n# as_of: 2026-01-31\n200,example.com\nexample.org\n', /^Invalid configuration: POPULAR_DOMAINS_FILE line 4: expected bucket,domain/],
+        ['# source: x\n# as_of: 2026-01-31\n200,Example.COM\n', /^Invalid configuration: POPULAR_DOMAINS_FILE line 3: "Example.COM" is not a lower-case domain name/],
+        ['# as_of: 2026-01-31\n200,example.com\n', /POPULAR_DOMAINS_FILE has no "# source: …" line/],
+        ['# source: x\n200,example.com\n', /POPULAR_DOMAINS_FILE has no "# as_of: YYYY-MM-DD" line/],
+        ['# source: x\n# as_of: 2026-01-31\n', /POPULAR_DOMAINS_FILE lists no domain/],
+      ];
+      cases.forEach(([text, message], i) => {
+        const bad = join(dir, `bad-${i}.csv`);
+        writeFileSync(bad, text);
+        expect(() => loadConfig({ POPULAR_DOMAINS_FILE: bad })).to.throw(ConfigError, message);
+      });
+      expect(() => loadConfig({ POPULAR_DOMAINS_FILE: join(dir, 'missing.csv') })).to.throw(ConfigError, 'POPULAR_DOMAINS_FILE cannot be read (ENOENT)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads BRAND_CATALOG_FILE lines: brands, the domains they own, allowed words; a bad name stops with its line', () => {

@@ -32,7 +32,19 @@ export const StatusAnswer = z
   .meta({ id: 'Status', description: 'Liveness: needs no database.' });
 
 export const ReadyAnswer = z
-  .strictObject({ status: z.literal('ready'), database: z.literal('ok') })
+  .strictObject({
+    status: z.literal('ready'),
+    database: z.literal('ok'),
+    details: z.strictObject({
+      popular_domains: z
+        .strictObject({
+          source: z.string().describe('The popularity list that spares popular names the lookalike rules.'),
+          as_of: z.string().describe('The day the list describes (YYYY-MM-DD).'),
+          stale: z.boolean().describe('True once the list is more than six months old: replace POPULAR_DOMAINS_FILE with a newer one.'),
+        })
+        .describe('The popularity list in use.'),
+    }).describe('What the instance judges with that may age.'),
+  })
   .meta({ id: 'Ready', description: 'Readiness: the database answers.' });
 
 /** The views' answers as named components of the OpenAPI document. */
