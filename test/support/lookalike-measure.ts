@@ -94,8 +94,10 @@ export interface Measurement {
 /**
  * Runs `detector` over `attacks` (a permutation counts when it carries lookalike_of) and `innocents`
  * (one counts when it carries lookalike_of without being a known brand). Permutations that a catalog
- * brand owns, that are themselves in the innocent set, or that fall under a restricted suffix
- * (nobody but the registry's own kind can register them) are not attacks and are counted apart.
+ * brand owns, that are themselves in the innocent set, that fall under a restricted suffix (nobody
+ * but the registry's own kind can register them), or that changed only a label of the target's
+ * public suffix (dnstwist's own suffix list lacks gouv.fr and ne.jp) are not attacks and are counted
+ * apart.
  * Per brand, a permutation counts for the brand that owns its target.
  */
 export function measure(detector: LookalikeDetector, catalog: BrandCatalog, attacks: readonly Permutation[], innocents: readonly string[]): Measurement {
@@ -104,7 +106,11 @@ export function measure(detector: LookalikeDetector, catalog: BrandCatalog, atta
   const skip = (why: string) => m.skipped.set(why, (m.skipped.get(why) ?? 0) + 1);
   for (const attack of attacks) {
     const info = parse(attack.domain, TLDTS);
+    const target = parse(attack.brand, TLDTS);
     if (!info.domain || !info.publicSuffix) skip('no registrable domain');
+    // dnstwist splits names by its own suffix list: for impots.gouv.fr or docomo.ne.jp it permutes
+    // gouv or ne, leaving the brand's label intact in front of another registrable domain.
+    else if (target.domainWithoutSuffix && info.subdomain === target.domainWithoutSuffix && info.domain !== target.domain) skip('the suffix permuted, the label intact');
     else if (catalog.has(info.domain)) skip('owned by a catalog brand');
     else if (innocentSet.has(info.domain)) skip('in the innocent set');
     else if (restrictedSuffixOf(info.publicSuffix)) skip('under a restricted suffix');

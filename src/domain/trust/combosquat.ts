@@ -14,7 +14,12 @@ const STRONG_LURES = [
   'customers', 'service', 'services', 'alert', 'alerts', 'notice', 'warning', 'fraud', 'claim', 'claims',
   'airdrop', 'giveaway', 'id', 'appleid', 'webscr', 'cgi', 'reactivate', 'activate', 'activation',
   'unblock', 'protect', 'protection', 'safety', 'checkpoint', 'identity', 'credentials', 'sms', 'tax', 'taxes',
-  'official', 'portal',
+  'official', 'portal', 'authorise', 'authorisation', 'authorization', 'signature',
+  // The same in the languages phishing in Europe and Latin America is written in.
+  'compte', 'connexion', 'actualisation', 'actualiser', 'securite', 'remboursement', 'paiement', 'facture',
+  'cuenta', 'acceso', 'verificacion', 'seguridad', 'reembolso', 'pago', 'factura', 'conta', 'acesso',
+  'seguranca', 'pagamento', 'konto', 'anmeldung', 'sicherheit', 'zahlung', 'rechnung', 'verifizierung',
+  'accesso', 'sicurezza', 'rimborso',
 ];
 const WEAK_LURES = [
   'my', 'app', 'apps', 'web', 'online', 'store', 'shop', 'pay', 'mail', 'email', 'inbox', 'cloud',
@@ -29,6 +34,10 @@ const WEAK_LURES = [
   'ticket', 'tickets', 'reservation', 'us', 'usa', 'uk', 'eu', 'global', 'intl', 'corp', 'inc', 'hq',
   'desk', 'the', 'www', 'mobile', 'live', 'free', 'cash', 'pc', 'assist', 'assistance', 'contact', 'chat',
   'message', 'messages', 'notification', 'notifications', 'status', 'points', 'pass', 'club', 'new', 'en',
+  'start', 'desktop', 'dashboard', 'extension', 'extensions', 'addon', 'addons', 'docs', 'sso', 'colis', 'livraison',
+  'suivi', 'envio', 'paquete', 'paket', 'sendung', 'pacote', 'entrega', 'mon', 'mes', 'votre', 'espace',
+  'assurance', 'assur', 'maladie', 'vitale', 'carte', 'cartes', 'dossier', 'aide', 'sante', 'infos', 'actu',
+  'mise', 'jour', 'renouvellement', 'controle', 'moi', 'minha', 'mi', 'cliente', 'clientes', 'ayuda',
 ];
 
 /** How much a lure word says: strong (accounts, credentials, money) or weak (shop and web words). */
@@ -101,10 +110,14 @@ export function lured(brand: IndexedBrand, strength: LureStrength | undefined): 
  *   distinctive brand of 4 characters or more needs no lure (ebay-kleinanzeigen);
  * - hyphens dropped: a brand of `minComboLength` or more between lure words (applelogin, mypaypal).
  */
-export function findCombination(label: string, folded: string, index: BrandIndex, everyday: (word: string, folded: string) => boolean): IndexedBrand | null {
+export function findCombination(label: string, folded: string, index: BrandIndex, everyday: (word: string, folded: string) => boolean, hosted = false): IndexedBrand | null {
   if (label.includes('-')) {
-    const found = tokenCombination(label, index, everyday);
+    const found = tokenCombination(label, index, everyday) ?? (hosted ? hostedCombination(label, index) : null);
     if (found) return found;
+  }
+  if (hosted) {
+    const inside = hostedContainment(label.replace(/-/g, ''), index);
+    if (inside) return inside;
   }
   return joinedCombination(label.replace(/-/g, ''), false, index) ?? joinedCombination(folded, true, index);
 }
@@ -133,6 +146,47 @@ function tokenCombination(label: string, index: BrandIndex, everyday: (word: str
     }
   }
   return null;
+}
+
+/** A brand label this long, alone among other words on a hosting platform's suffix, is an imitation by itself. */
+const HOSTED_BARE_LENGTH = 5;
+
+/**
+ * On a hosting platform's shared suffix (x.pages.dev, x.webflow.io, x.blogspot.com) anyone names
+ * their site, and a brand never signs its customers in there: a token that spells a brand of 5
+ * characters or more is enough (backup-exodus.vercel.app), and a shorter one beside one lure word
+ * (aap-ledger--auth.webflow.io), whatever the other tokens are; a generic brand label (mail, live)
+ * needs a strong lure.
+ */
+function hostedCombination(label: string, index: BrandIndex): IndexedBrand | null {
+  const tokens = label.split('-').filter((t) => t !== '');
+  const lures = tokens.map((token) => lureStrength(token) ?? lureStrength(skeleton(token), true));
+  for (const token of tokens) {
+    const brand = index.byLabel.get(token) ?? (/\p{L}/u.test(token) ? index.bySkeleton.get(skeleton(token)) : undefined);
+    if (!brand || brand.label.length < LOOKALIKE_LIMITS.minLabelLength) continue;
+    // A brand of 5 characters or more that is no generic word needs no lure there (ledger-gp.pages.dev).
+    if (brand.kind !== 'generic' && brand.label.length >= HOSTED_BARE_LENGTH) return brand;
+    const strength = lures.reduce<LureStrength | undefined>((best, here, i) => (tokens[i] === token || here === null ? best : stronger(best, here)), undefined);
+    if (lured(brand, strength)) return brand;
+  }
+  return null;
+}
+
+/** Lure words long enough to be found inside a run of letters without finding them by chance too often. */
+const INNER_LURES = [...PLAIN.keys()].filter((word) => word.length >= 3);
+
+/**
+ * On a hosting platform's shared suffix, a brand of 5 characters or more anywhere in the name with a
+ * lure word of 3 or more anywhere else (ledgerlivewallet.pages.dev, blockfilogin.webflow.io); a
+ * generic brand label needs a strong lure.
+ */
+function hostedContainment(text: string, index: BrandIndex): IndexedBrand | null {
+  return index.findIn(text, 'label', (o) => {
+    if (o.brand.label.length < 5 || (o.start === 0 && o.end === text.length)) return false;
+    const rest = `${text.slice(0, o.start)} ${text.slice(o.end)}`;
+    const lure = INNER_LURES.find((word) => rest.includes(word));
+    return lure !== undefined && lured(o.brand, PLAIN.get(lure));
+  });
 }
 
 function joinedCombination(text: string, folded: boolean, index: BrandIndex): IndexedBrand | null {

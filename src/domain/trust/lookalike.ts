@@ -81,12 +81,12 @@ export class LookalikeDetector {
     if (!registrable || !asciiLabel || !info.publicSuffix || this.catalog.allows(registrable)) return UNKNOWN;
     // A registry that admits only its own kind (.edu, .gov, go.jp) holds no impostor.
     if (restrictedSuffixOf(info.publicSuffix)) return UNKNOWN;
-    const imitation = this.imitation(ascii, registrable, asciiLabel, info.publicSuffix, info.subdomain ?? '', unicodeDomain);
+    const imitation = this.imitation(ascii, registrable, asciiLabel, info.publicSuffix, info.subdomain ?? '', unicodeDomain, info.isPrivate === true);
     // Most names imitate nothing: one shared finding, so that caching findings costs no object each.
     return imitation === NO_LOOKALIKE ? UNKNOWN : { knownBrand: false, ...imitation };
   }
 
-  private imitation(ascii: string, registrable: string, asciiLabel: string, suffix: string, subdomain: string, unicodeDomain?: string): Lookalike {
+  private imitation(ascii: string, registrable: string, asciiLabel: string, suffix: string, subdomain: string, unicodeDomain: string | undefined, hosted: boolean): Lookalike {
     const embedded = this.embeddedBrand(subdomain);
     if (embedded) return found(embedded, this.catalog.mainDomainOf(embedded) ?? embedded, 'subdomain', `${ascii} puts ${embedded} in front of another domain, ${registrable}.`);
     const dotted = this.dottedBrand(subdomain, asciiLabel);
@@ -94,7 +94,7 @@ export class LookalikeDetector {
 
     const label = (unicodeDomain !== undefined && asciiLabel.startsWith('xn--') ? unicodeLabel(ascii, unicodeDomain, suffix) : null) ?? asciiLabel;
     const shown = label === asciiLabel ? registrable : `${registrable} (${label}.${suffix})`;
-    const match = this.brandMatch(label);
+    const match = this.brandMatch(label, hosted);
     const scripts = label === asciiLabel ? null : mixedScripts(label);
     if (scripts) {
       const mix = scripts.join(' and ');
@@ -137,7 +137,7 @@ export class LookalikeDetector {
     return brand && brand.label.length >= LOOKALIKE_LIMITS.minLabelLength ? brand : null;
   }
 
-  private brandMatch(label: string): Match | null {
+  private brandMatch(label: string, hosted: boolean): Match | null {
     const index = this.index;
     const same = index.byLabel.get(label);
     if (same) return label.length >= LOOKALIKE_LIMITS.minSuffixLabelLength ? { kind: 'suffix', brand: same } : null;
@@ -163,7 +163,7 @@ export class LookalikeDetector {
         return named ? { kind: 'combination', brand: named } : { kind: 'one_edit', brand: near };
       }
     }
-    const combo = findCombination(label, folded, index, this.isEveryday);
+    const combo = findCombination(label, folded, index, this.isEveryday, hosted);
     if (combo) return { kind: 'combination', brand: combo };
     const inside = index.containedIn(folded, label);
     return inside ? { kind: 'contained', brand: inside } : null;

@@ -21,6 +21,7 @@ import { catalogTargets, dataLines, dnstwistPermutations, dnstwistPython, measur
 // figure beside its goal, asserts the goals that are met, and holds the others at the floors reached,
 // so that no change makes them worse. Raise a floor whenever a change lifts its figure.
 const PER_FAMILY = 40;
+const MIN_PER_BRAND = 20;
 const GOALS = { overall: 0.97, family: 0.93, brand: 0.9, innocents: 0.003 };
 const FLOORS = { overall: 0.94, family: 0.85, brandOfFourOrMore: 0.7, innocents: 0.03 };
 
@@ -63,7 +64,11 @@ const python = dnstwistPython();
       expect(rate.total, brand).to.be.above(0);
       expect(rate.hits / rate.total, `${brand} ${percent(rate)}`).to.be.at.least(GOALS.brand);
     }
-    const under = [...result.byBrand].filter(([brand, r]) => brand.split('.')[0]!.length >= 4 && r.hits / r.total < FLOORS.brandOfFourOrMore).map(([b, r]) => `${b} ${percent(r)}`);
+    // A brand needs enough permutations counted for a rate: dnstwist permutes gouv in impots.gouv.fr,
+    // which leaves a handful once the suffix's own permutations are set apart.
+    const under = [...result.byBrand]
+      .filter(([brand, r]) => brand.split('.')[0]!.length >= 4 && r.total >= MIN_PER_BRAND && r.hits / r.total < FLOORS.brandOfFourOrMore)
+      .map(([b, r]) => `${b} ${percent(r)}`);
     expect(under).to.deep.equal([]);
   });
 
