@@ -75,7 +75,7 @@ describe('GET /openapi.json', () => {
     expect(verify['400'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/ErrorEnvelope' });
     expect(doc.paths['/api/scan'].post.responses['429'].headers).to.have.property('Retry-After');
     expect(doc.paths['/api/scan'].post.responses['201'].headers).to.have.property('Location');
-    expect(doc.paths['/verify/{domain}'].get.parameters.map((p: Json) => `${p.in}:${p.name}`)).to.deep.equal(['path:domain', 'query:signals', 'query:external', 'query:format']);
+    expect(doc.paths['/verify/{domain}'].get.parameters.map((p: Json) => `${p.in}:${p.name}`)).to.deep.equal(['path:domain', 'query:signals', 'query:external', 'query:format', 'query:expected']);
     expect(doc.paths['/register'].post.requestBody.content['application/json'].schema.required).to.deep.equal(['domain', 'entity_name', 'contact_email']);
   });
 

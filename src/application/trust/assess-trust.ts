@@ -4,10 +4,13 @@ import { registrableDomain, type DomainName } from '../../domain/domain-name.js'
 import { BRAND_DOMAINS, WORD_BRAND_LABELS } from '../../domain/trust/brand-domains.js';
 import { BrandCatalog } from '../../domain/trust/brand-catalog.js';
 import { missingSignals, withEvidence, type FirstLook } from '../../domain/trust/evidence.js';
+import { relateToExpected, withExpected, type ExpectedCounterparty } from '../../domain/trust/expected-counterparty.js';
 import { judgeBrand, LookalikeDetector, withPopularity } from '../../domain/trust/lookalike.js';
 import { popularStanding } from '../../domain/trust/popularity.js';
 import { registryInputOf, type BrandFinding, type Failure, type TrustInputs } from '../../domain/trust/trust-inputs.js';
 import { assessTrust, type TrustAssessment } from '../../domain/trust/trust-score.js';
+import { AppError } from '../errors.js';
+import { requireDomainName } from '../input/domain-input.js';
 import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
 import { Metrics, NO_METRICS } from '../ports/metrics.js';
@@ -42,6 +45,8 @@ export interface TrustOutcome extends VerifyOutcome {
   readonly observations: StoredObservations;
   /** What was read of the name's ownership, when it resembles a brand outside the catalog (see `isCurrent`). */
   readonly ownership?: OwnershipRead;
+  /** With `expected`: how the name stands to the counterparty meant (see relateToExpected). */
+  readonly expected?: ExpectedCounterparty;
 }
 
 /**
@@ -76,7 +81,9 @@ export class AssessTrust {
     this.detector = new LookalikeDetector(new BrandCatalog([...BRAND_DOMAINS, ...config.extraBrandDomains], WORD_BRAND_LABELS));
   }
 
-  async run(domainInput: string, options: { external: boolean }): Promise<TrustOutcome> {
+  /** `expected`: the counterparty the agent meant (a domain), which the answer relates the name to. */
+  async run(domainInput: string, options: { external: boolean; expected?: string }): Promise<TrustOutcome> {
+    const meant = options.expected === undefined ? undefined : expectedDomain(options.expected);
     const verify = await this.verify.run(domainInput);
     const domain = verify.verdict.domain;
     const now = this.clock.now();
@@ -110,9 +117,11 @@ export class AssessTrust {
     // A name with something not looked at gets its first look queued; the answer says so and is
     // kept no longer than the look should take.
     const look: FirstLook = blocked || external || missingSignals(scoredOnly.signals).length === 0 ? NO_LOOK : await this.first.request(domain, now);
-    const assessment = withEvidence(scoredOnly, look, oldestOf(seen), now);
+    const evidenced = withEvidence(scoredOnly, look, oldestOf(seen), now);
+    const expected = meant === undefined ? undefined : relateToExpected(domain, meant, brand.finding, this.detector.catalog);
+    const assessment = expected === undefined || blocked ? evidenced : withExpected(evidenced, expected, domain);
     const cacheSeconds = assessment.evidence?.retry_after_seconds === undefined ? verify.cacheSeconds : Math.min(verify.cacheSeconds, assessment.evidence.retry_after_seconds);
-    return { ...verify, cacheSeconds, assessment, observations: seen, ...(brand.read ? { ownership: brand.read } : {}) };
+    return { ...verify, cacheSeconds, assessment, observations: seen, ...(brand.read ? { ownership: brand.read } : {}), ...(expected ? { expected } : {}) };
   }
 
   /**
@@ -192,4 +201,13 @@ function isPlainName(finding: BrandFinding): boolean {
 
 function younger(observation: StoredObservation<unknown> | undefined, seconds: number, now: Date): boolean {
   return observation !== undefined && now.getTime() - Date.parse(observation.observedAt) < seconds * 1000;
+}
+
+function expectedDomain(input: string): DomainName {
+  try {
+    return requireDomainName(input);
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError('VALIDATION_ERROR', `expected must be a domain name such as example.com: ${error.message}`);
+    throw error;
+  }
 }

@@ -116,6 +116,16 @@ export const TRUST_ASSESSMENT_SHAPE = {
   signals: trustSignalsSchema.optional().describe('Each signal with its score, and its reason when unobserved; absent when blocked.'),
   agent_guidance: agentGuidanceSchema,
   evidence: evidenceSchema.optional(),
+  expected: z
+    .object({
+      domain: z.string().describe('The counterparty the agent meant, as asked with expected.'),
+      relation: z
+        .enum(['same', 'same_owner', 'lookalike', 'unrelated'])
+        .describe('same: a name under the domain expected; same_owner: the catalog or stored ownership evidence ties both to one organisation; lookalike: this name imitates it (guidance no better than FLAG); unrelated: nothing known ties them (guidance no better than CAUTION).'),
+      evidence: list(z.string()).describe('Why, in sentences.'),
+    })
+    .optional()
+    .describe('With expected: how the name asked about stands to the counterparty the agent meant.'),
 };
 
 /** GET /verify?signals=true and MCP check_trust: the verify answer with the trust assessment. */

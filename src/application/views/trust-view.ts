@@ -23,6 +23,7 @@ export function trustView(outcome: TrustOutcome, baseUrl: string): TrustView {
     signals: assessment.signals,
     agent_guidance: assessment.agent_guidance,
     ...(assessment.evidence ? { evidence: assessment.evidence } : {}),
+    ...(outcome.expected ? { expected: outcome.expected } : {}),
     links,
   });
 }

@@ -24,7 +24,12 @@ import { prefersHtml, VerdictPageRoutes } from './verdict-page-routes.js';
 
 const queryFlag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1');
 /** The query of GET /verify/{domain}; the OpenAPI document describes it from here. */
-export const VerifyQuery = z.object({ signals: queryFlag, external: queryFlag, format: z.enum(['json', 'jws']).optional() });
+export const VerifyQuery = z.object({
+  signals: queryFlag,
+  external: queryFlag,
+  format: z.enum(['json', 'jws']).optional(),
+  expected: z.string().max(1024).optional().describe('The counterparty the agent meant (a domain): the trust answer (implied) says how this name stands to it in expected.'),
+});
 
 /** The media type of a compact JWS (RFC 7515 §9.2.1). */
 const JOSE = 'application/jose';
@@ -99,9 +104,13 @@ export class RegistryRoutes implements HttpRoutes {
       // The plain verify is the hottest path: skip query parsing when there is no query at all.
       if (ctx.querystring !== '' || ctx.get('accept').includes(JOSE)) {
         const query = VerifyQuery.safeParse(ctx.query);
-        if (!query.success) throw new AppError('VALIDATION_ERROR', 'signals and external take true or false, and format json or jws.');
-        if (query.data.format === 'jws' || (query.data.format === undefined && ctx.get('accept').includes(JOSE))) return this.signedVerify(ctx, query.data.signals || query.data.external, query.data.external);
-        if (query.data.signals || query.data.external) return this.verifyWithSignals(ctx, query.data.external);
+        if (!query.success) throw new AppError('VALIDATION_ERROR', 'signals and external take true or false, format json or jws, and expected one domain name.');
+        const { signals, external, format, expected } = query.data;
+        if (format === 'jws' || (format === undefined && ctx.get('accept').includes(JOSE))) {
+          if (expected !== undefined) throw new AppError('VALIDATION_ERROR', 'expected is not signed: ask without format=jws (or Accept: application/jose).');
+          return this.signedVerify(ctx, signals || external, external);
+        }
+        if (signals || external || expected !== undefined) return this.verifyWithSignals(ctx, external, expected);
       }
       const outcome = await this.verifyDomain.run(ctx.params.domain ?? '');
       sendVerification(ctx, verifyView(outcome, this.config.baseUrl), this.keeper(ctx, outcome));
@@ -120,8 +129,8 @@ export class RegistryRoutes implements HttpRoutes {
     sendCacheable(ctx, cacheableAnswer(signed.jws, JOSE, external ? undefined : answerCaching(signed.answer.domain, signed.cacheSeconds)));
   }
 
-  private async verifyWithSignals(ctx: Context, external: boolean): Promise<void> {
-    const outcome = await this.assessTrust.run(ctx.params.domain ?? '', { external });
+  private async verifyWithSignals(ctx: Context, external: boolean, expected?: string): Promise<void> {
+    const outcome = await this.assessTrust.run(ctx.params.domain ?? '', { external, ...(expected !== undefined ? { expected } : {}) });
     // An answer with live looks is neither repeated nor kept by any cache: the next one may look again.
     const render = external ? (envelope: unknown) => cacheableAnswer(JSON.stringify(envelope), JSON_UTF8, undefined) : this.keeper(ctx, outcome);
     sendVerification(ctx, trustView(outcome, this.config.baseUrl), render);
