@@ -20,6 +20,11 @@ export interface Lookalike {
 
 export const NO_LOOKALIKE: Lookalike = { lookalikeOf: null, reason: null };
 
+/** Brand labels this short have one-edit neighbours that are other organisations' names (see localName). */
+const SHORT_EDIT_LABEL = 6;
+/** Country suffixes sold to anyone, anywhere, as open ones are: a typo there is a typo. */
+const OPEN_COUNTRY_SUFFIXES: ReadonlySet<string> = new Set(['co', 'io', 'me', 'ai', 'tv', 'cc', 'ws', 'to', 'gg', 'ly', 'sh', 'la', 'pw', 'su']);
+
 const KNOWN_BRAND: BrandFinding = { knownBrand: true, lookalikeOf: null, reason: null };
 const UNKNOWN: BrandFinding = { knownBrand: false, lookalikeOf: null, reason: null };
 
@@ -103,6 +108,7 @@ export class LookalikeDetector {
         : { lookalikeOf: null, lookalikeBrand: null, rule: 'mixed_scripts', reason: `${shown} mixes ${mix} letters in one label.` };
     }
     if (!match) return NO_LOOKALIKE;
+    if (match.kind === 'one_edit' && this.localName(match.brand, suffix)) return NO_LOOKALIKE;
     // The brand's own domain under this name's suffix, when it has one (bbc-news.com imitates bbc.com, not bbc.co.uk).
     const sameSuffix = `${match.brand.label}.${suffix}`;
     const brand = match.kind !== 'suffix' && this.catalog.mainDomainOf(sameSuffix) === match.brand.owner ? sameSuffix : match.brand.domain;
@@ -115,6 +121,21 @@ export class LookalikeDetector {
       contained: `${shown} holds the name of ${brand}${owned} inside a longer name.`,
     };
     return found(brand, match.brand.owner, match.kind, reasons[match.kind]);
+  }
+
+  /**
+   * Whether a name one edit from `brand` is more likely a local organisation's own name than a typo:
+   * the brand's label is short (of SHORT_EDIT_LABEL characters or fewer, where one edit lands on
+   * other words: ceti, liuc, upit) and the name sits under a country's suffix the brand uses for none
+   * of its domains (ceti.mx beside citi.com, unite.it beside united.com). Typosquatters register
+   * under the brand's own suffix or an open one (.com, .xyz, .io), which stay judged.
+   */
+  private localName(brand: IndexedBrand, suffix: string): boolean {
+    if (brand.label.length > SHORT_EDIT_LABEL) return false;
+    const top = suffix.slice(suffix.lastIndexOf('.') + 1);
+    if (top.length !== 2 || OPEN_COUNTRY_SUFFIXES.has(top)) return false;
+    const owned = this.catalog.brands.find((b) => b.main === brand.owner)?.domains ?? [brand.domain];
+    return !owned.some((domain) => domain.endsWith(`.${suffix}`));
   }
 
   private embeddedBrand(subdomain: string): string | null {

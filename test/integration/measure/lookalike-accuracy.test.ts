@@ -23,7 +23,7 @@ import { catalogTargets, dataLines, dnstwistPermutations, dnstwistPython, measur
 const PER_FAMILY = 40;
 const MIN_PER_BRAND = 20;
 const GOALS = { overall: 0.97, family: 0.93, brand: 0.9, innocents: 0.003 };
-const FLOORS = { overall: 0.94, family: 0.85, brandOfFourOrMore: 0.7, innocents: 0.03 };
+const FLOORS = { overall: 0.94, family: 0.85, brandOfFourOrMore: 0.7, innocents: 0.028 };
 
 const python = dnstwistPython();
 
