@@ -29,6 +29,7 @@ describe('ownership evidence for names that look like a brand, over HTTP and MCP
         'paypal-cdn.com': await ca.issue(['paypal-cdn.com', 'www.paypal.com']),
         'paypal-payments.com': await ca.issue(['paypal-payments.com', 'paypal.com']),
         'paypal-login.com': await ca.issue(['paypal-login.com']),
+        'paypal.lt': await ca.issue(['paypal.lt', 'www.paypal.com']),
       },
       routes: {
         'rdap.example.net/domain/youtube-cdn.com': registrant('youtube-cdn.com', 'Google LLC'),
@@ -42,6 +43,7 @@ describe('ownership evidence for names that look like a brand, over HTTP and MCP
       'rdap.example.net': host,
       'paypal-cdn.com': host,
       'paypal-payments.com': host,
+      'paypal.lt': host,
       'paypal-login.com': { ...host, NS: ['ns1.paypal.com', 'ns1.registrar.example'] },
       'gooogle.com': { NS: ['ns1.google.com', 'ns2.google.com', 'ns3.google.com'] },
     });
@@ -115,6 +117,18 @@ describe('ownership evidence for names that look like a brand, over HTTP and MCP
     expect(looked.signals.brand).not.to.have.property('owned_by');
     expect(looked.agent_guidance.action).to.be.oneOf(['FLAG', 'BLOCK']);
     expect(looked.agent_guidance.reason).to.contain('Possible impersonation of paypal.com');
+  });
+
+  it("answers a brand's label under another suffix as possibly its own until evidence shows it is, then as the brand's", async () => {
+    const first = await brandOf('paypal.lt');
+    expect(first.signals.brand).to.deep.include({ known_brand: false, lookalike_of: 'paypal.com' });
+    expect(first.agent_guidance.action).to.be.oneOf(['FLAG', 'BLOCK']);
+    expect(first.agent_guidance.reason).to.contain("Possibly paypal.com's own domain, possibly an impersonation of it");
+    expect(first.agent_guidance.reason).to.contain('Whether paypal.com owns it is being checked');
+    let answer: any;
+    await waitUntil('the ownership check answered', async () => (answer = await brandOf('paypal.lt')).signals.brand.known_brand === true, 10_000, 50);
+    expect(answer.signals.brand).to.deep.include({ owned_by: 'paypal.com', score: 20 });
+    expect(answer.signals.brand.ownership.evidence.map((e: any) => e.kind)).to.include('tls_certificate');
   });
 
   it('gives MCP check_trust the same brand signal as GET /verify?signals=true', async () => {
