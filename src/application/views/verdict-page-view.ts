@@ -76,6 +76,8 @@ export function verdictPageView(view: TrustView, baseUrl: string): VerdictPageVi
   // A lookalike is never better than FLAG whatever the looks find: the warning leads, not the wait.
   const imitates = brand !== undefined && !brand.known_brand && brand.lookalike_of !== null;
   const still = !answer.blocked && !imitates && pending.length > 0;
+  // Looks that failed leave a lower bound, not a judgement: a person is told that first.
+  const unsure = !answer.blocked && !imitates && !still && (evidence?.failed.length ?? 0) > 0;
   const askAgainSeconds = still ? evidence?.retry_after_seconds : undefined;
   const why = [
     sentence,
@@ -86,13 +88,15 @@ export function verdictPageView(view: TrustView, baseUrl: string): VerdictPageVi
   ];
   return {
     domain,
-    label: still ? 'Still looking' : `${state.label}`,
+    label: still ? 'Still looking' : unsure ? 'Could not look' : `${state.label}`,
     headline: answer.blocked
       ? `Do not deal with ${domain}: the operator of this registry blocked it.`
       : still
         ? `We are still looking at ${domain}${askAgainSeconds !== undefined ? `: ask again in ${askAgainSeconds} seconds` : ''}.`
-        : state.headline(domain),
-    tone: answer.blocked ? 'bad' : still ? 'neutral' : state.tone,
+        : unsure
+          ? `We could not finish looking at ${domain}: its score is a lower bound, not a judgement of the site.`
+          : state.headline(domain),
+    tone: answer.blocked ? 'bad' : still || unsure ? 'neutral' : state.tone,
     sentence,
     why,
     lookNow: !answer.blocked && (evidence?.complete === false || (evidence?.failed.length ?? 0) > 0 || ownershipOpen),

@@ -55,6 +55,15 @@ describe('the verdict page view', () => {
     expect(page.guidance.allows).to.equal('Nothing is safe for an agent to do without asking a person.');
   });
 
+  it('leads with the looks that failed, not with the action they leave: the score is a lower bound', async () => {
+    const view = trustView(await assess.run('example.net', { external: false }), BASE);
+    const failed = { ...view, answer: { ...view.answer, evidence: { complete: true, failed: ['domain_age', 'ssl'], pending: [] } } } as typeof view;
+    const page = verdictPageView(failed, BASE);
+    expect(page).to.include({ label: 'Could not look', tone: 'neutral' });
+    expect(page.headline).to.equal('We could not finish looking at example.net: its score is a lower bound, not a judgement of the site.');
+    expect(page.lookNow).to.equal(true);
+  });
+
   it('leads a lookalike with its warning even while a look is pending: no look can lift it above FLAG', async () => {
     const view = trustView(await assess.run('paypa1.com', { external: false }), BASE);
     const pending = { ...view, answer: { ...view.answer, evidence: { complete: false, failed: [], pending: ['domain_age', 'ssl'], retry_after_seconds: 12 } } } as typeof view;
