@@ -33,7 +33,11 @@ describe('the shipped popularity list through GET /verify/{domain}?signals=true'
     });
   }
 
-  for (const [domain, target] of [['twiter.com', 'twitter.com'], ['paypa1.com', 'paypal.com'], ['paypal-login.com', 'paypal.com']] as const) {
+  it('evisa.gov.ge, under a registry that admits only its government, is no lookalike of visa.com', async () => {
+    expect((await brandOf('evisa.gov.ge')).lookalike_of).to.equal(null);
+  });
+
+  for (const [domain, target] of [['twiter.com', 'twitter.com'], ['paypa1.com', 'paypal.com'], ['paypal-login.com', 'paypal.com'], ['ledgerlive-recovery.com', 'ledger.com']] as const) {
     it(`${domain}, not listed, is still a lookalike of ${target}`, async () => {
       const brand = await brandOf(domain);
       expect(brand.lookalike_of).to.equal(target);

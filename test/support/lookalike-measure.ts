@@ -80,6 +80,8 @@ export function judged(detector: LookalikeDetector, domain: string): BrandFindin
 export interface Measurement {
   readonly attacks: Rate;
   readonly byFamily: Map<string, Rate>;
+  /** The same for the targets named with 5 characters or more (the labels every rule applies to). */
+  readonly ofFive: { readonly attacks: Rate; readonly byFamily: Map<string, Rate> };
   readonly byBrand: Map<string, Rate>;
   /** Attacks each rule caught, and innocents it accused. */
   readonly byRule: Map<string, { caught: number; accused: number }>;
@@ -96,12 +98,13 @@ export interface Measurement {
  * (one counts when it carries lookalike_of without being a known brand). Permutations that a catalog
  * brand owns, that are themselves in the innocent set, that fall under a restricted suffix (nobody
  * but the registry's own kind can register them), or that changed only a label of the target's
- * public suffix (dnstwist's own suffix list lacks gouv.fr and ne.jp) are not attacks and are counted
- * apart.
+ * public suffix (dnstwist's own suffix list lacks gouv.fr and ne.jp), or that swapped a part of a
+ * hyphenated name for a dictionary word (login-bank.de from deutsche-bank.de) are not attacks and are
+ * counted apart.
  * Per brand, a permutation counts for the brand that owns its target.
  */
 export function measure(detector: LookalikeDetector, catalog: BrandCatalog, attacks: readonly Permutation[], innocents: readonly string[]): Measurement {
-  const m: Measurement = { attacks: { total: 0, hits: 0 }, byFamily: new Map(), byBrand: new Map(), byRule: new Map(), skipped: new Map(), missed: [], innocents: { total: 0, hits: 0 }, accused: [], accusedRestricted: [] };
+  const m: Measurement = { attacks: { total: 0, hits: 0 }, byFamily: new Map(), ofFive: { attacks: { total: 0, hits: 0 }, byFamily: new Map() }, byBrand: new Map(), byRule: new Map(), skipped: new Map(), missed: [], innocents: { total: 0, hits: 0 }, accused: [], accusedRestricted: [] };
   const innocentSet = new Set(innocents);
   const skip = (why: string) => m.skipped.set(why, (m.skipped.get(why) ?? 0) + 1);
   for (const attack of attacks) {
@@ -111,6 +114,9 @@ export function measure(detector: LookalikeDetector, catalog: BrandCatalog, atta
     // dnstwist splits names by its own suffix list: for impots.gouv.fr or docomo.ne.jp it permutes
     // gouv or ne, leaving the brand's label intact in front of another registrable domain.
     else if (target.domainWithoutSuffix && info.subdomain === target.domainWithoutSuffix && info.domain !== target.domain) skip('the suffix permuted, the label intact');
+    // For a hyphenated name dnstwist's dictionary fuzzer also swaps its first or last part for a word:
+    // deutsche-bank.de gives login-bank.de and deutsche-recovery.de, which no longer carry the name.
+    else if (attack.fuzzer === 'dictionary' && target.domainWithoutSuffix?.includes('-') && !(info.domainWithoutSuffix ?? '').includes(target.domainWithoutSuffix)) skip('a part of a hyphenated name swapped for a word');
     else if (catalog.has(info.domain)) skip('owned by a catalog brand');
     else if (innocentSet.has(info.domain)) skip('in the innocent set');
     else if (restrictedSuffixOf(info.publicSuffix)) skip('under a restricted suffix');
@@ -119,6 +125,7 @@ export function measure(detector: LookalikeDetector, catalog: BrandCatalog, atta
       const hit = finding.lookalikeOf !== null;
       const brand = catalog.mainDomainOf(attack.brand) ?? attack.brand;
       for (const rate of [m.attacks, bump(m.byFamily, attack.fuzzer), bump(m.byBrand, brand)]) add(rate, hit);
+      if ((target.domainWithoutSuffix ?? '').length >= 5) for (const rate of [m.ofFive.attacks, bump(m.ofFive.byFamily, attack.fuzzer)]) add(rate, hit);
       if (hit) ruleCount(m, ruleOf(finding, attack.domain)).caught++;
       else m.missed.push(attack);
     }

@@ -4,6 +4,7 @@
 // BRAND_CATALOG_FILE.
 import { COMMERCE_BRANDS } from './brand-data-commerce.js';
 import { FINANCE_BRANDS } from './brand-data-finance.js';
+import { KIT_TARGET_BRANDS } from './brand-data-kits.js';
 import { SERVICE_BRANDS } from './brand-data-services.js';
 import { TECH_BRANDS } from './brand-data-tech.js';
 import { EVERYDAY_WORDS, NAMESAKE_DOMAINS } from './everyday-words.js';
@@ -17,6 +18,7 @@ export const BRAND_DOMAINS: readonly string[] = [
   ...FINANCE_BRANDS,
   ...COMMERCE_BRANDS,
   ...SERVICE_BRANDS,
+  ...KIT_TARGET_BRANDS,
   `allow: ${EVERYDAY_WORDS.join(' ')}`,
   `allow: ${NAMESAKE_DOMAINS.join(' ')}`,
 ];

@@ -96,6 +96,28 @@ function lureSplits(text: string, folded: boolean, reverse: boolean): (LureStren
   return best;
 }
 
+// Words a brand's own operations put beside its name (paypalinc, rackspace-cloud, msedge-cdn): they
+// address no customer, so beside a brand's exact name they say "possibly its own" rather than "lure".
+const OPERATIONS_WORDS = new Set(['inc', 'corp', 'corporate', 'hq', 'intl', 'int', 'global', 'group', 'cloud', 'cdn', 'dns', 'static', 'assets', 'img', 'images', 'media', 'labs', 'lab', 'dev', 'api']);
+const INNER_LURE_WORDS = [...PLAIN.keys()].filter((word) => word.length >= 3);
+
+/**
+ * Whether a label that holds a brand's exact name is only that name with words added that speak to
+ * no customer (paypalinc, rackspace-cloud, microsoft-int, list-manage1, fh-telekom-leipzig), which
+ * brands often register themselves: each added part is a number, a word of a brand's operations, or
+ * holds no lure word. A lure word anywhere beside it (paypal-login, mypaypal-center, ledgerlive)
+ * makes it an imitation, as does any typo of the brand.
+ */
+export function onlyWordsAdded(label: string, brandLabel: string): boolean {
+  const text = label.replace(/-/g, '');
+  const at = text.indexOf(brandLabel);
+  if (at === -1) return false;
+  const plain = (part: string) => part === '' || isDigits(part) || OPERATIONS_WORDS.has(part) || (lureStrength(part) === null && !INNER_LURE_WORDS.some((word) => part.includes(word)));
+  const tokens = label.split('-');
+  if (tokens.includes(brandLabel)) return tokens.every((token) => token === brandLabel || plain(token));
+  return [text.slice(0, at), text.slice(at + brandLabel.length)].every(plain);
+}
+
 /** Whether lure words of `strength` around `brand` make a combination: generic words need a strong one. */
 export function lured(brand: IndexedBrand, strength: LureStrength | undefined): boolean {
   if (strength === undefined) return false;

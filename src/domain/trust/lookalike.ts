@@ -1,7 +1,7 @@
 import { parse } from 'tldts';
 import type { BrandCatalog } from './brand-catalog.js';
 import { BrandIndex, LOOKALIKE_LIMITS, type IndexedBrand } from './brand-index.js';
-import { findCombination } from './combosquat.js';
+import { findCombination, onlyWordsAdded } from './combosquat.js';
 import { hasNonAscii, looseSkeleton, mixedScripts, skeleton } from './confusables.js';
 import { outranks, type PopularStanding } from './popularity.js';
 import { restrictedSuffixOf } from './restricted-suffixes.js';
@@ -28,7 +28,8 @@ const OPEN_COUNTRY_SUFFIXES: ReadonlySet<string> = new Set(['co', 'io', 'me', 'a
 const KNOWN_BRAND: BrandFinding = { knownBrand: true, lookalikeOf: null, reason: null };
 const UNKNOWN: BrandFinding = { knownBrand: false, lookalikeOf: null, reason: null };
 
-type MatchKind = 'suffix' | 'homoglyph' | 'one_edit' | 'combination' | 'contained';
+// `added`: the brand's exact name with a number or words that address no customer; told as `contained`.
+type MatchKind = 'suffix' | 'homoglyph' | 'one_edit' | 'combination' | 'contained' | 'added';
 interface Match {
   readonly kind: MatchKind;
   readonly brand: IndexedBrand;
@@ -119,8 +120,9 @@ export class LookalikeDetector {
       one_edit: `${shown} is one typo away from ${brand}${owned}.`,
       combination: `${shown} combines the name of ${brand}${owned} with other words.`,
       contained: `${shown} holds the name of ${brand}${owned} inside a longer name.`,
+      added: `${shown} adds a number or words to the name of ${brand}${owned}.`,
     };
-    return found(brand, match.brand.owner, match.kind, reasons[match.kind]);
+    return found(brand, match.brand.owner, match.kind === 'added' ? 'contained' : match.kind, reasons[match.kind]);
   }
 
   /**
@@ -181,11 +183,14 @@ export class LookalikeDetector {
       if (near) {
         // A brand's name present in the name wins over a typo of another (bbc-news is bbc's, not nbcnews's).
         const named = label.includes('-') ? label.split('-').map((token) => index.byLabel.get(token)).find((b) => b !== undefined) : undefined;
-        return named ? { kind: 'combination', brand: named } : { kind: 'one_edit', brand: near };
+        if (named) return { kind: onlyWordsAdded(label, named.label) ? 'added' : 'combination', brand: named };
+        // A digit after the brand's whole name is a number added (list-manage1), not a slip of the keyboard.
+        const numbered = label.startsWith(near.label) && /^[0-9]+$/.test(label.slice(near.label.length));
+        return { kind: numbered ? 'added' : 'one_edit', brand: near };
       }
     }
     const combo = findCombination(label, folded, index, this.isEveryday, hosted);
-    if (combo) return { kind: 'combination', brand: combo };
+    if (combo) return { kind: onlyWordsAdded(label, combo.label) ? 'added' : 'combination', brand: combo };
     const inside = index.containedIn(folded, label);
     return inside ? { kind: 'contained', brand: inside } : null;
   }

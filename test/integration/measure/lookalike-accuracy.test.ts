@@ -23,7 +23,7 @@ import { catalogTargets, dataLines, dnstwistPermutations, dnstwistPython, measur
 const PER_FAMILY = 40;
 const MIN_PER_BRAND = 20;
 const GOALS = { overall: 0.97, family: 0.93, brand: 0.9, innocents: 0.003 };
-const FLOORS = { overall: 0.94, family: 0.85, brandOfFourOrMore: 0.7, innocents: 0.028 };
+const FLOORS = { overall: 0.94, family: 0.85, brandOfFourOrMore: 0.7, innocents: 0.028, familyOfFive: 0.93, brandOfFive: 0.85 };
 
 const python = dnstwistPython();
 
@@ -58,7 +58,15 @@ const python = dnstwistPython();
     expect(under).to.deep.equal([]);
   });
 
-  it(`catches at least ${GOALS.brand * 100}% for every brand an operator adds (the goal), and ${FLOORS.brandOfFourOrMore * 100}% for every catalog brand named with 4 characters or more`, () => {
+  // Labels of 5 characters or more get every rule; shorter ones only the plausible slips (README says
+  // why), so their figures are given apart, with the overall goal met and each family held at a floor.
+  it(`catches ${GOALS.overall * 100}% of the permutations of names of 5 characters or more (the goal), and ${FLOORS.familyOfFive * 100}% in each family (goal ${GOALS.family * 100}%)`, () => {
+    expect(result.ofFive.attacks.hits / result.ofFive.attacks.total, percent(result.ofFive.attacks)).to.be.at.least(GOALS.overall);
+    const under = [...result.ofFive.byFamily].filter(([, r]) => r.hits / r.total < FLOORS.familyOfFive).map(([f, r]) => `${f} ${percent(r)}`);
+    expect(under).to.deep.equal([]);
+  });
+
+  it(`catches at least ${GOALS.brand * 100}% for every brand an operator adds (the goal), ${FLOORS.brandOfFourOrMore * 100}% for every catalog brand named with 4 characters or more, and ${FLOORS.brandOfFive * 100}% with 5 or more (goal ${GOALS.brand * 100}%)`, () => {
     for (const brand of operatorBrands) {
       const rate = result.byBrand.get(brand) ?? { total: 0, hits: 0 };
       expect(rate.total, brand).to.be.above(0);
@@ -70,6 +78,10 @@ const python = dnstwistPython();
       .filter(([brand, r]) => brand.split('.')[0]!.length >= 4 && r.total >= MIN_PER_BRAND && r.hits / r.total < FLOORS.brandOfFourOrMore)
       .map(([b, r]) => `${b} ${percent(r)}`);
     expect(under).to.deep.equal([]);
+    const underFive = [...result.byBrand]
+      .filter(([brand, r]) => brand.split('.')[0]!.length >= 5 && r.total >= MIN_PER_BRAND && r.hits / r.total < FLOORS.brandOfFive)
+      .map(([b, r]) => `${b} ${percent(r)}`);
+    expect(underFive, `brands of 5 characters or more under ${FLOORS.brandOfFive * 100}%`).to.deep.equal([]);
   });
 
   it(`accuses none of the popular domains under a restricted suffix (the goal), and at most ${(FLOORS.innocents * 100).toFixed(1)}% of them in all (goal ${(GOALS.innocents * 100).toFixed(1)}%)`, () => {
@@ -82,6 +94,8 @@ function report(m: Measurement, operatorBrands: readonly string[]): void {
   const line = (name: string, rate: Rate) => `  ${name.padEnd(34)} ${String(rate.hits).padStart(7)} / ${String(rate.total).padEnd(7)} ${percent(rate)}`;
   const out = [`  attacks (dnstwist, at most ${PER_FAMILY} per target and family); goals: ${GOALS.overall * 100}% overall, ${GOALS.family * 100}% a family, ${GOALS.brand * 100}% a brand`, line('all permutations', m.attacks)];
   for (const [family, rate] of [...m.byFamily].sort()) out.push(line(`family ${family}`, rate));
+  out.push(line('names of 5 characters or more', m.ofFive.attacks));
+  for (const [family, rate] of [...m.ofFive.byFamily].sort()) out.push(line(`  5+ family ${family}`, rate));
   out.push(`  left out: ${[...m.skipped].map(([why, n]) => `${n} ${why}`).join(', ')}`);
   out.push('  rules: attacks caught / innocents accused');
   for (const [rule, count] of [...m.byRule].sort()) out.push(`  ${`rule ${rule}`.padEnd(34)} ${String(count.caught).padStart(7)} / ${count.accused}`);

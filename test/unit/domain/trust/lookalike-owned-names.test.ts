@@ -22,6 +22,7 @@ describe('lookalikes of every name a brand owns, and names no impostor can hold'
 
   it('names the brand a combination contains, even when another brand is one edit away', () => {
     expect(detector.judge('bbc-news.com')).to.deep.include({ lookalikeOf: 'bbc.com', lookalikeBrand: 'bbc.co.uk', rule: 'combination' });
+    expect(detector.judge('bbc-cdn.com')).to.deep.include({ lookalikeOf: 'bbc.com', lookalikeBrand: 'bbc.co.uk', rule: 'contained' });
     expect(detector.judge('paypa1.com')).to.deep.include({ lookalikeOf: 'paypal.com', rule: 'homoglyph' });
   });
 

@@ -29,7 +29,7 @@ describe('lookalike detection', () => {
       ['appel.com', 'apple.com', 'one typo'],
       ['aplpe.com', 'apple.com', 'one typo'],
       ['applle.com', 'apple.com', 'one typo'],
-      ['apple0.com', 'apple.com', 'one typo'],
+      ['apple0.com', 'apple.com', 'adds a number or words'],
       ['targt.com', 'target.com', 'one typo'],
       ['shel1.com', 'shell.com', 'look-alike characters'],
       // Four-letter brands, by plausible slips only.
@@ -43,7 +43,10 @@ describe('lookalike detection', () => {
       ['paypai-login.com', 'paypal.com', 'combines'],
       ['hp-support.com', 'hp.com', 'combines'],
       // The brand's own domain under the name's suffix is what is imitated.
-      ['ebay-kleinanzeigen.de', 'ebay.de', 'combines'],
+      // A brand's exact name with words that address no customer: possibly its own (ebay's was).
+      ['ebay-kleinanzeigen.de', 'ebay.de', 'adds a number or words'],
+      ['paypalinc.com', 'paypal.com', 'adds a number or words'],
+      ['microsoft-int.com', 'microsoft.com', 'adds a number or words'],
       ['free-login.com', 'free.fr', 'combines'],
       ['secure.paypal.com.account-check.net', 'paypal.com', 'in front of another domain'],
       ['login.amazon.co.uk.example.org', 'amazon.co.uk', 'in front of another domain'],
