@@ -69,6 +69,7 @@ describe('the verdict pages in a real browser (chromium)', function () {
     expect(await page.textContent('.verdict')).to.match(/agents are told: .* \((BLOCK|FLAG)\)/i);
     expect(await page.textContent('main')).to.include('A person should decide');
     // innerText: what a person sees, without the folded quote of the agents' own words.
+    // biome-ignore lint/performance/useDomNodeTextContent: playwright's innerText, the text a person sees
     expect(await page.innerText('main')).to.not.match(/external=|POST \/watches|domain_age/);
     const signals = await page.locator('tbody tr').count();
     expect(signals).to.equal(5);

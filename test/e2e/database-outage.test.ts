@@ -52,7 +52,7 @@ const STORED = 5000;
   let proxy: TcpProxy;
   let instances: InstanceProcess[] = [];
   let phase = 'before';
-  let answers: Answer[] = [];
+  const answers: Answer[] = [];
   let loading = false;
   let load: Promise<void> | undefined;
   let asked = 0;

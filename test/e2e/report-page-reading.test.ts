@@ -123,7 +123,7 @@ describe('the report page as a person reads it (chromium)', function () {
         for (const sentence of sentences(row.found)) expect(fixSentences, `${row.found} | ${row.fix}`).to.not.include(sentence);
         for (const cell of [row.found, row.fix]) {
           const s = sentences(cell);
-          s.forEach((one, i) => expect(one, cell).to.not.equal(s[i + 1]));
+          for (const [i, one] of s.entries()) expect(one, cell).to.not.equal(s[i + 1]);
         }
       }
     }

@@ -219,7 +219,7 @@ describe('scanning over HTTP, against real local sites', function () {
     expect(code).to.equal(0);
     expect(err).to.have.length(GOOD_SITE_PROBE_COUNT);
     const reuseErr: string[] = [];
-    expect(err.find((l) => l.includes('https_root'))).to.match(/https_root\s+HTTP 200\s+\d+ ms  https:\/\/good\.example\.com\//);
+    expect(err.find((l) => l.includes('https_root'))).to.match(/https_root\s+HTTP 200\s+\d+ ms {2}https:\/\/good\.example\.com\//);
     expect(out[0]).to.equal('good.example.com: score 100/100, readiness ready');
     expect(out.at(-1)).to.match(/^report: https:\/\/vetted\.example\.org\/reports\/rpt_/);
     const jsonOut: string[] = [];

@@ -99,7 +99,7 @@ for (const kind of databaseKinds()) {
       const jws = await (await t.get('/verify/shop.blocked.example.com', { headers: { accept: 'application/jose' } })).text();
       const claims = decodeJwt(jws) as any;
       expect(JSON.parse(claims.log.leaf)).to.deep.include({ type: 'domain.blocked', domain: 'blocked.example.com' });
-      const checkpoint = parseCheckpoint(claims.log.checkpoint.split('\n\n')[0] + '\n');
+      const checkpoint = parseCheckpoint(`${claims.log.checkpoint.split('\n\n')[0]}\n`);
       if ('error' in checkpoint) throw new Error(checkpoint.error);
       expect(verifyInclusion(sha256, claims.log.leaf_index, claims.log.tree_size, leafHash(sha256, new TextEncoder().encode(claims.log.leaf)), claims.log.inclusion_path.map(b64), checkpoint.root)).to.equal(true);
       const jwksFile = join(dir, 'jwks.json');

@@ -34,7 +34,7 @@ export class InMemoryRegistrationRepository implements RegistrationRepository {
   }
   async markVerified(id: string, result: { verifiedAt: string; method: ProofMethod }): Promise<boolean> {
     const row = this.rows.find((r) => r.registration.id === id);
-    if (!row || row.registration.status !== 'pending') return false;
+    if (row?.registration.status !== 'pending') return false;
     row.registration = { ...row.registration, status: 'verified', verifiedAt: result.verifiedAt, proofMethod: result.method };
     return true;
   }
@@ -90,6 +90,7 @@ export class InMemoryProofRepository implements ProofRepository {
   }
   async latestAttempts(registrationId: string): Promise<VerificationAttempt[]> {
     const own = this.log.filter((a) => a.registrationId === registrationId);
+    // biome-ignore lint/complexity/useMathMinMax: ISO timestamps, compared as strings
     const newest = own.reduce((max, a) => (a.attemptedAt > max ? a.attemptedAt : max), '');
     return own.filter((a) => a.attemptedAt === newest);
   }

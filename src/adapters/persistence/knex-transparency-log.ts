@@ -48,7 +48,9 @@ export class KnexTransparencyLog implements TransparencyLog {
       for (const row of pending) {
         const entry = logEntryBytes({ type: row.kind as LogEventType, domain: row.name, at: row.changed_at, data: JSON.parse(row.data) as Record<string, unknown> });
         const base = storedHashCount(size);
-        (await storedHashesForRecord(sha256, size, entry, read)).forEach((hash, i) => added.set(base + i, hash));
+        (await storedHashesForRecord(sha256, size, entry, read)).forEach((hash, i) => {
+          added.set(base + i, hash);
+        });
         entries.push({ idx: size, domain: row.name, body: Buffer.from(entry).toString('utf8'), logged_at: now.toISOString() });
         size++;
       }

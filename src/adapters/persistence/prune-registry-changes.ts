@@ -28,7 +28,7 @@ export function schedulePruning(db: Knex, clock: Clock, logger: Logger, interval
   let running: Promise<void> | undefined;
   let failing = false;
   const timer = setInterval(() => {
-    if (running) return;
+    if (running !== undefined) return;
     running = pruneRegistryChanges(db, clock.now(), keepOwedMs)
       .then(() => {
         failing = false;

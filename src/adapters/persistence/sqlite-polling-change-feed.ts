@@ -80,7 +80,7 @@ export class SqlitePollingChangeFeed implements ChangeFeed {
   /** A change of the file or its log: poll now, or right after the poll in flight. */
   private wake(): void {
     if (!this.listener) return;
-    if (this.polling) {
+    if (this.polling !== undefined) {
       this.woken = true;
       return;
     }

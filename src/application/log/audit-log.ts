@@ -136,5 +136,5 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 function hex(hash: Uint8Array): string {
-  return Buffer.from(hash).toString('hex').slice(0, 16) + '…';
+  return `${Buffer.from(hash).toString('hex').slice(0, 16)}…`;
 }

@@ -13,7 +13,7 @@ export function tlsFromInspection(outcome: TlsInspectionOutcome, observedAt: str
 
 /** The latest scan's TLS evidence as a scoring input, or null when there is no scan. */
 export function tlsFromReport(report: ReportSummary | undefined): TlsObservation | null {
-  if (!report || !report.reachable) return null;
+  if (!report?.reachable) return null;
   return { valid: report.httpsValid, validTo: report.certificateValidTo ?? null, observedAt: report.scannedAt };
 }
 

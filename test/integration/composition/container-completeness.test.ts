@@ -52,7 +52,7 @@ function injections(): Injection[] {
   });
 }
 
-function valueOf(injection: Injection): unknown {
+function injectedValue(injection: Injection): unknown {
   const exports = load(injection.module) as Record<string, unknown>;
   const value = exports[injection.name];
   if (value === undefined) throw new Error(`${injection.file} injects ${injection.name}, which ${relative(SRC, injection.module)} does not export`);
@@ -83,7 +83,7 @@ describe('the composition root binds everything that is injected', () => {
   it('binds every value any constructor under src/ injects (a use case, a port, a set), under one database or the other', async () => {
     const unbound: string[] = [];
     for (const injection of injections()) {
-      const value = valueOf(injection) as Parameters<Container['isBound']>[0];
+      const value = injectedValue(injection) as Parameters<Container['isBound']>[0];
       if (!containers.some((container) => container.isBound(value))) unbound.push(`${injection.file} injects ${injection.name}`);
     }
     expect(unbound).to.deep.equal([]);
@@ -92,7 +92,7 @@ describe('the composition root binds everything that is injected', () => {
   it('resolves every injected value, and so everything each route, tool, command and job handler needs', async () => {
     for (const container of containers) {
       for (const injection of injections()) {
-        const value = valueOf(injection) as Parameters<Container['isBound']>[0];
+        const value = injectedValue(injection) as Parameters<Container['isBound']>[0];
         if (container.isBound(value)) expect(() => container.getAll(value), `${injection.file}: ${injection.name}`).not.to.throw();
       }
     }

@@ -33,7 +33,7 @@ function failure(outcome: FetchOutcome): FetchFailure {
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
-describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', function () {
+describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', () => {
   let ca: TestCa;
   let site: FixtureSite;
   let dns: TestDnsServer;

@@ -98,7 +98,7 @@ function blocked(outcome: FetchOutcome): FetchFailure {
   return outcome.failure;
 }
 
-describe('NodeFetchSiteFetcher against SSRF', function () {
+describe('NodeFetchSiteFetcher against SSRF', () => {
   let twins: Twins;
   let dns: TestDnsServer;
   let strict: NodeFetchSiteFetcher;

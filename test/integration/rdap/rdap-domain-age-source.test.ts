@@ -22,7 +22,7 @@ function domainObject(ldhName: string, events: unknown[]): unknown {
   return { objectClassName: 'domain', rdapConformance: ['rdap_level_0'], ldhName, events };
 }
 
-describe('RdapDomainAgeSource (local HTTPS RDAP server through the real fetcher)', function () {
+describe('RdapDomainAgeSource (local HTTPS RDAP server through the real fetcher)', () => {
   let site: FixtureSite;
   let dns: TestDnsServer;
   let fetcher: NodeFetchSiteFetcher;

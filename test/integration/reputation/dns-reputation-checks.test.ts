@@ -8,7 +8,7 @@ const DBL = 'dbl.lists.example';
 const ZEN = 'zen.lists.example';
 const name = (text: string) => text as DomainName;
 
-describe('DnsReputationChecks (local DNS server)', function () {
+describe('DnsReputationChecks (local DNS server)', () => {
   let dns: TestDnsServer;
   let checks: DnsReputationChecks;
 

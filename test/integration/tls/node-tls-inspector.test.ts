@@ -59,7 +59,7 @@ async function startRawServer(behaviour: 'silent' | 'hang-up'): Promise<RawServe
   };
 }
 
-describe('NodeTlsInspector (local TLS servers, local DNS)', function () {
+describe('NodeTlsInspector (local TLS servers, local DNS)', () => {
   let ca: TestCa;
   let site: FixtureSite;
   let dns: TestDnsServer;

@@ -18,6 +18,7 @@ const REPORT = {
 
 // RFC 8785 section 3.2.2: the input, and its canonical form from section 3.2.3.
 const RFC8785_INPUT = {
+  // biome-ignore lint/correctness/noPrecisionLoss: the RFC 8785 test vector, written as the RFC writes it
   numbers: [333333333.33333329, 1e30, 4.5, 2e-3, 0.000000000000000000000000001],
   string: '€$\u000f\nA\'B"\\\\"/',
   literals: [null, true, false],

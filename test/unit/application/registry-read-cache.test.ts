@@ -11,7 +11,9 @@ describe('RegistryReadCache', () => {
   let clock: FixedClock;
   let cache: RegistryReadCache;
   const cached = (...names: string[]) => names.filter((n) => cache.get(domainName(n)) !== undefined);
-  const put = (...names: string[]) => names.forEach((n) => cache.set(domainName(n), RECORDS, 60));
+  const put = (...names: string[]) => {
+    for (const n of names) cache.set(domainName(n), RECORDS, 60);
+  };
 
   beforeEach(() => {
     clock = new FixedClock();

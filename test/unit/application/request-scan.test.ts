@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { AppError } from '../../../src/application/errors.js';
 import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
 import { AwaitScan } from '../../../src/application/scan/await-scan.js';
 import { RequestScan } from '../../../src/application/scan/request-scan.js';

@@ -46,6 +46,7 @@ describe('the clock, randomness and timer rule', () => {
         '// Date.now() and Math.random() are read by adapters; setTimeout too.',
         '/* new Date() */',
         "export const text = 'Date.now() Math.random() setTimeout(f, 1) new Date()';",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: source text for the checker, a template on purpose
         'export const template = `new Date() at ${1 + 1}, setInterval`;',
         'export type Timer = ReturnType<typeof setTimeout>;',
         'export const parsed = new Date("2026-01-01T00:00:00Z");',

@@ -62,7 +62,7 @@ describe('domain names', () => {
 
   it('accepts a private-section suffix as a registrable unit of its own', () => {
     for (const suffix of PRIVATE_SUFFIXES) {
-      expect(parseDomainName(suffix.toUpperCase() + '.'), suffix).to.deep.equal({ ok: true, name: suffix });
+      expect(parseDomainName(`${suffix.toUpperCase()}.`), suffix).to.deep.equal({ ok: true, name: suffix });
       expect(registrableDomain(domainName(suffix)), suffix).to.equal(suffix);
       expect(coveringNames(domainName(suffix)), suffix).to.deep.equal([suffix]);
     }

@@ -37,7 +37,7 @@ function hsts(obs: ScanObservations): CheckResult {
   const ev = evidenceOf(obs, 'https_root');
   const res = responseOf(obs, 'https_root');
   const header = res?.headers['strict-transport-security'];
-  if (!res || !res.certificate) return coreCheck('hsts', 'fail', 0, `No HTTPS homepage to carry the header. Serve the homepage over HTTPS, then send ${HSTS_HEADER}.`, ev);
+  if (!res?.certificate) return coreCheck('hsts', 'fail', 0, `No HTTPS homepage to carry the header. Serve the homepage over HTTPS, then send ${HSTS_HEADER}.`, ev);
   if (header === undefined) return coreCheck('hsts', 'fail', 0, `Strict-Transport-Security is absent. ${HSTS_FIX}`, ev);
   const policy = parseHsts(header);
   const first = policy.severalHeaders ? ' (of several headers, browsers read only the first)' : '';

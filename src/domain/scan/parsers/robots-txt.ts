@@ -116,21 +116,28 @@ export function parseRobotsTxt(text: string): RobotsTxt {
     if (warnings.length < MAX_WARNINGS) warnings.push({ line, code });
   };
 
-  lines.forEach((raw, index) => {
+  for (const [index, raw] of lines.entries()) {
     const line = index + 1;
-    if (raw.length > MAX_LINE_CHARS) return warn(line, 'LINE_TOO_LONG');
+    if (raw.length > MAX_LINE_CHARS) {
+      warn(line, 'LINE_TOO_LONG');
+      continue;
+    }
     const hash = raw.indexOf('#');
     const content = (hash >= 0 ? raw.slice(0, hash) : raw).trim();
-    if (content === '') return;
+    if (content === '') continue;
     const colon = content.indexOf(':');
     if (colon <= 0) {
       invalidLineCount += 1;
-      return warn(line, 'INVALID_LINE');
+      warn(line, 'INVALID_LINE');
+      continue;
     }
     const key = content.slice(0, colon).trim().toLowerCase().replace(/\s+/g, ' ');
     const value = content.slice(colon + 1).trim();
     const known = Object.hasOwn(DIRECTIVES, key) ? DIRECTIVES[key] : undefined;
-    if (known === undefined) return warn(line, 'UNKNOWN_DIRECTIVE');
+    if (known === undefined) {
+      warn(line, 'UNKNOWN_DIRECTIVE');
+      continue;
+    }
     const [directive, misspelled] = known;
     if (misspelled) warn(line, 'MISSPELLED_DIRECTIVE');
 
@@ -138,40 +145,62 @@ export function parseRobotsTxt(text: string): RobotsTxt {
       if (current === null || current.hasRecords) {
         if (groups.length >= MAX_GROUPS) {
           current = null;
-          return warn(line, 'TOO_MANY_GROUPS');
+          warn(line, 'TOO_MANY_GROUPS');
+          continue;
         }
         current = { line, userAgents: [], rules: [], contentSignals: [], crawlDelay: null, hasRecords: false };
         groups.push(current);
       }
       const token = productToken(value);
-      if (token === null) return warn(line, 'INVALID_USER_AGENT');
+      if (token === null) {
+        warn(line, 'INVALID_USER_AGENT');
+        continue;
+      }
       if (!current.userAgents.includes(token)) current.userAgents.push(token);
-      return;
+      continue;
     }
     if (directive === 'sitemap') {
-      if (!isHttpUrl(value)) return warn(line, 'INVALID_SITEMAP_URL');
-      if (sitemaps.length >= MAX_SITEMAPS) return warn(line, 'TOO_MANY_SITEMAPS');
+      if (!isHttpUrl(value)) {
+        warn(line, 'INVALID_SITEMAP_URL');
+        continue;
+      }
+      if (sitemaps.length >= MAX_SITEMAPS) {
+        warn(line, 'TOO_MANY_SITEMAPS');
+        continue;
+      }
       if (!sitemaps.includes(value)) sitemaps.push(value);
-      return;
+      continue;
     }
-    if (directive === 'other') return;
-    if (current === null) return warn(line, 'RECORD_OUTSIDE_GROUP');
+    if (directive === 'other') continue;
+    if (current === null) {
+      warn(line, 'RECORD_OUTSIDE_GROUP');
+      continue;
+    }
     current.hasRecords = true;
     if (directive === 'signal') {
       const parsed = parseContentSignal(value);
-      if (parsed === null) return warn(line, 'INVALID_CONTENT_SIGNAL');
+      if (parsed === null) {
+        warn(line, 'INVALID_CONTENT_SIGNAL');
+        continue;
+      }
       current.contentSignals.push(...parsed.slice(0, Math.max(0, MAX_SIGNAL_PAIRS - current.contentSignals.length)));
-      return;
+      continue;
     }
     if (directive === 'delay') {
       const seconds = /^\d{1,6}(?:\.\d{1,6})?$/.test(value) ? Number(value) : Number.NaN;
-      if (Number.isNaN(seconds)) return warn(line, 'INVALID_CRAWL_DELAY');
+      if (Number.isNaN(seconds)) {
+        warn(line, 'INVALID_CRAWL_DELAY');
+        continue;
+      }
       current.crawlDelay = seconds;
-      return;
+      continue;
     }
     // An empty Disallow allows everything; RFC 9309 gives an empty path no meaning.
-    if (value === '') return;
-    if (ruleCount >= MAX_RULES) return warn(line, 'TOO_MANY_RULES');
+    if (value === '') continue;
+    if (ruleCount >= MAX_RULES) {
+      warn(line, 'TOO_MANY_RULES');
+      continue;
+    }
     let pattern = normalizeRobotsPath(value);
     if (!pattern.startsWith('/') && !pattern.startsWith('*')) {
       warn(line, 'PATH_NOT_ABSOLUTE');
@@ -179,7 +208,7 @@ export function parseRobotsTxt(text: string): RobotsTxt {
     }
     ruleCount += 1;
     current.rules.push({ allow: directive === 'allow', pattern, line });
-  });
+  }
 
   return {
     groups: groups.map(({ hasRecords: _unused, ...group }) => group),

@@ -102,7 +102,7 @@ describe('Merkle tree math (RFC 6962 / RFC 9162)', () => {
   it('stores every complete subtree hash where storedHashIndex says, and rebuilds every root from them', async () => {
     const store = await vectorStore();
     expect(store.hashes).to.have.length(storedHashCount(8)).and.length(15);
-    NODES.forEach((level, l) => level.forEach((node, n) => expect(hex(store.hashes[storedHashIndex(l, n)]!), `(${l}, ${n})`).to.equal(node)));
+    for (const [l, level] of NODES.entries()) for (const [n, node] of level.entries()) expect(hex(store.hashes[storedHashIndex(l, n)]!), `(${l}, ${n})`).to.equal(node);
     expect([0, 1, 2, 3, 4, 5, 6, 7].map((n) => storedHashIndex(0, n))).to.deep.equal([0, 1, 3, 4, 7, 8, 10, 11]);
     expect([storedHashIndex(1, 0), storedHashIndex(1, 1), storedHashIndex(2, 0), storedHashIndex(3, 0)]).to.deep.equal([2, 5, 6, 14]);
     for (let size = 0; size <= 8; size++) expect(hex(await treeHash(sha256, size, store.read)), `size ${size}`).to.equal(ROOTS[size]);

@@ -103,12 +103,12 @@ describe('extractHomepageFacts', () => {
   });
 
   it('reads any set of tool forms as its model says, at most 50, names bounded (property)', () => {
-    const escape = (v: string) => v.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+    const attr = (v: string) => v.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
     const form = fc.record({ name: fc.oneof(fc.string({ maxLength: 20 }), fc.string({ minLength: 120, maxLength: 300 })), description: fc.option(fc.string({ maxLength: 40 })) });
     fc.assert(
       fc.property(fc.array(form, { maxLength: 120, size: 'max' }), fc.nat(3), (forms, other) => {
         const html = forms
-          .map((f, i) => `<div><form action="/f${i}" toolname="${escape(f.name)}"${f.description === null ? '' : ` tooldescription="${escape(f.description)}"`}><input name="q"></form>${'<p>x</p>'.repeat(other)}</div>`)
+          .map((f, i) => `<div><form action="/f${i}" toolname="${attr(f.name)}"${f.description === null ? '' : ` tooldescription="${attr(f.description)}"`}><input name="q"></form>${'<p>x</p>'.repeat(other)}</div>`)
           .join('');
         const tools = extractHomepageFacts(`<html><body>${html}</body></html>`, 'https://e.example/').webMcpTools;
         const expected = forms.filter((f) => f.name.trim() !== '').slice(0, 50).map((f) => ({ name: f.name.trim().slice(0, 128), described: (f.description ?? '').trim() !== '' }));

@@ -21,7 +21,7 @@ describe('readLegalPage', () => {
 
   it('stops at its bounds: a huge page, a deep page and one that is not HTML all read without throwing', () => {
     expect(readLegalPage('x '.repeat(MAX_PAGE_CHARS)).words).to.be.at.most(64 * 1024);
-    expect(readLegalPage('<div>'.repeat(5000) + 'deep').text).to.equal('');
+    expect(readLegalPage(`${'<div>'.repeat(5000)}deep`).text).to.equal('');
     expect(readLegalPage(undefined as unknown as string).words).to.equal(0);
   });
 
