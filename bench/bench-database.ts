@@ -65,12 +65,17 @@ async function admin(work: (db: Knex) => Promise<unknown>): Promise<void> {
  * seeding and then the pruning under the measurement. `seed` gets a function that runs one
  * transaction with the triggers off.
  */
-export async function withoutChangeTriggers(db: Knex, seed: (inTransaction: (work: (trx: Knex.Transaction) => Promise<void>) => Promise<void>) => Promise<void>): Promise<void> {
+export async function withoutChangeTriggers(
+  db: Knex,
+  seed: (inTransaction: (work: (trx: Knex.Transaction) => Promise<void>) => Promise<void>) => Promise<void>,
+): Promise<void> {
   if (!isSqlite(db)) {
-    await seed((work) => db.transaction(async (trx) => {
-      await trx.raw('SET LOCAL session_replication_role = replica');
-      await work(trx);
-    }));
+    await seed((work) =>
+      db.transaction(async (trx) => {
+        await trx.raw('SET LOCAL session_replication_role = replica');
+        await work(trx);
+      }),
+    );
     // What the triggers would have kept, made from the tables at once, as `vetted facts rebuild` does.
     await new KnexVerdictFacts(db).rebuild();
     return;

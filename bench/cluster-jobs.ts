@@ -27,7 +27,11 @@ export class JobWatch {
   private readonly timer: NodeJS.Timeout;
   private busy = false;
 
-  constructor(private readonly db: Knex, private readonly since: Date, schema = 'pgboss') {
+  constructor(
+    private readonly db: Knex,
+    private readonly since: Date,
+    schema = 'pgboss',
+  ) {
     this.timer = setInterval(() => void this.look(schema), WATCH_MS);
   }
 

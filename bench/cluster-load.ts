@@ -108,9 +108,10 @@ async function main(plan: LoadPlan): Promise<LoadResult> {
             } else {
               const w = writes++;
               const tag = `${process.pid}x${w}`;
-              next = u < 0.995
-                ? request('register', 'POST', '/register', { domain: `reg${tag}.org`, entity_name: `Bench ${tag}`, contact_email: `owner@reg${tag}.org` })
-                : request('scan', 'POST', '/api/scan', { domain: `scan${tag}.net` });
+              next =
+                u < 0.995
+                  ? request('register', 'POST', '/register', { domain: `reg${tag}.org`, entity_name: `Bench ${tag}`, contact_email: `owner@reg${tag}.org` })
+                  : request('scan', 'POST', '/api/scan', { domain: `scan${tag}.net` });
             }
             context.kind = next.kind;
             return next;
@@ -128,17 +129,19 @@ async function main(plan: LoadPlan): Promise<LoadResult> {
       all.push(ms);
       byKind[lastKind].push(ms);
     });
-    return instance.then((result): InstanceLoad => ({
-      port,
-      responses: times.length,
-      rps: Math.round(times.length / plan.seconds),
-      p50Ms: round(percentile(times, 50), 2),
-      p99Ms: round(percentile(times, 99), 2),
-      statuses,
-      connectionErrors: result.errors,
-      timeouts: result.timeouts,
-      distinctNames: distinct,
-    }));
+    return instance.then(
+      (result): InstanceLoad => ({
+        port,
+        responses: times.length,
+        rps: Math.round(times.length / plan.seconds),
+        p50Ms: round(percentile(times, 50), 2),
+        p99Ms: round(percentile(times, 99), 2),
+        statuses,
+        connectionErrors: result.errors,
+        timeouts: result.timeouts,
+        distinctNames: distinct,
+      }),
+    );
   });
   console.log('load: started');
   const instances = await Promise.all(runs);
@@ -150,7 +153,16 @@ async function main(plan: LoadPlan): Promise<LoadResult> {
     totalRps: Math.round(all.length / plan.seconds),
     p50Ms: round(percentile(all, 50), 2),
     p99Ms: round(percentile(all, 99), 2),
-    byKind: Object.fromEntries(KINDS.map((k) => [k, { responses: byKind[k].length, p50Ms: byKind[k].length ? round(percentile(byKind[k], 50), 2) : 0, p99Ms: byKind[k].length ? round(percentile(byKind[k], 99), 2) : 0 }])) as LoadResult['byKind'],
+    byKind: Object.fromEntries(
+      KINDS.map((k) => [
+        k,
+        {
+          responses: byKind[k].length,
+          p50Ms: byKind[k].length ? round(percentile(byKind[k], 50), 2) : 0,
+          p99Ms: byKind[k].length ? round(percentile(byKind[k], 99), 2) : 0,
+        },
+      ]),
+    ) as LoadResult['byKind'],
     distinctNamesAll: distinctAll,
   };
 }

@@ -43,7 +43,11 @@ export class Prober {
   readonly samples: Sample[] = [];
   private readonly blocklist: KnexBlocklist;
 
-  constructor(private readonly ports: readonly number[], db: Knex, private readonly databaseUrl: string) {
+  constructor(
+    private readonly ports: readonly number[],
+    db: Knex,
+    private readonly databaseUrl: string,
+  ) {
     this.agents = ports.map(() => new Agent({ keepAlive: true, maxSockets: 2 }));
     this.blocklist = new KnexBlocklist(db);
   }
@@ -54,7 +58,10 @@ export class Prober {
       // Twice: the first answer fills the read cache, the second is kept as a rendered answer.
       for (let n = 0; n < 2; n++) if (await this.isBlocked(i, name)) this.errors.push(`${name} blocked before its write`);
     }
-    const blockedAt = via === 'cli' ? await this.cli(['block', 'add', name, '--reason', 'bench']) : await this.commit(() => this.blocklist.add([{ domain: domainName(name), reason: 'bench', blockedAt: new Date().toISOString() }]));
+    const blockedAt =
+      via === 'cli'
+        ? await this.cli(['block', 'add', name, '--reason', 'bench'])
+        : await this.commit(() => this.blocklist.add([{ domain: domainName(name), reason: 'bench', blockedAt: new Date().toISOString() }]));
     await Promise.all(this.ports.map((_, i) => this.until(i, name, true, blockedAt, via)));
     const unblockedAt = via === 'cli' ? await this.cli(['block', 'remove', name]) : await this.commit(() => this.blocklist.remove(domainName(name)));
     await Promise.all(this.ports.map((_, i) => this.until(i, name, false, unblockedAt, via)));
@@ -72,10 +79,16 @@ export class Prober {
   /** Runs the CLI from the build and resolves with the time it exited. */
   private cli(args: string[]): Promise<number> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['bin/vetted.js', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: this.databaseUrl, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, ['bin/vetted.js', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: this.databaseUrl, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
-      child.once('exit', (code) => (code === 0 ? resolve(performance.now()) : reject(new Error(`vetted ${args.join(' ')} exited ${code}: ${stderr.slice(0, 300)}`))));
+      child.once('exit', (code) =>
+        code === 0 ? resolve(performance.now()) : reject(new Error(`vetted ${args.join(' ')} exited ${code}: ${stderr.slice(0, 300)}`)),
+      );
     });
   }
 

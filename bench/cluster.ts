@@ -72,9 +72,20 @@ export async function benchCluster(scale: number): Promise<ClusterResult | { ski
       await replica.caughtUp(60_000);
       console.log(`cluster: a streaming replica answers the public reads (DATABASE_READ_URL on port ${new URL(replica.url).port})`);
     }
-    console.log(`cluster: ${entities} verified entities seeded; ${INSTANCES} instances (WORKERS=0) and ${WORKERS} workers, ${SECONDS} s of load over ${names} names`);
+    console.log(
+      `cluster: ${entities} verified entities seeded; ${INSTANCES} instances (WORKERS=0) and ${WORKERS} workers, ${SECONDS} s of load over ${names} names`,
+    );
     // The load is many clients from one address: the per-client scan budget is lifted so that the global one (120 a minute) decides.
-    const env = { DATABASE_URL: database.url, PORT: '0', WORKERS: '0', LOG_LEVEL: 'info', RECHECK_INTERVAL_MINUTES: '0', DNS_SERVERS: dns.address, SCAN_LIMIT_PER_CLIENT_HOUR: '100000', ...(replica ? { DATABASE_READ_URL: replica.url } : {}) };
+    const env = {
+      DATABASE_URL: database.url,
+      PORT: '0',
+      WORKERS: '0',
+      LOG_LEVEL: 'info',
+      RECHECK_INTERVAL_MINUTES: '0',
+      DNS_SERVERS: dns.address,
+      SCAN_LIMIT_PER_CLIENT_HOUR: '100000',
+      ...(replica ? { DATABASE_READ_URL: replica.url } : {}),
+    };
     for (let w = 0; w < WORKERS; w++) workers.push(startWorker(env, workerErrors));
     served.push(...(await Promise.all(Array.from({ length: INSTANCES }, () => serve(['bin/vetted.js', 'serve'], env)))));
     const ports = served.map((s) => s.port);
@@ -99,11 +110,17 @@ export async function benchCluster(scale: number): Promise<ClusterResult | { ski
     const loaded = await load.result;
     prober.close();
     const verdictReads = scansBefore && replica ? await verdictScans(database.url, replica.url, scansBefore) : undefined;
-    const rssMb = [...served.map((s, i) => ({ role: `serve ${i + 1}`, pid: s.child.pid! })), ...workers.map((w, i) => ({ role: `worker ${i + 1}`, pid: w.pid! }))].map(({ role, pid }) => ({ role, rssMb: readStatusMb(pid, 'VmRSS'), peakMb: readStatusMb(pid, 'VmHWM') }));
+    const rssMb = [
+      ...served.map((s, i) => ({ role: `serve ${i + 1}`, pid: s.child.pid! })),
+      ...workers.map((w, i) => ({ role: `worker ${i + 1}`, pid: w.pid! })),
+    ].map(({ role, pid }) => ({ role, rssMb: readStatusMb(pid, 'VmRSS'), peakMb: readStatusMb(pid, 'VmHWM') }));
     const cacheHitShare = await Promise.all(ports.map(cacheHits));
     const jobs = await watch.figures();
     const fromLoad = loadErrors(loaded);
-    const errors = { count: fromLoad.count + prober.errors.length + workerErrors.length, first: [...fromLoad.lines, ...prober.errors, ...workerErrors].slice(0, 10) };
+    const errors = {
+      count: fromLoad.count + prober.errors.length + workerErrors.length,
+      first: [...fromLoad.lines, ...prober.errors, ...workerErrors].slice(0, 10),
+    };
     const propagation = {
       block_commit: delays(prober.samples, 'block', 'commit', INSTANCES),
       unblock_commit: delays(prober.samples, 'unblock', 'commit', INSTANCES),
@@ -113,8 +130,30 @@ export async function benchCluster(scale: number): Promise<ClusterResult | { ski
     };
     const missing = Object.values(propagation).reduce<number>((n, d) => n + (typeof d === 'number' ? 0 : d.missing), 0);
     const tooFew = SECONDS >= 30 && propagation.block_commit.writes < 30;
-    const failure = errors.count > 0 ? `${errors.count} errors` : missing > 0 ? `${missing} instance×write pairs never showed the write` : tooFew ? `only ${propagation.block_commit.writes} sampled writes` : undefined;
-    const result: ClusterResult = { instances: INSTANCES, workers: WORKERS, seconds: SECONDS, entities, names, connectionsPerInstance: CONNECTIONS, load: loaded, cacheHitShare, propagation, jobs, rssMb, errors, ...(verdictReads ? { verdictReads } : {}), ...(failure ? { failure } : {}) };
+    const failure =
+      errors.count > 0
+        ? `${errors.count} errors`
+        : missing > 0
+          ? `${missing} instance×write pairs never showed the write`
+          : tooFew
+            ? `only ${propagation.block_commit.writes} sampled writes`
+            : undefined;
+    const result: ClusterResult = {
+      instances: INSTANCES,
+      workers: WORKERS,
+      seconds: SECONDS,
+      entities,
+      names,
+      connectionsPerInstance: CONNECTIONS,
+      load: loaded,
+      cacheHitShare,
+      propagation,
+      jobs,
+      rssMb,
+      errors,
+      ...(verdictReads ? { verdictReads } : {}),
+      ...(failure ? { failure } : {}),
+    };
     print(result);
     return result;
   } finally {
@@ -132,7 +171,9 @@ async function verdictScans(primaryUrl: string, replicaUrl: string, since = { re
     try {
       // Statistics reach the shared counters within a second of each read.
       await new Promise((resolve) => setTimeout(resolve, 1200));
-      const row = (await db.raw(`SELECT COALESCE(sum(idx_scan), 0)::bigint AS n FROM pg_stat_user_tables WHERE relname = 'verdict_facts' AND schemaname = 'public'`)).rows[0];
+      const row = (
+        await db.raw(`SELECT COALESCE(sum(idx_scan), 0)::bigint AS n FROM pg_stat_user_tables WHERE relname = 'verdict_facts' AND schemaname = 'public'`)
+      ).rows[0];
       return Number(row?.n ?? 0);
     } finally {
       await db.destroy();
@@ -148,7 +189,12 @@ function skipped(reason: string): { skipped: string } {
 }
 
 async function answers(url: string): Promise<boolean> {
-  const db = knex({ client: 'pg', connection: { connectionString: url, connectionTimeoutMillis: 3000 }, pool: { min: 0, max: 1 }, acquireConnectionTimeout: 4000 });
+  const db = knex({
+    client: 'pg',
+    connection: { connectionString: url, connectionTimeoutMillis: 3000 },
+    pool: { min: 0, max: 1 },
+    acquireConnectionTimeout: 4000,
+  });
   try {
     await db.raw('SELECT 1');
     return true;
@@ -170,7 +216,11 @@ function startWorker(env: Record<string, string>, errors: string[]): ChildProces
 }
 
 function runLoad(plan: LoadPlan): { started: Promise<void>; result: Promise<LoadResult> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/cluster-load.ts'], { cwd: ROOT, env: { ...process.env, CLUSTER_LOAD_PLAN: JSON.stringify(plan) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/cluster-load.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, CLUSTER_LOAD_PLAN: JSON.stringify(plan) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let onStart: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (onStart = resolve));
   const result = new Promise<LoadResult>((resolve, reject) => {
@@ -189,7 +239,8 @@ function loadErrors(load: LoadResult): { count: number; lines: string[] } {
   const errors: [string, number][] = [];
   for (const [i, instance] of load.instances.entries()) {
     for (const [kind, statuses] of Object.entries(instance.statuses) as [Kind, Record<string, number>][]) {
-      for (const [status, n] of Object.entries(statuses)) if (!EXPECTED[kind].includes(Number(status))) errors.push([`instance ${i + 1}: ${kind} answered ${status}`, n]);
+      for (const [status, n] of Object.entries(statuses))
+        if (!EXPECTED[kind].includes(Number(status))) errors.push([`instance ${i + 1}: ${kind} answered ${status}`, n]);
     }
     errors.push([`instance ${i + 1}: connection errors`, instance.connectionErrors], [`instance ${i + 1}: timeouts`, instance.timeouts]);
   }
@@ -210,14 +261,31 @@ async function cacheHits(port: number): Promise<Record<string, number>> {
 }
 
 function print(r: ClusterResult): void {
-  for (const [i, s] of r.load.instances.entries()) console.log(`instance ${i + 1}: ${s.rps} req/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, ${s.distinctNames} distinct names, cache hit shares ${JSON.stringify(r.cacheHitShare[i])}`);
-  console.log(`all ${r.instances} instances: ${r.load.totalRps} req/s, p50 ${r.load.p50Ms} ms, p99 ${r.load.p99Ms} ms (${r.load.distinctNamesAll} distinct names in all)`);
-  for (const [kind, k] of Object.entries(r.load.byKind)) console.log(`  ${kind}: ${k.responses} answers, p50 ${k.p50Ms} ms, p99 ${k.p99Ms} ms, statuses ${JSON.stringify(r.load.instances.map((s) => s.statuses[kind as Kind]))}`);
+  for (const [i, s] of r.load.instances.entries())
+    console.log(
+      `instance ${i + 1}: ${s.rps} req/s, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, ${s.distinctNames} distinct names, cache hit shares ${JSON.stringify(r.cacheHitShare[i])}`,
+    );
+  console.log(
+    `all ${r.instances} instances: ${r.load.totalRps} req/s, p50 ${r.load.p50Ms} ms, p99 ${r.load.p99Ms} ms (${r.load.distinctNamesAll} distinct names in all)`,
+  );
+  for (const [kind, k] of Object.entries(r.load.byKind))
+    console.log(
+      `  ${kind}: ${k.responses} answers, p50 ${k.p50Ms} ms, p99 ${k.p99Ms} ms, statuses ${JSON.stringify(r.load.instances.map((s) => s.statuses[kind as Kind]))}`,
+    );
   for (const [key, d] of Object.entries(r.propagation)) {
-    if (typeof d !== 'number') console.log(`propagation ${key.replace('_', ' from ')}: ${d.writes} writes x ${r.instances} instances: p50 ${d.p50Ms} ms, p95 ${d.p95Ms} ms, p99 ${d.p99Ms} ms, max ${d.maxMs} ms${d.missing ? `, ${d.missing} never` : ''} (goal p99 <= ${GOAL_P99_MS} ms)`);
+    if (typeof d !== 'number')
+      console.log(
+        `propagation ${key.replace('_', ' from ')}: ${d.writes} writes x ${r.instances} instances: p50 ${d.p50Ms} ms, p95 ${d.p95Ms} ms, p99 ${d.p99Ms} ms, max ${d.maxMs} ms${d.missing ? `, ${d.missing} never` : ''} (goal p99 <= ${GOAL_P99_MS} ms)`,
+      );
   }
-  for (const j of r.jobs) console.log(`jobs ${j.name}: ${j.jobs} created, ${j.completed} completed, ${j.failed} failed, ${j.waiting} waiting, ${j.active} active; due-to-start p50 ${j.lagP50Ms} ms, p95 ${j.lagP95Ms} ms, max ${j.lagMaxMs} ms`);
-  if (r.verdictReads) console.log(`verdict reads (index scans of verdict_facts during the load): ${r.verdictReads.replica} on the replica, ${r.verdictReads.primary} on the primary`);
+  for (const j of r.jobs)
+    console.log(
+      `jobs ${j.name}: ${j.jobs} created, ${j.completed} completed, ${j.failed} failed, ${j.waiting} waiting, ${j.active} active; due-to-start p50 ${j.lagP50Ms} ms, p95 ${j.lagP95Ms} ms, max ${j.lagMaxMs} ms`,
+    );
+  if (r.verdictReads)
+    console.log(
+      `verdict reads (index scans of verdict_facts during the load): ${r.verdictReads.replica} on the replica, ${r.verdictReads.primary} on the primary`,
+    );
   console.log(`RSS at the end: ${r.rssMb.map((p) => `${p.role} ${p.rssMb} MB (peak ${p.peakMb})`).join(', ')}`);
   console.log(`errors: ${r.errors.count}${r.errors.first.map((e) => `\n  ${e}`).join('')}${r.failure ? `\nCLUSTER BENCH FAILED: ${r.failure}` : ''}`);
 }

@@ -74,7 +74,10 @@ export async function benchReadScale(engine: Engine, small: number, large: numbe
       databaseMb: await databaseMb(largeDb.db),
       plans: await plans(largeDb.db, large),
     };
-    for (const [name, key] of [['GET /verify (uncached)', 'verify'], ['GET /reports/{id}.json', 'report']] as const) {
+    for (const [name, key] of [
+      ['GET /verify (uncached)', 'verify'],
+      ['GET /reports/{id}.json', 'report'],
+    ] as const) {
       const ratio = key === 'verify' ? result.verifyP50Ratio : result.reportP50Ratio;
       console.log(
         `scale ${engine} ${name}: p50 ${smallFigures[key].p50Ms} ms at ${small} rows, ${largeFigures[key].p50Ms} ms at ${large} (x${ratio}, goal <= ${GOAL_RATIO}); ` +

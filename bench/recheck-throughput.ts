@@ -57,7 +57,8 @@ export async function benchRecheck(engine: Engine, count: number): Promise<Reche
     if (!failure) {
       const left = await bench.db('entity_proofs').where('due_at', '<=', new Date().toISOString()).count({ n: '*' });
       const attempts = await bench.db('verification_attempts').count({ n: '*' });
-      if (Number(left[0]?.n) !== 0 || Number(attempts[0]?.n) !== count) failure = `${left[0]?.n} proofs still due and ${attempts[0]?.n} attempts recorded (expected 0 and ${count})`;
+      if (Number(left[0]?.n) !== 0 || Number(attempts[0]?.n) !== count)
+        failure = `${left[0]?.n} proofs still due and ${attempts[0]?.n} attempts recorded (expected 0 and ${count})`;
     }
     const result: RecheckResult = {
       engine,
@@ -126,14 +127,18 @@ async function runWorker(databaseUrl: string, dnsAddress: string, count: number,
     setInterval(() => {
       if (t0 === 0) return;
       const seconds = (performance.now() - t0) / 1000;
-      console.log(`  ${engine}: ${checked}/${count} checked after ${seconds.toFixed(0)} s (${Math.round(checked / seconds)}/s), worker RSS ${rss.at(-1) ?? '?'} MB`);
+      console.log(
+        `  ${engine}: ${checked}/${count} checked after ${seconds.toFixed(0)} s (${Math.round(checked / seconds)}/s), worker RSS ${rss.at(-1) ?? '?'} MB`,
+      );
     }, 5000),
   ];
   try {
     const failure = await new Promise<string | undefined>((resolve) => {
-      timers.push(setInterval(() => {
-        if (performance.now() - lastDone > STALL_MS) resolve(`no re-check batch finished for ${STALL_MS / 1000} s`);
-      }, 1000));
+      timers.push(
+        setInterval(() => {
+          if (performance.now() - lastDone > STALL_MS) resolve(`no re-check batch finished for ${STALL_MS / 1000} s`);
+        }, 1000),
+      );
       child.once('exit', (code) => resolve(`the worker exited (${code})`));
       createInterface({ input: child.stdout! }).on('line', (line) => {
         const entry = parse(line);
@@ -156,7 +161,16 @@ async function runWorker(databaseUrl: string, dnsAddress: string, count: number,
       });
     });
     const peakRssMb = readStatusMb(pid, 'VmHWM') ?? Math.max(...rss);
-    return { checked, seconds: (lastDone - t0) / 1000, rssStartMb, peakRssMb, rssEvery5sMb: rss.filter((_, i) => i % (5000 / SAMPLE_MS) === 0), heap, failure, errors };
+    return {
+      checked,
+      seconds: (lastDone - t0) / 1000,
+      rssStartMb,
+      peakRssMb,
+      rssEvery5sMb: rss.filter((_, i) => i % (5000 / SAMPLE_MS) === 0),
+      heap,
+      failure,
+      errors,
+    };
   } finally {
     for (const timer of timers) clearInterval(timer);
     if (child.exitCode === null) {

@@ -36,7 +36,13 @@ const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map(
 const file = join(ROOT, 'bench/results.json');
 const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
 const started = performance.now();
-const machine = { cores: cpus().length, cpu: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: loadavg().map((l) => round(l, 2)) };
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model,
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  loadAverageAtStart: loadavg().map((l) => round(l, 2)),
+};
 const results: Record<string, unknown> = { ...previous, measuredAt: new Date().toISOString(), machine };
 let failed = false;
 const save = () => writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);

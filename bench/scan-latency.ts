@@ -35,7 +35,11 @@ export async function benchScanLatency(): Promise<ScanLatency> {
   site.route(`${DOMAIN}/`, { delayMs: DELAY_MS, handler: home });
   for (const [path, file] of Object.entries(goodSiteFiles(DOMAIN).https)) if (path !== '/') site.route(`${DOMAIN}${path}`, { ...file, delayMs: DELAY_MS });
   const dns = await startDnsServer({ [DOMAIN]: { A: ['127.0.0.1'] } });
-  const t = await startTestService(databaseKinds()[0]!, { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32' }, { fetcher: { ca: [ca.cert], portMap: site.portMap } });
+  const t = await startTestService(
+    databaseKinds()[0]!,
+    { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32' },
+    { fetcher: { ca: [ca.cert], portMap: site.portMap } },
+  );
   try {
     const fetcher = t.service.container.get<SiteFetcher>(SiteFetcher);
     const scanSite = t.service.container.get(ScanSite);

@@ -34,19 +34,45 @@ export async function seedDueProofs(db: Knex, from: number, to: number, onProgre
       const end = Math.min(to, start + CHUNK - 1);
       const gs = Array.from({ length: end - start + 1 }, (_, i) => start + i);
       await inTransaction(async (trx) => {
-        await trx.batchInsert('entities', gs.map((g) => ({
-          id: formatEntityId('company', g), slug: 'company', seq: g, name: `Company ${g}`, domain: benchDomain(g),
-          type: 'business', level: 'verified', coverage: 'zone', status: 'active', verified_at: verifiedAt, expires_at: expiresAt, created_at: verifiedAt,
-        })), perStatement);
-        await trx.batchInsert('entity_proofs', gs.map((g) => {
-          // Spread over a minute, so the sweep's ORDER BY due_at has something to order.
-          const state = { lastCheckedAt: new Date(now - 31 * DAY_MS - (g % 60_000)).toISOString(), failures: 0, firstFailureAt: null };
-          return {
-            entity_id: formatEntityId('company', g), domain: benchDomain(g), method: 'dns_txt', verification_code: benchVerificationCode(benchDomain(g)),
-            contact_email: `owner@${benchDomain(g)}`, last_checked_at: state.lastCheckedAt, failures: 0, first_failure_at: null,
-            due_at: nextRecheckAt(state), claimed_until: null, revocation_mail_due: false,
-          };
-        }), perStatement);
+        await trx.batchInsert(
+          'entities',
+          gs.map((g) => ({
+            id: formatEntityId('company', g),
+            slug: 'company',
+            seq: g,
+            name: `Company ${g}`,
+            domain: benchDomain(g),
+            type: 'business',
+            level: 'verified',
+            coverage: 'zone',
+            status: 'active',
+            verified_at: verifiedAt,
+            expires_at: expiresAt,
+            created_at: verifiedAt,
+          })),
+          perStatement,
+        );
+        await trx.batchInsert(
+          'entity_proofs',
+          gs.map((g) => {
+            // Spread over a minute, so the sweep's ORDER BY due_at has something to order.
+            const state = { lastCheckedAt: new Date(now - 31 * DAY_MS - (g % 60_000)).toISOString(), failures: 0, firstFailureAt: null };
+            return {
+              entity_id: formatEntityId('company', g),
+              domain: benchDomain(g),
+              method: 'dns_txt',
+              verification_code: benchVerificationCode(benchDomain(g)),
+              contact_email: `owner@${benchDomain(g)}`,
+              last_checked_at: state.lastCheckedAt,
+              failures: 0,
+              first_failure_at: null,
+              due_at: nextRecheckAt(state),
+              claimed_until: null,
+              revocation_mail_due: false,
+            };
+          }),
+          perStatement,
+        );
       });
       onProgress(end - from + 1);
     }
@@ -57,11 +83,17 @@ export async function seedDueProofs(db: Knex, from: number, to: number, onProgre
 function reportTemplate(): { report: string; summary: string; signature: string; evidence: string[]; methodologyVersion: string; score: number } {
   const real: Report = aReport({ id: benchReportId(0) });
   const { evidence, ...rest } = real;
-  const placeholders = (json: string) => json.replaceAll(benchReportId(0), '__RID__').replaceAll('example.com', '__DOMAIN__').replaceAll(real.scannedAt, '__AT__');
+  const placeholders = (json: string) =>
+    json.replaceAll(benchReportId(0), '__RID__').replaceAll('example.com', '__DOMAIN__').replaceAll(real.scannedAt, '__AT__');
   // A real Ed25519 signature of the template's content; rows keep it unchanged (nothing re-verifies on read).
   const { privateKey } = generateKeyPairSync('ed25519');
   const digest = createHash('sha256').update(JSON.stringify(rest)).digest();
-  const signature = { contentSha256: digest.toString('hex'), algorithm: 'Ed25519', keyId: 'bench-key', value: sign(null, digest, privateKey).toString('base64url') };
+  const signature = {
+    contentSha256: digest.toString('hex'),
+    algorithm: 'Ed25519',
+    keyId: 'bench-key',
+    value: sign(null, digest, privateKey).toString('base64url'),
+  };
   return {
     report: placeholders(JSON.stringify(rest)),
     summary: placeholders(JSON.stringify(summarizeReport(real))),

@@ -36,11 +36,31 @@ export interface TieredVerify {
  * Starts a second service with API_TIERS=on on the bench's database (a Pro key with a quota no
  * round reaches), warms both, then measures Koa, the untiered service and the tiered one in turn.
  */
-export async function benchTieredVerify(db: Knex, databaseUrl: string, koaPort: number, untieredPort: number, paths: readonly string[], seconds: number): Promise<TieredVerify> {
+export async function benchTieredVerify(
+  db: Knex,
+  databaseUrl: string,
+  koaPort: number,
+  untieredPort: number,
+  paths: readonly string[],
+  seconds: number,
+): Promise<TieredVerify> {
   const minted = mintApiKey(randomBytes(8).toString('base64url'), randomBytes(24).toString('base64url'));
-  await new KnexApiKeyStore(db).create({ id: minted.id, keyHash: createHash('sha256').update(minted.key).digest('hex'), tier: 'pro', name: 'bench', entityId: null, createdAt: new Date().toISOString() });
+  await new KnexApiKeyStore(db).create({
+    id: minted.id,
+    keyHash: createHash('sha256').update(minted.key).digest('hex'),
+    tier: 'pro',
+    name: 'bench',
+    entityId: null,
+    createdAt: new Date().toISOString(),
+  });
   const key = { authorization: `Bearer ${minted.key}` };
-  const tiered = await serve(['bin/vetted.js', 'serve'], { DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info', API_TIERS: 'on', API_QUOTA_PRO: '1000000000' });
+  const tiered = await serve(['bin/vetted.js', 'serve'], {
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    API_TIERS: 'on',
+    API_QUOTA_PRO: '1000000000',
+  });
   try {
     let i = 0;
     const cycling = () => paths[i++ % paths.length]!;
@@ -60,7 +80,13 @@ export async function benchTieredVerify(db: Knex, databaseUrl: string, koaPort: 
     for (let r = 1; r <= ROUNDS; r++) {
       const ceiling = await measure(`tiers cold round ${r}: koa, fixed JSON body`, koaPort, () => '/', seconds);
       const untiered = await measure(`tiers cold round ${r}: vetted ?signals=true, names never asked, tiers off`, untieredPort, never, seconds);
-      const tieredRound = await measure(`tiers cold round ${r}: vetted ?signals=true, names never asked, tiers on with a Pro key`, tiered.port, never, seconds, key);
+      const tieredRound = await measure(
+        `tiers cold round ${r}: vetted ?signals=true, names never asked, tiers on with a Pro key`,
+        tiered.port,
+        never,
+        seconds,
+        key,
+      );
       cold.push({ ceiling, untiered, tiered: tieredRound });
     }
     const median = (values: number[]) => percentile(values, 50);
@@ -77,8 +103,12 @@ export async function benchTieredVerify(db: Knex, databaseUrl: string, koaPort: 
       overUntiered: median(rounds.map((r) => round(r.tiered.rps / r.untiered.rps, 2))),
       goals: TIERED_GOALS,
     };
-    console.log(`signals=true on names never asked before with tiers on and a Pro key = ${result.coldTieredShare} of Koa's ceiling, p99 ${result.coldTieredP99Ms} ms, ${result.coldOverUntiered} of the same without tiers`);
-    console.log(`plain verify with tiers on and a Pro key = ${result.tieredShare} of Koa's ceiling, p99 ${result.tieredP99Ms} ms, ${result.overUntiered} of the same without tiers (goals: at least ${TIERED_GOALS.plainShare}, and at least ${TIERED_GOALS.overUntiered})`);
+    console.log(
+      `signals=true on names never asked before with tiers on and a Pro key = ${result.coldTieredShare} of Koa's ceiling, p99 ${result.coldTieredP99Ms} ms, ${result.coldOverUntiered} of the same without tiers`,
+    );
+    console.log(
+      `plain verify with tiers on and a Pro key = ${result.tieredShare} of Koa's ceiling, p99 ${result.tieredP99Ms} ms, ${result.overUntiered} of the same without tiers (goals: at least ${TIERED_GOALS.plainShare}, and at least ${TIERED_GOALS.overUntiered})`,
+    );
     return result;
   } finally {
     await stop(tiered.child);

@@ -104,9 +104,20 @@ async function seed(db: Knex): Promise<void> {
         await repo.create({ name: `Company ${i}`, domain, type: 'business', level: 'verified', coverage: 'zone', verifiedAt, expiresAt });
         await observations.put(domain, 'tls', { observedAt: verifiedAt, value: { valid: true, hostnameMatches: true, validTo: expiresAt } });
         await observations.put(domain, 'domain_age', { observedAt: verifiedAt, value: { registeredAt: '2015-03-01T00:00:00.000Z' } });
-        await observations.put(domain, 'reputation', { observedAt: verifiedAt, value: { blocklists: [], spf: { published: true }, dmarc: { published: true } } });
+        await observations.put(domain, 'reputation', {
+          observedAt: verifiedAt,
+          value: { blocklists: [], spf: { published: true }, dmarc: { published: true } },
+        });
       }
-      const stored = Array.from({ length: STORED_COLD }, (_, i) => ({ name: `Stored ${i}`, domain: domainName(`stored${i}.org`), type: 'business' as const, level: 'verified' as const, coverage: 'zone' as const, verifiedAt, expiresAt }));
+      const stored = Array.from({ length: STORED_COLD }, (_, i) => ({
+        name: `Stored ${i}`,
+        domain: domainName(`stored${i}.org`),
+        type: 'business' as const,
+        level: 'verified' as const,
+        coverage: 'zone' as const,
+        verifiedAt,
+        expiresAt,
+      }));
       for (let i = 0; i < stored.length; i += 1000) await repo.createMany(stored.slice(i, i + 1000));
     }),
   );
@@ -118,7 +129,12 @@ export async function benchVerifyThroughput(): Promise<VerifyThroughput> {
   const koa = await serve(['bench/koa-ceiling-server.ts'], {});
   try {
     await seed(database.db);
-    const vetted = await serve(['bin/vetted.js', 'serve'], { DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info', ...(HEAP_MB ? { NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` } : {}) });
+    const vetted = await serve(['bin/vetted.js', 'serve'], {
+      DATABASE_URL: database.url,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ...(HEAP_MB ? { NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` } : {}),
+    });
     try {
       const filling = await measure(`vetted GET /verify, ${ENTITIES} verified domains, cache filling`, vetted.port, cycling(''));
       await measure(`vetted GET /verify?signals=true, cache filling`, vetted.port, cycling('?signals=true'));
@@ -129,7 +145,11 @@ export async function benchVerifyThroughput(): Promise<VerifyThroughput> {
         const ceiling = await measure(`round ${r}: koa, fixed JSON body`, koa.port, () => '/');
         const warm = await measure(`round ${r}: vetted GET /verify, cache warm`, vetted.port, cycling(''));
         const signals = await measure(`round ${r}: vetted GET /verify?signals=true, cache warm`, vetted.port, cycling('?signals=true'));
-        const cold = await measure(`round ${r}: vetted GET /verify?signals=true, names never asked before`, vetted.port, () => `${nextColdPath()}?signals=true`);
+        const cold = await measure(
+          `round ${r}: vetted GET /verify?signals=true, names never asked before`,
+          vetted.port,
+          () => `${nextColdPath()}?signals=true`,
+        );
         rounds.push({ ceiling, warm, signals, cold });
       }
       // Rounds of their own after the others: inside them they would push the warm rounds past the
@@ -137,11 +157,20 @@ export async function benchVerifyThroughput(): Promise<VerifyThroughput> {
       const storedRounds: Array<{ ceiling: Measure; coldStored: Measure }> = [];
       for (let r = 1; r <= ROUNDS; r++) {
         const ceiling = await measure(`stored round ${r}: koa, fixed JSON body`, koa.port, () => '/');
-        const coldStored = await measure(`stored round ${r}: vetted GET /verify?signals=true, stored names never asked before`, vetted.port, () => `${nextStoredColdPath()}?signals=true`);
+        const coldStored = await measure(
+          `stored round ${r}: vetted GET /verify?signals=true, stored names never asked before`,
+          vetted.port,
+          () => `${nextStoredColdPath()}?signals=true`,
+        );
         storedRounds.push({ ceiling, coldStored });
       }
       while (coldNames < DISTINCT_NAMES) {
-        await measure(`more names never asked before (${coldNames} so far)`, vetted.port, () => `${nextColdPath()}${coldNames % 2 ? '?signals=true' : ''}`, Math.min(30, SECONDS * 4));
+        await measure(
+          `more names never asked before (${coldNames} so far)`,
+          vetted.port,
+          () => `${nextColdPath()}${coldNames % 2 ? '?signals=true' : ''}`,
+          Math.min(30, SECONDS * 4),
+        );
       }
       const rssAfterMb = readStatusMb(vetted.child.pid!, 'VmRSS');
       const tiers = await benchTieredVerify(database.db, database.url, koa.port, vetted.port, PATHS, SECONDS);
@@ -170,11 +199,21 @@ export async function benchVerifyThroughput(): Promise<VerifyThroughput> {
         tiers,
         goals: GOALS,
       };
-      console.log(`plain verify (warm) = ${result.plainShare} of Koa's ceiling, p99 ${result.warmP99Ms} ms (goals: at least ${GOALS.plainShare}, at most ${GOALS.warmP99Ms} ms)`);
-      console.log(`signals=true (warm) = ${result.signalsShare} of Koa's ceiling, p99 ${result.signalsWarmP99Ms} ms (goals: at least ${GOALS.signalsShare}, at most ${GOALS.warmP99Ms} ms)`);
-      console.log(`signals=true (names never asked before) = ${result.coldShare} of Koa's ceiling, p99 ${result.signalsColdP99Ms} ms (goals: at least ${GOALS.coldShare}, at most ${GOALS.coldP99Ms} ms)`);
-      console.log(`signals=true (stored names never asked before, one read each) = ${result.coldStoredShare} of Koa's ceiling, p99 ${result.signalsColdStoredP99Ms} ms (goals: at least ${GOALS.coldShare}, at most ${GOALS.coldP99Ms} ms)`);
-      console.log(`service RSS after ${result.distinctNames} distinct names${HEAP_MB ? `, old space capped at ${HEAP_MB} MB` : ''}: ${rssAfterMb} MB (goal: at most ${GOALS.rssMb} MB)`);
+      console.log(
+        `plain verify (warm) = ${result.plainShare} of Koa's ceiling, p99 ${result.warmP99Ms} ms (goals: at least ${GOALS.plainShare}, at most ${GOALS.warmP99Ms} ms)`,
+      );
+      console.log(
+        `signals=true (warm) = ${result.signalsShare} of Koa's ceiling, p99 ${result.signalsWarmP99Ms} ms (goals: at least ${GOALS.signalsShare}, at most ${GOALS.warmP99Ms} ms)`,
+      );
+      console.log(
+        `signals=true (names never asked before) = ${result.coldShare} of Koa's ceiling, p99 ${result.signalsColdP99Ms} ms (goals: at least ${GOALS.coldShare}, at most ${GOALS.coldP99Ms} ms)`,
+      );
+      console.log(
+        `signals=true (stored names never asked before, one read each) = ${result.coldStoredShare} of Koa's ceiling, p99 ${result.signalsColdStoredP99Ms} ms (goals: at least ${GOALS.coldShare}, at most ${GOALS.coldP99Ms} ms)`,
+      );
+      console.log(
+        `service RSS after ${result.distinctNames} distinct names${HEAP_MB ? `, old space capped at ${HEAP_MB} MB` : ''}: ${rssAfterMb} MB (goal: at most ${GOALS.rssMb} MB)`,
+      );
       return result;
     } finally {
       await stop(vetted.child);

@@ -28,7 +28,7 @@ const rows = [...best].sort(([a, x], [b, y]) => x - y || (a < b ? -1 : a > b ? 1
 const header = [
   `# source: ${sourceWords.join(' ')}`,
   `# as_of: ${asOf}`,
-  '# licence: CC0 1.0 (as published by MISP/misp-warninglists); the data is Cloudflare Radar\'s',
+  "# licence: CC0 1.0 (as published by MISP/misp-warninglists); the data is Cloudflare Radar's",
   '# Registrable domains (Public Suffix List, private section included), each with the smallest top-N bucket holding it.',
 ];
 writeFileSync(output, `${header.join('\n')}\n${rows.map(([d, b]) => `${b},${d}`).join('\n')}\n`);

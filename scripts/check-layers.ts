@@ -43,10 +43,13 @@ export function checkLayers(root = ROOT): Violation[] {
   for (const file of files) {
     const rel = toRel(root, file);
     const { imports, ambient } = sources.get(file)!;
-    edges.set(rel, imports.flatMap(({ specifier }) => {
-      const target = resolveImport(file, specifier, known);
-      return target ? [{ specifier, target: toRel(root, target) }] : [];
-    }));
+    edges.set(
+      rel,
+      imports.flatMap(({ specifier }) => {
+        const target = resolveImport(file, specifier, known);
+        return target ? [{ specifier, target: toRel(root, target) }] : [];
+      }),
+    );
     const misplaced = judgePlace(rel);
     if (misplaced) violations.push({ file: rel, line: 1, specifier: rel, rule: misplaced });
     for (const statement of imports) {

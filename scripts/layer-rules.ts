@@ -2,7 +2,18 @@
 import type { AmbientRead, ImportStatement } from './source-facts.js';
 
 /** Libraries the pure domain may use: they do no I/O and read no clock. */
-export const PURE_DOMAIN_LIBRARIES = new Set(['tldts', 'ipaddr.js', 'htmlparser2', 'fast-xml-parser', 'yaml', 'http-link-header', 'content-security-policy-parser', 'set-cookie-parser', 'node:zlib', 'canonicalize']);
+export const PURE_DOMAIN_LIBRARIES = new Set([
+  'tldts',
+  'ipaddr.js',
+  'htmlparser2',
+  'fast-xml-parser',
+  'yaml',
+  'http-link-header',
+  'content-security-policy-parser',
+  'set-cookie-parser',
+  'node:zlib',
+  'canonicalize',
+]);
 /** Libraries use cases may use: wiring, input schemas, and bounded in-memory caches (no I/O). */
 export const APPLICATION_LIBRARIES = new Set(['inversify', 'zod', 'lru-cache']);
 /** The composition root: it binds every port to its adapter. */
@@ -25,13 +36,35 @@ export const USE_CASE_LIST = 'src/application/use-cases.ts';
  * What a driving adapter may load at run time from src/application besides the use case modules:
  * ports (tokens), views (formatting), errors, and input parsing. Anything else it imports as types only.
  */
-export const APPLICATION_SURFACE: readonly string[] = ['src/application/ports/', 'src/application/views/', 'src/application/errors.ts', 'src/application/input/'];
+export const APPLICATION_SURFACE: readonly string[] = [
+  'src/application/ports/',
+  'src/application/views/',
+  'src/application/errors.ts',
+  'src/application/input/',
+];
 /** Names of judging functions (judgeReadiness, assessTrust, rejudge, judgeScanGate…): never imported by a driving adapter. */
 export const JUDGING_NAME = /^(judge|rejudge|assess|score|grade)(?![a-z])/;
 /** Database drivers and query builders, HTTP clients, the job queue, the mail transport and the resolver: driven technology. */
 export const DRIVEN_LIBRARIES = new Set([
-  'knex', 'pg', 'pg-boss', 'sqlite3', 'better-sqlite3', 'mysql', 'mysql2', 'mongodb', 'redis', 'ioredis',
-  'node-fetch', 'undici', 'axios', 'got', 'superagent', 'ky', 'nodemailer', 'dns', 'node:dns',
+  'knex',
+  'pg',
+  'pg-boss',
+  'sqlite3',
+  'better-sqlite3',
+  'mysql',
+  'mysql2',
+  'mongodb',
+  'redis',
+  'ioredis',
+  'node-fetch',
+  'undici',
+  'axios',
+  'got',
+  'superagent',
+  'ky',
+  'nodemailer',
+  'dns',
+  'node:dns',
 ]);
 /** What src/domain and src/application must not do themselves, and the port it comes through instead. */
 export const AMBIENT_RULES: Readonly<Record<AmbientRead['kind'], string>> = {
@@ -40,12 +73,7 @@ export const AMBIENT_RULES: Readonly<Record<AmbientRead['kind'], string>> = {
   timer: 'starts no timer: waits and deadlines come from the Timers port',
 };
 
-export type Place =
-  | { kind: 'domain' }
-  | { kind: 'application' }
-  | { kind: 'adapter'; name: string; folder: string }
-  | { kind: 'root' }
-  | { kind: 'none' };
+export type Place = { kind: 'domain' } | { kind: 'application' } | { kind: 'adapter'; name: string; folder: string } | { kind: 'root' } | { kind: 'none' };
 
 /** Where a file (relative to the checked root, `/`-separated) lies. */
 export function placeOf(rel: string): Place {
@@ -102,8 +130,15 @@ function judgeFromRoot(from: string, target: string, to: Place): string | undefi
   return `${from} must not import adapter ${to.name}: only ${CONTAINER_ROOT} imports driven adapters; take it from the container`;
 }
 
-function judgeFromAdapter(place: Extract<Place, { kind: 'adapter' }>, statement: ImportStatement, target: string, to: Place, tree: TreeFacts): string | undefined {
-  if (to.kind === 'adapter' && to.folder !== place.folder && to.folder !== SHARED_ADAPTER_FOLDER) return `adapter ${place.name} must not import adapter ${to.name}`;
+function judgeFromAdapter(
+  place: Extract<Place, { kind: 'adapter' }>,
+  statement: ImportStatement,
+  target: string,
+  to: Place,
+  tree: TreeFacts,
+): string | undefined {
+  if (to.kind === 'adapter' && to.folder !== place.folder && to.folder !== SHARED_ADAPTER_FOLDER)
+    return `adapter ${place.name} must not import adapter ${to.name}`;
   if (to.kind === 'root' || to.kind === 'none') return 'adapters import domain, application, src/adapters/shared and their own folder';
   if (!facesRequests(place.folder)) return undefined;
   const shared = place.folder === SHARED_ADAPTER_FOLDER;

@@ -39,11 +39,13 @@ export function readSources(root: string, files: readonly string[]): Map<string,
   const snapshot = api.updateSnapshot({ openProjects: [config], fileChanges: { invalidateAll: true } });
   try {
     const program = snapshot.getProject(config)!.program;
-    return new Map(files.map((file) => {
-      const source = program.getSourceFile(file);
-      if (!source) throw new Error(`the compiler did not parse ${file}`);
-      return [file, factsOf(source)];
-    }));
+    return new Map(
+      files.map((file) => {
+        const source = program.getSourceFile(file);
+        if (!source) throw new Error(`the compiler did not parse ${file}`);
+        return [file, factsOf(source)];
+      }),
+    );
   } finally {
     snapshot.dispose();
     api.updateSnapshot({ closeProjects: [config] }).dispose();

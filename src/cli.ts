@@ -20,11 +20,7 @@ const stdio: CliIo = {
 };
 
 /** The `vetted` command line. Resolves with the exit code (serve resolves once shut down). */
-export async function main(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>> = process.env,
-  io: CliIo = stdio,
-): Promise<number> {
+export async function main(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env, io: CliIo = stdio): Promise<number> {
   // Parsed and explained from the specs alone: help, the version and bad arguments need neither
   // configuration nor a database, and write nothing.
   const line = parseCommandLine(argv, COMMAND_SPECS);
@@ -51,7 +47,11 @@ export async function main(
   try {
     if (!line.spec.skipMigration) await container.get<SchemaMigrator>(SchemaMigrator).migrate();
     // A queue that cannot start leaves its jobs unqueued; the use case says so, and the command goes on.
-    if (line.spec.queuesJobs) await container.get<JobQueue>(JobQueue).start().catch(() => undefined);
+    if (line.spec.queuesJobs)
+      await container
+        .get<JobQueue>(JobQueue)
+        .start()
+        .catch(() => undefined);
     return await container.get(CliCommands).run(line.spec.name, line.input, io);
   } finally {
     await closeContainer(container);

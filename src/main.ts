@@ -138,7 +138,9 @@ function outboundModule(config: AppConfig, fetcher: FetcherTuning = {}): Contain
     bind<WebhookSigner>(WebhookSigner).to(StandardWebhookSigner);
     if (config.smtpUrl) {
       bind<SmtpMailerOptions>(SmtpMailerOptions).toConstantValue({ url: config.smtpUrl, from: config.mailFrom });
-      bind(SmtpMailer).toSelf().onDeactivation((mailer) => mailer.close());
+      bind(SmtpMailer)
+        .toSelf()
+        .onDeactivation((mailer) => mailer.close());
       bind<Mailer>(Mailer).toService(SmtpMailer);
     } else {
       bind<Mailer>(Mailer).to(KnexOutboxMailer);

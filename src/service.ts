@@ -36,7 +36,11 @@ export async function startWorker(config: AppConfig, options: ContainerOptions =
   return startProcess(config, options, { serve: false, work: true });
 }
 
-async function startProcess(config: AppConfig, options: ContainerOptions & { port?: number }, role: { serve: boolean; work: boolean }): Promise<RunningService> {
+async function startProcess(
+  config: AppConfig,
+  options: ContainerOptions & { port?: number },
+  role: { serve: boolean; work: boolean },
+): Promise<RunningService> {
   const container = buildContainer(config, options);
   try {
     await container.get<SchemaMigrator>(SchemaMigrator).migrate();

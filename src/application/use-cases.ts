@@ -128,5 +128,7 @@ export const USE_CASES: readonly Newable[] = [
  */
 export const useCasesModule = new ContainerModule(({ bind }) => {
   for (const useCase of USE_CASES) bind(useCase).toSelf();
-  bind(ChangePropagation).toSelf().onDeactivation((propagation) => propagation.stop());
+  bind(ChangePropagation)
+    .toSelf()
+    .onDeactivation((propagation) => propagation.stop());
 });

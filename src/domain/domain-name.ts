@@ -6,9 +6,7 @@ import { parse } from 'tldts';
  */
 export type DomainName = string & { readonly __brand: 'DomainName' };
 
-export type DomainNameResult =
-  | { readonly ok: true; readonly name: DomainName }
-  | { readonly ok: false; readonly reason: string };
+export type DomainNameResult = { readonly ok: true; readonly name: DomainName } | { readonly ok: false; readonly reason: string };
 
 const MAX_NAME_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;

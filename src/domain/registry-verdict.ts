@@ -23,18 +23,13 @@ export type RegistryVerdict =
  * Revoked entities are ignored.
  */
 export function judgeRegistry(domain: DomainName, records: RegistryRecords, now: Date): RegistryVerdict {
-  const block = records.blocks
-    .filter((b) => isSameOrSubdomain(domain, b.domain))
-    .sort((a, b) => b.domain.length - a.domain.length)[0];
+  const block = records.blocks.filter((b) => isSameOrSubdomain(domain, b.domain)).sort((a, b) => b.domain.length - a.domain.length)[0];
   if (block) return { kind: 'blocked', domain, block };
 
   const candidates = records.entities.filter((e) => e.status === 'active' && entityCovers(e, domain));
   if (candidates.length === 0) return { kind: 'not_verified', domain };
   const ranked = [...candidates].sort(
-    (a, b) =>
-      b.domain.length - a.domain.length ||
-      Number(isExpired(a, now)) - Number(isExpired(b, now)) ||
-      Date.parse(b.verifiedAt) - Date.parse(a.verifiedAt),
+    (a, b) => b.domain.length - a.domain.length || Number(isExpired(a, now)) - Number(isExpired(b, now)) || Date.parse(b.verifiedAt) - Date.parse(a.verifiedAt),
   );
   const entity = ranked[0]!;
   return isExpired(entity, now) ? { kind: 'expired', domain, entity } : { kind: 'verified', domain, entity };

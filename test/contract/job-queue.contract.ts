@@ -141,7 +141,14 @@ export function jobQueueContract(make: () => Promise<JobQueueSubject>): void {
     await s.queue.enqueue('proof.sweep', {}, { retryLimit: 0 });
 
     // In the adapters' order of kinds, which the string comparison below depends on.
-    const expected = { 'proof.sweep': { ...NONE, failed: 1 }, 'proof.recheck': { ...NONE, waiting: 3 }, ...idle, 'scan.run': { ...NONE, active: 1 }, ...watchKinds, ...lastKinds };
+    const expected = {
+      'proof.sweep': { ...NONE, failed: 1 },
+      'proof.recheck': { ...NONE, waiting: 3 },
+      ...idle,
+      'scan.run': { ...NONE, active: 1 },
+      ...watchKinds,
+      ...lastKinds,
+    };
     await waitUntil('the counts settle', async () => JSON.stringify(await countsOf(s.queue)) === JSON.stringify(expected));
     expect(await countsOf(s.queue)).to.deep.equal(expected);
   });

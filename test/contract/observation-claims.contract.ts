@@ -55,7 +55,10 @@ export function observationClaimsContract(make: () => Promise<ObservationClaimsS
     if (!s.second) this.skip();
     const other = await s.second!();
     try {
-      const results = await Promise.all([...Array.from({ length: 4 }, () => s.claims.claim('race.example', T0, DAY)), ...Array.from({ length: 4 }, () => other.claims.claim('race.example', T0, DAY))]);
+      const results = await Promise.all([
+        ...Array.from({ length: 4 }, () => s.claims.claim('race.example', T0, DAY)),
+        ...Array.from({ length: 4 }, () => other.claims.claim('race.example', T0, DAY)),
+      ]);
       expect(results.filter((r) => r.outcome === 'claimed')).to.have.length(1);
       expect(results.filter((r) => r.outcome === 'taken')).to.have.length(7);
     } finally {

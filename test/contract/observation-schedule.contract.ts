@@ -39,7 +39,12 @@ export function observationScheduleContract(make: () => Promise<ScheduleSubject>
   it('hands out due domains oldest first, and a claimed one to nobody else until its lease ends', async () => {
     s = await make();
     // Each enrolment takes only the domains not on the schedule yet, so the due times differ.
-    for (const [domain, at] of [['old.example', -3 * HOUR], ['mid.example', -2 * HOUR], ['new.example', -HOUR], ['future.example', HOUR]] as const) {
+    for (const [domain, at] of [
+      ['old.example', -3 * HOUR],
+      ['mid.example', -2 * HOUR],
+      ['new.example', -HOUR],
+      ['future.example', HOUR],
+    ] as const) {
       await s.seed(domain);
       expect(await s.schedule.enroll(later(at))).to.equal(1);
     }

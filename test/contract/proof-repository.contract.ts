@@ -34,26 +34,65 @@ export function proofRepositoryContract(make: () => Promise<ProofSubject>): void
     await s.seed('ent_a001', daysAgo(31));
     await s.seed('ent_b001', daysAgo(31));
     expect((await s.proofs.claimDue(NOW, 10, 600)).sort()).to.deep.equal(['ent_a001', 'ent_b001']);
-    const attempt = { registrationId: null, domain: 'a.example.com', method: 'dns_txt' as const, lookedUp: '_vetted-challenge.a.example.com', attemptedAt: NOW.toISOString(), result: 'not_found' as const, detail: 'no record' };
+    const attempt = {
+      registrationId: null,
+      domain: 'a.example.com',
+      method: 'dns_txt' as const,
+      lookedUp: '_vetted-challenge.a.example.com',
+      attemptedAt: NOW.toISOString(),
+      result: 'not_found' as const,
+      detail: 'no record',
+    };
     await s.proofs.recordChecks([
-      { entityId: 'ent_a001', attempts: [{ ...attempt, entityId: 'ent_a001' }], state: { lastCheckedAt: NOW.toISOString(), failures: 1, firstFailureAt: NOW.toISOString() }, revocationMailDue: false },
-      { entityId: 'ent_b001', attempts: [{ ...attempt, entityId: 'ent_b001' }], state: { lastCheckedAt: NOW.toISOString(), failures: 3, firstFailureAt: daysAgo(4) }, revocationMailDue: true },
+      {
+        entityId: 'ent_a001',
+        attempts: [{ ...attempt, entityId: 'ent_a001' }],
+        state: { lastCheckedAt: NOW.toISOString(), failures: 1, firstFailureAt: NOW.toISOString() },
+        revocationMailDue: false,
+      },
+      {
+        entityId: 'ent_b001',
+        attempts: [{ ...attempt, entityId: 'ent_b001' }],
+        state: { lastCheckedAt: NOW.toISOString(), failures: 3, firstFailureAt: daysAgo(4) },
+        revocationMailDue: true,
+      },
     ]);
     expect(await s.proofs.attempts('a.example.com')).to.have.length(2);
-    const [a, b] = (await s.proofs.findByEntityIds(['ent_a001', 'ent_b001'])).sort((x, y) => x.entityId.localeCompare(y.entityId)) as [EntityProof, EntityProof];
+    const [a, b] = (await s.proofs.findByEntityIds(['ent_a001', 'ent_b001'])).sort((x, y) => x.entityId.localeCompare(y.entityId)) as [
+      EntityProof,
+      EntityProof,
+    ];
     expect([a.failures, a.revocationMailDue, b.revocationMailDue]).to.deep.equal([1, false, true]);
     expect(await s.proofs.claimDue(new Date(NOW.getTime() + 60_000), 10, 600), 'a looked at proof is not due; the owed mail stays claimed').to.deep.equal([]);
     const dayLater = new Date(NOW.getTime() + 86_400_000);
-    expect((await s.proofs.claimDue(dayLater, 10, 600)).sort(), 'a failed proof is due a day later; a mail still owed once its claim lapsed (its sender died)').to.deep.equal(['ent_a001', 'ent_b001']);
+    expect(
+      (await s.proofs.claimDue(dayLater, 10, 600)).sort(),
+      'a failed proof is due a day later; a mail still owed once its claim lapsed (its sender died)',
+    ).to.deep.equal(['ent_a001', 'ent_b001']);
     await s.proofs.revocationMailed('ent_b001');
     expect((await s.proofs.findByEntityIds(['ent_b001']))[0]!.revocationMailDue).to.equal(false);
   });
 
   it("gives a registration's latest look: the attempts recorded at its newest instant, in order", async () => {
     s = await make();
-    const attempt = (registrationId: string, attemptedAt: string, lookedUp: string) => ({ registrationId, entityId: null, domain: 'a.example.com', method: 'dns_txt' as const, lookedUp, attemptedAt, result: 'not_found' as const, detail: 'no record' });
+    const attempt = (registrationId: string, attemptedAt: string, lookedUp: string) => ({
+      registrationId,
+      entityId: null,
+      domain: 'a.example.com',
+      method: 'dns_txt' as const,
+      lookedUp,
+      attemptedAt,
+      result: 'not_found' as const,
+      detail: 'no record',
+    });
     expect(await s.proofs.latestAttempts('reg_a')).to.deep.equal([]);
-    for (const a of [attempt('reg_a', daysAgo(1), 'old'), attempt('reg_a', daysAgo(0), 'first'), attempt('reg_b', daysAgo(0), 'other'), attempt('reg_a', daysAgo(0), 'second')]) await s.proofs.recordAttempt(a);
+    for (const a of [
+      attempt('reg_a', daysAgo(1), 'old'),
+      attempt('reg_a', daysAgo(0), 'first'),
+      attempt('reg_b', daysAgo(0), 'other'),
+      attempt('reg_a', daysAgo(0), 'second'),
+    ])
+      await s.proofs.recordAttempt(a);
     expect((await s.proofs.latestAttempts('reg_a')).map((a) => a.lookedUp)).to.deep.equal(['first', 'second']);
   });
 

@@ -13,8 +13,20 @@ const LIMIT = { max: 5, since: '2026-08-31T00:00:00.000Z' };
 
 function aRegistration(id: string): Registration {
   return {
-    id, domain: 'shop.example.com' as never, entityName: 'Shop', entityType: 'business', contactEmail: `${id}@example.com`, website: null, clientId: id,
-    status: 'pending', verificationCode: 'code', createdAt: '2026-09-01T00:00:00.000Z', expiresAt: '2026-09-08T00:00:00.000Z', verifiedAt: null, entityId: null, proofMethod: null,
+    id,
+    domain: 'shop.example.com' as never,
+    entityName: 'Shop',
+    entityType: 'business',
+    contactEmail: `${id}@example.com`,
+    website: null,
+    clientId: id,
+    status: 'pending',
+    verificationCode: 'code',
+    createdAt: '2026-09-01T00:00:00.000Z',
+    expiresAt: '2026-09-08T00:00:00.000Z',
+    verifiedAt: null,
+    entityId: null,
+    proofMethod: null,
   };
 }
 
@@ -36,7 +48,10 @@ export function registrationRepositoryContract(make: () => Promise<RegistrationS
     s = await make();
     await s.registrations.createWithinLimit(aRegistration('reg_b'), { confirmation: 'd'.repeat(64), page: 'q'.repeat(64) }, LIMIT);
     expect(await s.registrations.claimCheck('reg_b', '2026-09-01T00:00:00.000Z', '2026-08-31T23:59:50.000Z')).to.deep.equal({ kind: 'claimed' });
-    expect(await s.registrations.claimCheck('reg_b', '2026-09-01T00:00:04.000Z', '2026-08-31T23:59:54.000Z')).to.deep.equal({ kind: 'too_soon', lastCheckAt: '2026-09-01T00:00:00.000Z' });
+    expect(await s.registrations.claimCheck('reg_b', '2026-09-01T00:00:04.000Z', '2026-08-31T23:59:54.000Z')).to.deep.equal({
+      kind: 'too_soon',
+      lastCheckAt: '2026-09-01T00:00:00.000Z',
+    });
     expect(await s.registrations.claimCheck('reg_b', '2026-09-01T00:00:10.000Z', '2026-09-01T00:00:00.000Z')).to.deep.equal({ kind: 'claimed' });
     expect((await s.registrations.claimCheck('reg_none', '2026-09-01T00:00:10.000Z', '2026-09-01T00:00:00.000Z')).kind).to.equal('too_soon');
   });
@@ -47,7 +62,11 @@ export function registrationRepositoryContract(make: () => Promise<RegistrationS
     await s.registrations.createWithinLimit(aRegistration('reg_c'), { confirmation: 'e'.repeat(64), page: 'r'.repeat(64) }, LIMIT);
     const other = await s.second();
     try {
-      const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? other.registrations : s.registrations).claimCheck('reg_c', '2026-09-01T00:00:00.000Z', '2026-08-31T23:59:50.000Z')));
+      const claims = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 ? other.registrations : s.registrations).claimCheck('reg_c', '2026-09-01T00:00:00.000Z', '2026-08-31T23:59:50.000Z'),
+        ),
+      );
       expect(claims.filter((c) => c.kind === 'claimed')).to.have.length(1);
     } finally {
       await other.dispose();

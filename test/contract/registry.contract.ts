@@ -42,9 +42,7 @@ export function registryContract(make: () => Promise<RegistrySubject>): void {
     });
 
     it('allocates unique ids under concurrent creation', async () => {
-      const created = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => s.entities.create(aNewEntity({ name: 'Busy', domain: `busy${i}.com` }))),
-      );
+      const created = await Promise.all(Array.from({ length: 12 }, (_, i) => s.entities.create(aNewEntity({ name: 'Busy', domain: `busy${i}.com` }))));
       const ids = created.map((e) => e.id);
       expect(new Set(ids).size).to.equal(12);
       expect((await s.entities.list()).map((e) => e.id)).to.have.members(ids);
@@ -55,9 +53,7 @@ export function registryContract(make: () => Promise<RegistrySubject>): void {
       const other = await s.second();
       try {
         const created = await Promise.all(
-          Array.from({ length: 10 }, (_, i) =>
-            (i % 2 === 0 ? s.entities : other.entities).create(aNewEntity({ name: 'Twin', domain: `twin${i}.com` })),
-          ),
+          Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? s.entities : other.entities).create(aNewEntity({ name: 'Twin', domain: `twin${i}.com` }))),
         );
         expect(new Set(created.map((e) => e.id)).size).to.equal(10);
       } finally {
@@ -76,9 +72,13 @@ export function registryContract(make: () => Promise<RegistrySubject>): void {
   });
 
   describe('EntityRepository.createMany', () => {
-    it('creates every entity in one go, continuing each name\'s count in the order given', async () => {
+    it("creates every entity in one go, continuing each name's count in the order given", async () => {
       await s.entities.create(aNewEntity({ name: 'Acme', domain: 'acme.com' }));
-      const batch = [aNewEntity({ name: 'Acme', domain: 'acme.org' }), aNewEntity({ name: 'Zeta', domain: 'zeta.com' }), aNewEntity({ name: 'ACME!', domain: 'acme.net' })];
+      const batch = [
+        aNewEntity({ name: 'Acme', domain: 'acme.org' }),
+        aNewEntity({ name: 'Zeta', domain: 'zeta.com' }),
+        aNewEntity({ name: 'ACME!', domain: 'acme.net' }),
+      ];
       const created = await s.entities.createMany(batch);
       expect(created).to.deep.equal([
         { ...batch[0], id: 'ent_acme002', status: 'active' },
@@ -104,7 +104,9 @@ export function registryContract(make: () => Promise<RegistrySubject>): void {
       try {
         const batches = await Promise.all(
           Array.from({ length: 4 }, (_, b) =>
-            (b % 2 === 0 ? s.entities : other.entities).createMany(Array.from({ length: 5 }, (_, i) => aNewEntity({ name: 'Twin', domain: `twin${b}-${i}.com` }))),
+            (b % 2 === 0 ? s.entities : other.entities).createMany(
+              Array.from({ length: 5 }, (_, i) => aNewEntity({ name: 'Twin', domain: `twin${b}-${i}.com` })),
+            ),
           ),
         );
         const ids = batches.flat().map((e) => e.id);

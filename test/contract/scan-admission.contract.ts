@@ -20,7 +20,6 @@ const T0 = Date.parse('2026-09-01T12:00:00.000Z');
 const at = (seconds: number) => new Date(T0 + seconds * 1000);
 const d = (name: string) => domainName(name);
 
-
 /** The behaviour every ScanAdmission adapter must have, with LIMITS as its limits. */
 export function scanAdmissionContract(make: (limits: AdmissionLimits) => Promise<AdmissionSubject>): void {
   let s: AdmissionSubject;
@@ -28,10 +27,19 @@ export function scanAdmissionContract(make: (limits: AdmissionLimits) => Promise
 
   it('admits up to the per-domain limit in a rolling hour and says when the next one fits', async () => {
     s = await make(LIMITS);
-    for (let i = 0; i < 6; i++) expect(await s.admission.admit({ clientId: `c${i}`, domain: d('a.example.com') }, at(i * 60))).to.deep.equal({ admitted: true });
-    expect(await s.admission.admit({ clientId: 'c9', domain: d('a.example.com') }, at(400))).to.deep.equal({ admitted: false, limit: 'domain', retryAfterSeconds: 3200 });
+    for (let i = 0; i < 6; i++)
+      expect(await s.admission.admit({ clientId: `c${i}`, domain: d('a.example.com') }, at(i * 60))).to.deep.equal({ admitted: true });
+    expect(await s.admission.admit({ clientId: 'c9', domain: d('a.example.com') }, at(400))).to.deep.equal({
+      admitted: false,
+      limit: 'domain',
+      retryAfterSeconds: 3200,
+    });
     expect(await s.admission.admit({ clientId: 'c9', domain: d('b.example.com') }, at(400))).to.deep.equal({ admitted: true });
-    expect(await s.admission.admit({ clientId: 'c9', domain: d('a.example.com') }, at(3599))).to.deep.equal({ admitted: false, limit: 'domain', retryAfterSeconds: 1 });
+    expect(await s.admission.admit({ clientId: 'c9', domain: d('a.example.com') }, at(3599))).to.deep.equal({
+      admitted: false,
+      limit: 'domain',
+      retryAfterSeconds: 1,
+    });
     expect(await s.admission.admit({ clientId: 'c9', domain: d('a.example.com') }, at(3600))).to.deep.equal({ admitted: true });
   });
 
@@ -39,28 +47,44 @@ export function scanAdmissionContract(make: (limits: AdmissionLimits) => Promise
     s = await make(LIMITS);
     for (let i = 0; i < 6; i++) expect((await s.admission.admit({ clientId: `c${i}`, domain: d('late.example.com') }, at(10))).admitted).to.equal(true);
     // A decision whose clock was read before another instance's admissions (it waited for the lock).
-    expect(await s.admission.admit({ clientId: 'c9', domain: d('late.example.com') }, at(9))).to.deep.equal({ admitted: false, limit: 'domain', retryAfterSeconds: 3600 });
+    expect(await s.admission.admit({ clientId: 'c9', domain: d('late.example.com') }, at(9))).to.deep.equal({
+      admitted: false,
+      limit: 'domain',
+      retryAfterSeconds: 3600,
+    });
   });
 
   it('admits up to the per-client limit across domains', async () => {
     s = await make(LIMITS);
     for (let i = 0; i < 10; i++) expect((await s.admission.admit({ clientId: '198.51.100.7', domain: d(`d${i}.example.com`) }, at(i))).admitted).to.equal(true);
-    expect(await s.admission.admit({ clientId: '198.51.100.7', domain: d('d99.example.com') }, at(10))).to.deep.equal({ admitted: false, limit: 'client', retryAfterSeconds: 3590 });
+    expect(await s.admission.admit({ clientId: '198.51.100.7', domain: d('d99.example.com') }, at(10))).to.deep.equal({
+      admitted: false,
+      limit: 'client',
+      retryAfterSeconds: 3590,
+    });
   });
 
   it('admits up to the global limit in a rolling minute', async () => {
     s = await make({ perClientPerHour: 1000, perDomainPerHour: 1000, globalPerMinute: 5 });
     for (let i = 0; i < 5; i++) expect((await s.admission.admit({ clientId: `c${i}`, domain: d(`g${i}.example.com`) }, at(i * 10))).admitted).to.equal(true);
-    expect(await s.admission.admit({ clientId: 'x', domain: d('g9.example.com') }, at(50))).to.deep.equal({ admitted: false, limit: 'global', retryAfterSeconds: 10 });
+    expect(await s.admission.admit({ clientId: 'x', domain: d('g9.example.com') }, at(50))).to.deep.equal({
+      admitted: false,
+      limit: 'global',
+      retryAfterSeconds: 10,
+    });
     expect((await s.admission.admit({ clientId: 'x', domain: d('g9.example.com') }, at(60))).admitted).to.equal(true);
   });
 
   it('never admits more than a limit under hundreds of simultaneous requests', async () => {
     s = await make(LIMITS);
-    const oneDomain = await Promise.all(Array.from({ length: 200 }, (_, i) => s.admission.admit({ clientId: `10.0.${i >> 8}.${i & 255}`, domain: d('hot.example.com') }, at(1))));
+    const oneDomain = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => s.admission.admit({ clientId: `10.0.${i >> 8}.${i & 255}`, domain: d('hot.example.com') }, at(1))),
+    );
     expect(oneDomain.filter((r) => r.admitted)).to.have.length(6);
     expect(oneDomain.filter((r) => !r.admitted).every((r) => !r.admitted && r.retryAfterSeconds === 3600)).to.equal(true);
-    const oneClient = await Promise.all(Array.from({ length: 100 }, (_, i) => s.admission.admit({ clientId: 'greedy', domain: d(`n${i}.example.com`) }, at(2))));
+    const oneClient = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => s.admission.admit({ clientId: 'greedy', domain: d(`n${i}.example.com`) }, at(2))),
+    );
     expect(oneClient.filter((r) => r.admitted)).to.have.length(10);
   });
 
@@ -70,7 +94,9 @@ export function scanAdmissionContract(make: (limits: AdmissionLimits) => Promise
     const other = await s.second();
     try {
       const results = await Promise.all(
-        Array.from({ length: 120 }, (_, i) => (i % 2 === 0 ? s.admission : other.admission).admit({ clientId: `c${i}`, domain: d('shared.example.com') }, at(1))),
+        Array.from({ length: 120 }, (_, i) =>
+          (i % 2 === 0 ? s.admission : other.admission).admit({ clientId: `c${i}`, domain: d('shared.example.com') }, at(1)),
+        ),
       );
       expect(results.filter((r) => r.admitted)).to.have.length(6);
     } finally {
@@ -123,11 +149,17 @@ export function scanAdmissionContract(make: (limits: AdmissionLimits) => Promise
     try {
       await lock('admission_lock').where({ id: 1 }).increment('decisions', 1);
       const started = Date.now();
-      const refused = await s.admission.admit({ clientId: 'c1', domain: d('stuck.example.com') }, at(1)).then(() => undefined, (error: unknown) => error);
+      const refused = await s.admission.admit({ clientId: 'c1', domain: d('stuck.example.com') }, at(1)).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(refused).to.be.instanceOf(AppError).with.property('code', 'SCAN_UNAVAILABLE');
       expect(Date.now() - started).to.be.within(2_900, 4_500);
       const next = Date.now();
-      const queued = await s.admission.admit({ clientId: 'c2', domain: d('stuck.example.com') }, at(2)).then(() => undefined, (error: unknown) => error);
+      const queued = await s.admission.admit({ clientId: 'c2', domain: d('stuck.example.com') }, at(2)).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(queued).to.be.instanceOf(AppError).with.property('code', 'SCAN_UNAVAILABLE');
       expect(Date.now() - next).to.be.below(500);
     } finally {

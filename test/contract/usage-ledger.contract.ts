@@ -26,7 +26,17 @@ export function usageLedgerContract(make: () => Promise<UsageLedgerSubject>): vo
   });
 
   it('adds counts and returns each caller-day total after the addition', async () => {
-    expect(byCaller(await s.ledger.add([{ subject: KEY, day: '2026-10-02', count: 3 }, { subject: ADDR, day: '2026-10-02', count: 1 }], AT))).to.deep.equal([
+    expect(
+      byCaller(
+        await s.ledger.add(
+          [
+            { subject: KEY, day: '2026-10-02', count: 3 },
+            { subject: ADDR, day: '2026-10-02', count: 1 },
+          ],
+          AT,
+        ),
+      ),
+    ).to.deep.equal([
       { subject: ADDR, day: '2026-10-02', count: 1 },
       { subject: KEY, day: '2026-10-02', count: 3 },
     ]);
@@ -40,7 +50,13 @@ export function usageLedgerContract(make: () => Promise<UsageLedgerSubject>): vo
   });
 
   it('adds the same caller-day given twice in one add once, as their sum', async () => {
-    const totals = await s.ledger.add([{ subject: KEY, day: '2026-10-02', count: 2 }, { subject: KEY, day: '2026-10-02', count: 5 }], AT);
+    const totals = await s.ledger.add(
+      [
+        { subject: KEY, day: '2026-10-02', count: 2 },
+        { subject: KEY, day: '2026-10-02', count: 5 },
+      ],
+      AT,
+    );
     expect(totals).to.deep.equal([{ subject: KEY, day: '2026-10-02', count: 7 }]);
   });
 
@@ -57,7 +73,17 @@ export function usageLedgerContract(make: () => Promise<UsageLedgerSubject>): vo
 
   it('reads the total back with a count of 0 without adding; a caller never counted reads 0 and has no history', async () => {
     await s.ledger.add([{ subject: KEY, day: '2026-10-02', count: 5 }], AT);
-    expect(await s.ledger.add([{ subject: KEY, day: '2026-10-02', count: 0 }, { subject: ADDR, day: '2026-10-02', count: 0 }], AT).then(byCaller)).to.deep.equal([
+    expect(
+      await s.ledger
+        .add(
+          [
+            { subject: KEY, day: '2026-10-02', count: 0 },
+            { subject: ADDR, day: '2026-10-02', count: 0 },
+          ],
+          AT,
+        )
+        .then(byCaller),
+    ).to.deep.equal([
       { subject: ADDR, day: '2026-10-02', count: 0 },
       { subject: KEY, day: '2026-10-02', count: 5 },
     ]);
@@ -80,8 +106,20 @@ export function usageLedgerContract(make: () => Promise<UsageLedgerSubject>): vo
 
   it('counts each UTC day apart and lists the days from fromDay on, oldest first', async () => {
     await s.ledger.add([{ subject: KEY, day: '2026-10-03', count: 3 }], AT);
-    await s.ledger.add([{ subject: KEY, day: '2026-10-01', count: 1 }, { subject: KEY, day: '2026-09-30', count: 9 }], AT);
-    await s.ledger.add([{ subject: KEY, day: '2026-10-02', count: 2 }, { subject: ADDR, day: '2026-10-02', count: 8 }], AT);
+    await s.ledger.add(
+      [
+        { subject: KEY, day: '2026-10-01', count: 1 },
+        { subject: KEY, day: '2026-09-30', count: 9 },
+      ],
+      AT,
+    );
+    await s.ledger.add(
+      [
+        { subject: KEY, day: '2026-10-02', count: 2 },
+        { subject: ADDR, day: '2026-10-02', count: 8 },
+      ],
+      AT,
+    );
     expect(await s.ledger.add([{ subject: KEY, day: '2026-10-04', count: 1 }], AT)).to.deep.equal([{ subject: KEY, day: '2026-10-04', count: 1 }]);
     expect(await s.ledger.history(KEY, '2026-10-01')).to.deep.equal([
       { day: '2026-10-01', count: 1 },
@@ -103,8 +141,21 @@ export function usageLedgerContract(make: () => Promise<UsageLedgerSubject>): vo
   });
 
   it('prunes every count of the days before a day and says how many it deleted', async () => {
-    await s.ledger.add([{ subject: KEY, day: '2026-09-29', count: 1 }, { subject: ADDR, day: '2026-09-29', count: 1 }, { subject: KEY, day: '2026-09-30', count: 2 }], AT);
-    await s.ledger.add([{ subject: KEY, day: '2026-10-01', count: 3 }, { subject: ADDR, day: '2026-10-02', count: 0 }], AT);
+    await s.ledger.add(
+      [
+        { subject: KEY, day: '2026-09-29', count: 1 },
+        { subject: ADDR, day: '2026-09-29', count: 1 },
+        { subject: KEY, day: '2026-09-30', count: 2 },
+      ],
+      AT,
+    );
+    await s.ledger.add(
+      [
+        { subject: KEY, day: '2026-10-01', count: 3 },
+        { subject: ADDR, day: '2026-10-02', count: 0 },
+      ],
+      AT,
+    );
     expect(await s.ledger.prune('2026-10-01')).to.equal(3);
     expect(await s.ledger.history(KEY, '2026-01-01')).to.deep.equal([{ day: '2026-10-01', count: 3 }]);
     expect(await s.ledger.prune('2026-10-01'), 'nothing left before it').to.equal(0);

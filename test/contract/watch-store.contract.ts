@@ -27,8 +27,17 @@ let counter = 0;
 function aWatch(overrides: Partial<StoredWatch> = {}): StoredWatch {
   counter += 1;
   return {
-    id: `wch_contract${String(counter).padStart(8, '0')}`, domain: SHOP, callbackUrl: 'https://hooks.example.net/h', events: [...EVENT_TYPES],
-    status: 'active', disabledReason: null, failingSince: null, createdAt: T0, clientId: '198.51.100.1', secret: 'whsec_c2VjcmV0', tokenHash: `${'0'.repeat(56)}${String(counter).padStart(8, '0')}`,
+    id: `wch_contract${String(counter).padStart(8, '0')}`,
+    domain: SHOP,
+    callbackUrl: 'https://hooks.example.net/h',
+    events: [...EVENT_TYPES],
+    status: 'active',
+    disabledReason: null,
+    failingSince: null,
+    createdAt: T0,
+    clientId: '198.51.100.1',
+    secret: 'whsec_c2VjcmV0',
+    tokenHash: `${'0'.repeat(56)}${String(counter).padStart(8, '0')}`,
     ...overrides,
   };
 }
@@ -38,7 +47,8 @@ const numbered = (step: { projection: WatchProjection; events: EventDraft[] }, a
   projection: step.projection,
   events: step.events.map((d) => ({ id: `evt_${++counter}`, type: d.type, payload: JSON.stringify({ type: d.type }), createdAt: at })),
 });
-const apply = (domain: string, projection: WatchProjection, change: Parameters<typeof applyChange>[2]) => numbered(applyChange(domain as DomainName, projection, change), change.at);
+const apply = (domain: string, projection: WatchProjection, change: Parameters<typeof applyChange>[2]) =>
+  numbered(applyChange(domain as DomainName, projection, change), change.at);
 
 /** The behaviour every watch store must have. */
 export function watchStoreContract(make: () => Promise<WatchStoreSubject>): void {
@@ -80,7 +90,9 @@ export function watchStoreContract(make: () => Promise<WatchStoreSubject>): void
     await s.outbox.recordAttempt(d1, { attempt: 1, at: T0, status: 200, error: null, durationMs: 12 }, { outcome: 'delivered', failingSince: null });
     expect((await s.outbox.nextPending(all.id))!.payload).to.equal('{"type":"domain.unblocked"}');
     expect((await s.outbox.nextPending(onlyBlocks.id))!.payload).to.equal('{"type":"domain.blocked"}');
-    expect(await s.outbox.attempts(all.id, 10)).to.deep.equal([{ deliveryId: d1.id, eventType: 'domain.blocked', attempt: 1, at: T0, status: 200, error: null, durationMs: 12, outcome: 'delivered' }]);
+    expect(await s.outbox.attempts(all.id, 10)).to.deep.equal([
+      { deliveryId: d1.id, eventType: 'domain.blocked', attempt: 1, at: T0, status: 200, error: null, durationMs: 12, outcome: 'delivered' },
+    ]);
   });
 
   it('applies a write once when two instances process at the same moment', async function () {
@@ -91,7 +103,10 @@ export function watchStoreContract(make: () => Promise<WatchStoreSubject>): void
     await s.blocklist.add([aBlock('shop.example.com')]);
     const other = await s.second!();
     try {
-      const results = await Promise.all([...Array.from({ length: 3 }, () => s.outbox.applyChanges(100, apply, newId)), ...Array.from({ length: 3 }, () => other.outbox.applyChanges(100, apply, newId))]);
+      const results = await Promise.all([
+        ...Array.from({ length: 3 }, () => s.outbox.applyChanges(100, apply, newId)),
+        ...Array.from({ length: 3 }, () => other.outbox.applyChanges(100, apply, newId)),
+      ]);
       expect(results.filter((r) => r.processed > 0)).to.have.length(1);
       expect((await s.outbox.attempts(w.id, 10)).length).to.equal(0);
       expect((await s.outbox.nextPending(w.id))!.payload).to.equal('{"type":"domain.blocked"}');
@@ -127,11 +142,19 @@ export function watchStoreContract(make: () => Promise<WatchStoreSubject>): void
     await s.blocklist.add([aBlock('shop.example.com')]);
     await s.outbox.applyChanges(100, apply, newId);
     const d = (await s.outbox.nextPending(w.id))!;
-    await s.outbox.recordAttempt(d, { attempt: 1, at: T0, status: 500, error: 'HTTP 500', durationMs: 5 }, { outcome: 'retrying', failingSince: T0, nextAttemptAt: '2026-11-25T12:00:30.000Z' });
+    await s.outbox.recordAttempt(
+      d,
+      { attempt: 1, at: T0, status: 500, error: 'HTTP 500', durationMs: 5 },
+      { outcome: 'retrying', failingSince: T0, nextAttemptAt: '2026-11-25T12:00:30.000Z' },
+    );
     expect(await s.outbox.dueWatches('2026-11-25T12:00:29.000Z', 10)).to.deep.equal([]);
     expect(await s.outbox.dueWatches('2026-11-25T12:00:30.000Z', 10)).to.deep.equal([w.id]);
     expect(await s.outbox.nextPending(w.id)).to.include({ attempts: 1, failingSince: T0, nextAttemptAt: '2026-11-25T12:00:30.000Z', firstAttemptAt: T0 });
-    await s.outbox.recordAttempt({ ...d, attempts: 1 }, { attempt: 2, at: '2026-11-26T12:00:00.000Z', status: null, error: 'TIMEOUT: slow', durationMs: 10_000 }, { outcome: 'failed', failingSince: T0, disableReason: 'failing for 24 hours' });
+    await s.outbox.recordAttempt(
+      { ...d, attempts: 1 },
+      { attempt: 2, at: '2026-11-26T12:00:00.000Z', status: null, error: 'TIMEOUT: slow', durationMs: 10_000 },
+      { outcome: 'failed', failingSince: T0, disableReason: 'failing for 24 hours' },
+    );
     expect(await s.watches.find(w.id)).to.include({ status: 'disabled', disabledReason: 'failing for 24 hours', failingSince: T0 });
     expect(await s.outbox.claimTurn(w.id, '2026-11-27T00:00:00.000Z', '2026-11-26T12:00:00.000Z')).to.equal('inactive');
     expect(await s.outbox.nextPending(w.id)).to.equal(undefined);

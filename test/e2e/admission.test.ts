@@ -21,7 +21,10 @@ function scanRequest(base: string, domain: string, forwardedFor?: string): Promi
 }
 
 function expectRefusals(answers: Answer[], admitted: number): void {
-  expect(answers.filter((a) => a.status === 201), JSON.stringify(answers.filter((a) => a.status !== 201 && a.status !== 429).slice(0, 3))).to.have.length(admitted);
+  expect(
+    answers.filter((a) => a.status === 201),
+    JSON.stringify(answers.filter((a) => a.status !== 201 && a.status !== 429).slice(0, 3)),
+  ).to.have.length(admitted);
   const refused = answers.filter((a) => a.status !== 201);
   expect(refused.map((a) => a.status)).to.satisfy((s: number[]) => s.every((x) => x === 429));
   for (const a of refused) {

@@ -23,16 +23,25 @@ const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/j
 /** The rows of the field table under `### title` in /api.md. */
 function tableRows(apiMd: string, title: string): string[] {
   const section = apiMd.slice(apiMd.indexOf(`\n### ${title}\n`) + 1);
-  return section.slice(0, section.indexOf('\n### ', 1)).split('\n').filter((line) => line.startsWith('| `'));
+  return section
+    .slice(0, section.indexOf('\n### ', 1))
+    .split('\n')
+    .filter((line) => line.startsWith('| `'));
 }
 
 /** tools/list as the catalog builds it for 2025-06-18, for tools answering with `outputs`. */
 function listedOutputs(outputs: Record<string, z.ZodType>): Record<string, Json> {
-  const tools = Object.entries(outputs).map(([name, output]): VettedTool => ({
-    name, title: name, description: name, input: z.object({}), output,
-    hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    run: async () => ({}),
-  }));
+  const tools = Object.entries(outputs).map(
+    ([name, output]): VettedTool => ({
+      name,
+      title: name,
+      description: name,
+      input: z.object({}),
+      output,
+      hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      run: async () => ({}),
+    }),
+  );
   return Object.fromEntries(new ToolCatalog(tools, () => {}).list('2025-06-18').map((tool) => [tool.name, tool.outputSchema as Json]));
 }
 
@@ -79,7 +88,11 @@ describe('the answers, described from their schemas', () => {
     after(() => t.stop());
 
     async function mcpCall(name: string, args: Json): Promise<Json> {
-      const res = await t.get('/mcp', { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args } }) });
+      const res = await t.get('/mcp', {
+        method: 'POST',
+        headers: MCP_HEADERS,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args } }),
+      });
       return ((await res.json()) as Json).result;
     }
 
@@ -92,12 +105,15 @@ describe('the answers, described from their schemas', () => {
         for (const field of fieldsOf(schema)) {
           expect(openApi.components.schemas[component].properties, `OpenAPI ${component}`).to.have.property(field);
           expect(tools[tool]!.outputSchema.properties, `MCP ${tool}`).to.have.property(field);
-          expect(rows.some((row) => row.startsWith(`| \`${field}\` |`)), `/api.md ${title}: ${field}`).to.equal(true);
+          expect(
+            rows.some((row) => row.startsWith(`| \`${field}\` |`)),
+            `/api.md ${title}: ${field}`,
+          ).to.equal(true);
         }
       }
     });
 
-    it('gives every MCP tool that answers a view the output schema generated from that view\'s schema', () => {
+    it("gives every MCP tool that answers a view the output schema generated from that view's schema", () => {
       for (const [name, schema] of Object.entries(TOOL_OUTPUTS)) {
         expect(tools[name]!.outputSchema, name).to.deep.equal(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' }));
       }

@@ -29,7 +29,9 @@ if (PG_URL) engines.push(['postgres', () => createPgDatabase(PG_URL)]);
 
 /** A Knex handle on the shared database, with the key store on it. */
 function storeOf(url: string) {
-  const db = url.startsWith('sqlite:') ? knex({ client: 'sqlite3', connection: { filename: url.slice('sqlite:'.length) }, useNullAsDefault: true }) : knex({ client: 'pg', connection: url });
+  const db = url.startsWith('sqlite:')
+    ? knex({ client: 'sqlite3', connection: { filename: url.slice('sqlite:'.length) }, useNullAsDefault: true })
+    : knex({ client: 'pg', connection: url });
   return { keys: new KnexApiKeyStore(db), close: () => db.destroy() };
 }
 
@@ -45,7 +47,15 @@ for (const [engine, open] of engines) {
 
     before(async () => {
       database = await open();
-      env = { DATABASE_URL: database.url, API_TIERS: 'on', API_QUOTA_FREE: String(QUOTA), API_QUOTA_PRO: '1000', TRUST_PROXY: 'true', BASE_URL: 'https://vetted.example.org', LOG_LEVEL: 'warn' };
+      env = {
+        DATABASE_URL: database.url,
+        API_TIERS: 'on',
+        API_QUOTA_FREE: String(QUOTA),
+        API_QUOTA_PRO: '1000',
+        TRUST_PROXY: 'true',
+        BASE_URL: 'https://vetted.example.org',
+        LOG_LEVEL: 'warn',
+      };
       // The first one migrates; the second starts on the migrated database.
       instances.push(await startInstance({ ROLE: 'serve', ...env }));
       instances.push(await startInstance({ ROLE: 'serve', ...env }));
@@ -75,7 +85,14 @@ for (const [engine, open] of engines) {
       const { key, id } = mintApiKey(randomBytes(8).toString('base64url'), randomBytes(24).toString('base64url'));
       const store = storeOf(database.url);
       try {
-        await store.keys.create({ id, keyHash: createHash('sha256').update(key).digest('hex'), tier: 'pro', name: 'Two instances', entityId: null, createdAt: new Date().toISOString() });
+        await store.keys.create({
+          id,
+          keyHash: createHash('sha256').update(key).digest('hex'),
+          tier: 'pro',
+          name: 'Two instances',
+          entityId: null,
+          createdAt: new Date().toISOString(),
+        });
       } finally {
         await store.close();
       }

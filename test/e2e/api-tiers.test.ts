@@ -24,7 +24,12 @@ function remainingOf(res: Response): number {
 async function mcpCall(t: TestService, name: string, args: object, authorization?: string): Promise<Response> {
   return t.get('/mcp', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...(authorization ? { authorization } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+      ...(authorization ? { authorization } : {}),
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
   });
 }
@@ -38,7 +43,14 @@ for (const kind of databaseKinds()) {
 
     before(async () => {
       dns = await startDnsServer({});
-      t = await startTestService(kind, { API_TIERS: 'on', API_QUOTA_FREE: '20', API_QUOTA_PRO: '30', DNS_SERVERS: dns.address, TRUST_PROXY: 'true', LOG_LEVEL: 'warn' });
+      t = await startTestService(kind, {
+        API_TIERS: 'on',
+        API_QUOTA_FREE: '20',
+        API_QUOTA_PRO: '30',
+        DNS_SERVERS: dns.address,
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'warn',
+      });
       proKey = (await t.service.container.get(ManageApiKeys).create({ tier: 'pro', name: 'Integrator' })).key;
     });
     after(async () => {
@@ -48,7 +60,13 @@ for (const kind of databaseKinds()) {
 
     it('counts every public read of an anonymous caller and refuses the 21st of the day with 429, Retry-After and the RateLimit headers', async () => {
       const from = { 'x-forwarded-for': '198.51.100.20' };
-      const paths = ['/verify/example.com', '/verify/example.com?signals=true', '/lookup/ent_nobody1', '/reports?domain=example.com', '/reports/example.com.json'];
+      const paths = [
+        '/verify/example.com',
+        '/verify/example.com?signals=true',
+        '/lookup/ent_nobody1',
+        '/reports?domain=example.com',
+        '/reports/example.com.json',
+      ];
       for (let i = 0; i < 20; i++) {
         const res = await t.get(paths[i % paths.length]!, { headers: from });
         expect(res.headers.get('ratelimit-policy')).to.equal('"free";q=20;w=86400');
@@ -100,7 +118,9 @@ for (const kind of databaseKinds()) {
           expect(body.error.reason).to.equal(reason);
         }
       }
-      expect(((await (await t.get('/verify/example.org', { headers: { authorization: `Bearer ${typo}` } })).json()) as any).error.message).to.include('checksum');
+      expect(((await (await t.get('/verify/example.org', { headers: { authorization: `Bearer ${typo}` } })).json()) as any).error.message).to.include(
+        'checksum',
+      );
     });
 
     it('shows a key its usage at /account/usage, as every instance counted it', async () => {
@@ -144,7 +164,11 @@ for (const kind of databaseKinds()) {
     });
 
     it("counts a key holder's scans against the key's budget instead of the address's", async () => {
-      const res = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${proKey}`, 'x-forwarded-for': '198.51.100.40' }, body: JSON.stringify({ domain: 'scanned.example.com' }) });
+      const res = await t.get('/api/scan', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${proKey}`, 'x-forwarded-for': '198.51.100.40' },
+        body: JSON.stringify({ domain: 'scanned.example.com' }),
+      });
       expect(res.status, await res.clone().text()).to.be.oneOf([201, 202]);
       const rows = await t.database.db('scan_admissions').select('client_id');
       const integrator = (await t.service.container.get(ManageApiKeys).list()).find((k) => k.name === 'Integrator')!;

@@ -17,11 +17,47 @@ describe('GET /badge/{domain}.svg', () => {
   before(async () => {
     t = await startTestService(databaseKinds()[0]!);
     const reports = new KnexReportRepository(t.database.db);
-    const site = { untrustedTitle: HOSTILE_TEXT, untrustedDescription: HOSTILE_TEXT, untrustedLanguage: 'en', untrustedOrganizationName: '<script>alert(1)</script>' };
+    const site = {
+      untrustedTitle: HOSTILE_TEXT,
+      untrustedDescription: HOSTILE_TEXT,
+      untrustedLanguage: 'en',
+      untrustedOrganizationName: '<script>alert(1)</script>',
+    };
     const scannedAt = new Date(Date.now() - 3600_000).toISOString();
-    await reports.save({ report: aReport({ id: 'rpt_badgereadyexample0001', domain: domainName('ready.example.com'), score: 92, scannedAt, methodologyVersion: METHODOLOGY_VERSION, site }), signature });
-    await reports.save({ report: aReport({ id: 'rpt_badgelimitedexample01', domain: domainName('limited.example.com'), score: 40, scannedAt, methodologyVersion: METHODOLOGY_VERSION, site }), signature });
-    await reports.save({ report: aReport({ id: 'rpt_badgeunreachable00001', domain: domainName('down.example.com'), score: 0, reachable: false, scannedAt, methodologyVersion: METHODOLOGY_VERSION, site }), signature });
+    await reports.save({
+      report: aReport({
+        id: 'rpt_badgereadyexample0001',
+        domain: domainName('ready.example.com'),
+        score: 92,
+        scannedAt,
+        methodologyVersion: METHODOLOGY_VERSION,
+        site,
+      }),
+      signature,
+    });
+    await reports.save({
+      report: aReport({
+        id: 'rpt_badgelimitedexample01',
+        domain: domainName('limited.example.com'),
+        score: 40,
+        scannedAt,
+        methodologyVersion: METHODOLOGY_VERSION,
+        site,
+      }),
+      signature,
+    });
+    await reports.save({
+      report: aReport({
+        id: 'rpt_badgeunreachable00001',
+        domain: domainName('down.example.com'),
+        score: 0,
+        reachable: false,
+        scannedAt,
+        methodologyVersion: METHODOLOGY_VERSION,
+        site,
+      }),
+      signature,
+    });
     await new KnexBlocklist(t.database.db).add([aBlock('blocked.example.com', 'phishing kit')]);
     await t.propagated();
   });

@@ -33,7 +33,15 @@ async function brandOf(instance: InstanceProcess, external = false): Promise<Bra
     site = await startFixtureSite({ tls: await ca.issue(['rdap.example.net']), tlsByName: { [NAME]: await ca.issue([NAME, 'www.paypal.com']) } });
     dns = await startDnsServer({ 'rdap.example.net': { A: ['127.0.0.1'] }, [NAME]: { A: ['127.0.0.1'] } });
     database = await createPgDatabase(PG_URL!);
-    const env = { ROLE: 'serve', WORKERS: '0', DATABASE_URL: database.url, DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', RDAP_BASE_URL: 'https://rdap.example.net/', EXTERNAL_DEADLINE_MS: '5000' };
+    const env = {
+      ROLE: 'serve',
+      WORKERS: '0',
+      DATABASE_URL: database.url,
+      DNS_SERVERS: dns.address,
+      SCAN_ALLOWED_NETWORKS: '127.0.0.1/32',
+      RDAP_BASE_URL: 'https://rdap.example.net/',
+      EXTERNAL_DEADLINE_MS: '5000',
+    };
     instances = await Promise.all([0, 1].map(() => startInstance(env, { jobs: FAST_JOBS, fetcher: { ca: [ca.cert], portMap: site.portMap } })));
   });
 
@@ -73,7 +81,10 @@ async function brandOf(instance: InstanceProcess, external = false): Promise<Bra
     try {
       const looked = await brandOf(a, true);
       expect(looked).to.deep.include({ known_brand: true, owned_by: 'paypal.com' });
-      const first = await Promise.race([seen, new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`${b.url} never answered the evidence`)), 10_000))]);
+      const first = await Promise.race([
+        seen,
+        new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`${b.url} never answered the evidence`)), 10_000)),
+      ]);
       const row = await database.db('registry_changes').where({ name: NAME, kind: 'ownership' }).orderBy('id', 'desc').first('changed_at');
       const delay = first.at - Date.parse(row.changed_at);
       console.log(`      the other instance answered the evidence ${delay} ms after the commit`);

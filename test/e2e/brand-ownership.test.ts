@@ -8,8 +8,17 @@ import { startTestService, type TestService } from '../support/test-service.js';
 import { waitUntil } from '../support/wait-until.js';
 
 function registrant(ldhName: string, organisation: string): RouteSpec {
-  const card = ['vcard', [['version', {}, 'text', '4.0'], ['org', {}, 'text', organisation]]];
-  return { headers: { 'content-type': 'application/rdap+json' }, body: JSON.stringify({ objectClassName: 'domain', ldhName, entities: [{ objectClassName: 'entity', roles: ['registrant'], vcardArray: card }] }) };
+  const card = [
+    'vcard',
+    [
+      ['version', {}, 'text', '4.0'],
+      ['org', {}, 'text', organisation],
+    ],
+  ];
+  return {
+    headers: { 'content-type': 'application/rdap+json' },
+    body: JSON.stringify({ objectClassName: 'domain', ldhName, entities: [{ objectClassName: 'entity', roles: ['registrant'], vcardArray: card }] }),
+  };
 }
 
 // The whole service on SQLite (in-process queue and worker) against local servers: a TLS site whose
@@ -83,7 +92,11 @@ describe('ownership evidence for names that look like a brand, over HTTP and MCP
       known_brand: true,
       lookalike_of: null,
       owned_by: 'paypal.com',
-      ownership: { status: 'owned', checked_at: answer.signals.brand.ownership.checked_at, evidence: [{ kind: 'tls_certificate', detail: 'the certificate for paypal-cdn.com also covers www.paypal.com' }] },
+      ownership: {
+        status: 'owned',
+        checked_at: answer.signals.brand.ownership.checked_at,
+        evidence: [{ kind: 'tls_certificate', detail: 'the certificate for paypal-cdn.com also covers www.paypal.com' }],
+      },
     });
     expect(Date.parse(answer.signals.brand.ownership.checked_at)).to.be.closeTo(Date.now(), 60_000);
     expect(await ownershipJobs()).to.equal(1);
@@ -95,13 +108,19 @@ describe('ownership evidence for names that look like a brand, over HTTP and MCP
     const jobs = await ownershipJobs();
     const tls = await brandOf('paypal-payments.com', true);
     expect(tls.signals.brand).to.deep.include({ known_brand: true, owned_by: 'paypal.com' });
-    expect(tls.signals.brand.ownership.evidence).to.deep.equal([{ kind: 'tls_certificate', detail: 'the certificate for paypal-payments.com also covers paypal.com' }]);
+    expect(tls.signals.brand.ownership.evidence).to.deep.equal([
+      { kind: 'tls_certificate', detail: 'the certificate for paypal-payments.com also covers paypal.com' },
+    ]);
     const rdap = await brandOf('youtube-cdn.com', true);
     expect(rdap.signals.brand).to.deep.include({ known_brand: true, owned_by: 'youtube.com', score: 20 });
-    expect(rdap.signals.brand.ownership.evidence).to.deep.equal([{ kind: 'registrant', detail: 'the RDAP registrant of youtube-cdn.com is the registrant of youtube.com, Google LLC.' }]);
+    expect(rdap.signals.brand.ownership.evidence).to.deep.equal([
+      { kind: 'registrant', detail: 'the RDAP registrant of youtube-cdn.com is the registrant of youtube.com, Google LLC.' },
+    ]);
     const ns = await brandOf('gooogle.com', true);
     expect(ns.signals.brand).to.deep.include({ known_brand: true, owned_by: 'google.com' });
-    expect(ns.signals.brand.ownership.evidence).to.deep.equal([{ kind: 'nameservers', detail: 'gooogle.com is served by the nameservers of google.com: ns1.google.com, ns2.google.com, ns3.google.com' }]);
+    expect(ns.signals.brand.ownership.evidence).to.deep.equal([
+      { kind: 'nameservers', detail: 'gooogle.com is served by the nameservers of google.com: ns1.google.com, ns2.google.com, ns3.google.com' },
+    ]);
     expect(ns.agent_guidance.reason ?? '').not.to.contain('impersonation');
     // Stored, so reading without external answers the same without looking or queueing.
     const queries = dns.queries.length;
@@ -145,11 +164,16 @@ describe('ownership evidence for names that look like a brand, over HTTP and MCP
       // once it is settled (two HTTP answers alike around the MCP one).
       let http: any;
       let mcp: any;
-      await waitUntil(`${domain} answered alike`, async () => {
-        http = await brandOf(domain);
-        mcp = await call(domain);
-        return JSON.stringify(http.signals.brand) === JSON.stringify((await brandOf(domain)).signals.brand);
-      }, 10_000, 100);
+      await waitUntil(
+        `${domain} answered alike`,
+        async () => {
+          http = await brandOf(domain);
+          mcp = await call(domain);
+          return JSON.stringify(http.signals.brand) === JSON.stringify((await brandOf(domain)).signals.brand);
+        },
+        10_000,
+        100,
+      );
       expect(mcp.signals.brand, domain).to.deep.equal(http.signals.brand);
     }
   });

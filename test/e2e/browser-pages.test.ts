@@ -110,7 +110,8 @@ describe('the pages in a real browser (chromium)', function () {
       const reportUrl = await page.locator('tbody a').first().getAttribute('href');
       const diffUrl = await page.locator('a:text("compare")').first().getAttribute('href');
       await page.close();
-      for (const url of [`${t.url}/`, reportUrl!, history, diffUrl!, `${t.url}/privacy`]) violations.push(...(await urlProblems(context, url)).map((v) => `${colorScheme} ${v}`));
+      for (const url of [`${t.url}/`, reportUrl!, history, diffUrl!, `${t.url}/privacy`])
+        violations.push(...(await urlProblems(context, url)).map((v) => `${colorScheme} ${v}`));
       await context.close();
     }
     expect(violations).to.deep.equal([]);

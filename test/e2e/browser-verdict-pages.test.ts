@@ -15,7 +15,6 @@ import type { TestService } from '../support/test-service.js';
 import { startScanningService } from '../support/scanning-service.js';
 import { waitUntil } from '../support/wait-until.js';
 
-
 // The verdict and entity pages as the person an agent's guidance sends to decide uses them, in
 // Debian's chromium: checking a domain from the home page, reviewing a flagged lookalike, scanning
 // again (until the budget says when it is possible again), and every page accessible, in light and
@@ -36,12 +35,26 @@ describe('the verdict pages in a real browser (chromium)', function () {
     site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
     for (const [path, file] of Object.entries(goodSiteFiles('good.example.com').https)) if (path !== '/') site.route(`good.example.com${path}`, file);
     // A site that answers its home page slowly: its scans show the progress page for a while.
-    site.route('slow.example.com/', { delayMs: 2500, headers: { 'content-type': 'text/html' }, body: '<html lang="en"><head><title>Slow</title></head><body>Slow</body></html>' });
+    site.route('slow.example.com/', {
+      delayMs: 2500,
+      headers: { 'content-type': 'text/html' },
+      body: '<html lang="en"><head><title>Slow</title></head><body>Slow</body></html>',
+    });
     // The progress page waits 300 ms for a scan instead of 25 s, so that a person sees it here.
-    ({ t, dns } = await startScanningService(['good.example.com', 'slow.example.com'], ca, site, { SCAN_LIMIT_PER_DOMAIN_HOUR: '2' }, { jobTimings: { ...DEFAULT_JOB_TIMINGS, progressPageWaitMs: 300 } }));
-    const entity = await new KnexEntityRepository(t.database.db).create(aNewEntity({ name: 'Acme Widgets', domain: 'acme.example.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
+    ({ t, dns } = await startScanningService(
+      ['good.example.com', 'slow.example.com'],
+      ca,
+      site,
+      { SCAN_LIMIT_PER_DOMAIN_HOUR: '2' },
+      { jobTimings: { ...DEFAULT_JOB_TIMINGS, progressPageWaitMs: 300 } },
+    ));
+    const entity = await new KnexEntityRepository(t.database.db).create(
+      aNewEntity({ name: 'Acme Widgets', domain: 'acme.example.com', expiresAt: '2099-01-01T00:00:00.000Z' }),
+    );
     entityId = entity.id;
-    await new KnexBlocklist(t.database.db).add([{ domain: 'scam.example.net' as DomainName, reason: 'phishing kit reported twice', blockedAt: new Date().toISOString() }]);
+    await new KnexBlocklist(t.database.db).add([
+      { domain: 'scam.example.net' as DomainName, reason: 'phishing kit reported twice', blockedAt: new Date().toISOString() },
+    ]);
     browser = await launchBrowser(executable);
   });
   after(async () => {
@@ -101,7 +114,9 @@ describe('the verdict pages in a real browser (chromium)', function () {
     await page.fill('#callback_url', 'https://good.example.com/hooks/vetted');
     await page.click('button:text("Watch this domain")');
     expect(await page.textContent('h1')).to.equal('You are watching good.example.com');
-    expect(await page.textContent('main')).to.match(/whsec_[A-Za-z0-9+/]+=*/).and.match(/wtk_/);
+    expect(await page.textContent('main'))
+      .to.match(/whsec_[A-Za-z0-9+/]+=*/)
+      .and.match(/wtk_/);
     await context.close();
   });
 
@@ -193,7 +208,19 @@ describe('the verdict pages in a real browser (chromium)', function () {
   });
 
   it('has no serious or critical accessibility violation and no sideways scrolling on any of these pages, light and dark, 360 to 1440 pixels', async () => {
-    const urls = ['/', '/domains/paypa1.com', '/domains/acme.example.com', '/domains/acme.example.com?external=true', '/domains/scam.example.net', '/domains/never-asked.example.org', `/entities/${entityId}`, '/domains/not..a.domain', '/log', '/docs', '/api.md'].map((p) => `${t.url}${p}`);
+    const urls = [
+      '/',
+      '/domains/paypa1.com',
+      '/domains/acme.example.com',
+      '/domains/acme.example.com?external=true',
+      '/domains/scam.example.net',
+      '/domains/never-asked.example.org',
+      `/entities/${entityId}`,
+      '/domains/not..a.domain',
+      '/log',
+      '/docs',
+      '/api.md',
+    ].map((p) => `${t.url}${p}`);
     const found: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ bypassCSP: true, colorScheme });
@@ -206,10 +233,15 @@ describe('the verdict pages in a real browser (chromium)', function () {
 
 /** Follows the progress page's "Check again" link (it never reloads itself) until the report opens; its URL. */
 async function followToReport(page: Page): Promise<string> {
-  await waitUntil('the report opens', async () => {
-    if (/\/reports\/rpt_/.test(page.url())) return true;
-    await page.click('a:text("Check again")');
-    return false;
-  }, 30_000, 100);
+  await waitUntil(
+    'the report opens',
+    async () => {
+      if (/\/reports\/rpt_/.test(page.url())) return true;
+      await page.click('a:text("Check again")');
+      return false;
+    },
+    30_000,
+    100,
+  );
   return page.url();
 }

@@ -30,7 +30,13 @@ for (const kind of databaseKinds()) {
 
     async function serve(): Promise<RunningService> {
       const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
-      const config = loadConfig({ DATABASE_URL: database.url, CDN_PURGE_URL: receiver.url, LOG_LEVEL: 'warn', RECHECK_INTERVAL_MINUTES: '0', REFRESH_OBSERVATIONS: 'false' });
+      const config = loadConfig({
+        DATABASE_URL: database.url,
+        CDN_PURGE_URL: receiver.url,
+        LOG_LEVEL: 'warn',
+        RECHECK_INTERVAL_MINUTES: '0',
+        REFRESH_OBSERVATIONS: 'false',
+      });
       const service = await startService(config, { jobs: FAST_JOBS, port: 0, database: database.options, logDestination: sink });
       services.push(service);
       return service;
@@ -64,7 +70,9 @@ for (const kind of databaseKinds()) {
       await purged('block-me.co.uk', () => blocks.remove('login.block-me.co.uk'));
       await purged('new-entity.com', () => service.container.get(AddEntity).run({ domain: 'shop.new-entity.com', name: 'New Entity' }));
       // Another writer on its own pool, as the CLI or another process would write.
-      await purged('reported.org', () => new KnexReportRepository(database.db).save({ report: aReport({ domain: domainName('www.reported.org') }), signature: SIGNATURE }));
+      await purged('reported.org', () =>
+        new KnexReportRepository(database.db).save({ report: aReport({ domain: domainName('www.reported.org') }), signature: SIGNATURE }),
+      );
       await delay(QUIET_MS);
       expect(receiver.purges.map((p) => p.keys)).to.deep.equal([['block-me.co.uk'], ['block-me.co.uk'], ['new-entity.com'], ['reported.org']]);
       expect(receiver.purges.every((p) => p.contentType === 'application/json' && p.status === 200 && p.authorization === undefined)).to.equal(true);
@@ -84,7 +92,10 @@ for (const kind of databaseKinds()) {
       await new KnexBlocklist(database.db).add([aBlock('retry-me.com')]);
       await waitUntil('the refused purge is retried', () => receiver.purges.length >= 2, 15_000);
       await delay(QUIET_MS);
-      expect(receiver.purges.map((p) => [p.keys, p.status])).to.deep.equal([[['retry-me.com'], 500], [['retry-me.com'], 200]]);
+      expect(receiver.purges.map((p) => [p.keys, p.status])).to.deep.equal([
+        [['retry-me.com'], 500],
+        [['retry-me.com'], 200],
+      ]);
     });
 
     it('purges each write once with two instances sharing the database, whichever instance or writer made it', async () => {

@@ -44,7 +44,13 @@ async function verify(instance: Instance, domain: string): Promise<{ data: Recor
  * wall-clock time (ms) of the first such answer. The caller moves `watch.until` once the write is
  * known to have committed: on a loaded machine the CLI alone can take longer than any fixed window.
  */
-async function firstSeen(instance: Instance, domain: string, seen: (data: Record<string, unknown>) => boolean, cancel: { done: boolean }, watch: { until: number }): Promise<number> {
+async function firstSeen(
+  instance: Instance,
+  domain: string,
+  seen: (data: Record<string, unknown>) => boolean,
+  cancel: { done: boolean },
+  watch: { until: number },
+): Promise<number> {
   while (Date.now() < watch.until && !cancel.done) {
     const { data } = await verify(instance, domain);
     const at = Date.now();
@@ -76,7 +82,12 @@ async function propagates(label: string, env: Record<string, string>, db: Knex, 
     }
     const delays: Record<string, number[]> = {};
     for (const [what, args, kind, seen] of [
-      ['entity added', ['entity', 'add', '--domain', domain, '--name', 'Propagation Corp', '--type', 'business'], 'entity', (d: Record<string, unknown>) => d.verified === true],
+      [
+        'entity added',
+        ['entity', 'add', '--domain', domain, '--name', 'Propagation Corp', '--type', 'business'],
+        'entity',
+        (d: Record<string, unknown>) => d.verified === true,
+      ],
       ['block added', ['block', 'add', domain], 'block', (d: Record<string, unknown>) => d.blocked === true],
     ] as const) {
       const cancel = { done: false };
@@ -90,7 +101,11 @@ async function propagates(label: string, env: Record<string, string>, db: Knex, 
       const committed = await committedAt(db, domain, kind);
       delays[what] = (await watching).map((at) => at - committed);
     }
-    console.log(`      ${label}: ${Object.entries(delays).map(([what, ms]) => `${what} seen after ${ms.join(', ')} ms`).join('; ')}`);
+    console.log(
+      `      ${label}: ${Object.entries(delays)
+        .map(([what, ms]) => `${what} seen after ${ms.join(', ')} ms`)
+        .join('; ')}`,
+    );
     for (const ms of Object.values(delays).flat()) expect(ms).to.be.at.most(WITHIN_MS);
   } finally {
     await Promise.all(instances.map((instance) => instance.stop()));

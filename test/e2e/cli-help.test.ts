@@ -38,10 +38,16 @@ describe('vetted help, --help and argument errors', () => {
   it('answers every command’s --help, -h and help COMMAND with its usage on stdout and exit 0', async () => {
     for (const spec of COMMAND_SPECS) {
       const words = spec.name.split(' ');
-      for (const args of [[...words, '--help'], [...words, '-h'], ['help', ...words]]) {
+      for (const args of [
+        [...words, '--help'],
+        [...words, '-h'],
+        ['help', ...words],
+      ]) {
         const run = await vetted(args, env);
         expect(run, args.join(' ')).to.deep.equal({ code: 0, stdout: `${commandHelp(spec)}\n`, stderr: '' });
-        expect(run.stdout).to.match(new RegExp(`^Usage: vetted ${spec.name}`)).and.contain(`${spec.summary.charAt(0).toUpperCase()}${spec.summary.slice(1)}.`);
+        expect(run.stdout)
+          .to.match(new RegExp(`^Usage: vetted ${spec.name}`))
+          .and.contain(`${spec.summary.charAt(0).toUpperCase()}${spec.summary.slice(1)}.`);
       }
     }
     expect(existsSync(join(dir, 'data', 'vetted.sqlite'))).to.equal(false);
@@ -52,7 +58,10 @@ describe('vetted help, --help and argument errors', () => {
     const scan = await spawned(['scan', 'example.com', '--bogus'], env);
     expect(scan.code).to.equal(2);
     expect(scan.stdout).to.equal('');
-    expect(scan.stderr).to.match(/^vetted: unknown option "--bogus" for scan\n\nUsage: vetted scan DOMAIN /).and.contain('--fail-under SCORE').and.not.contain('positional');
+    expect(scan.stderr)
+      .to.match(/^vetted: unknown option "--bogus" for scan\n\nUsage: vetted scan DOMAIN /)
+      .and.contain('--fail-under SCORE')
+      .and.not.contain('positional');
     for (const spec of COMMAND_SPECS) {
       const run = await vetted([...spec.name.split(' '), '--bogus'], env);
       expect(run, spec.name).to.deep.equal({ code: 2, stdout: '', stderr: `vetted: unknown option "--bogus" for ${spec.name}\n\n${commandHelp(spec)}\n` });

@@ -30,7 +30,15 @@ describe('vetted key', function () {
     const listed = await runCli(['key', 'list', '--json'], env);
     expect(listed.code).to.equal(0);
     expect(listed.stdout).to.not.include(key!);
-    expect(JSON.parse(listed.stdout)).to.deep.include({ key_id: id, tier: 'enterprise', name: 'Acme integration', entity_id: entity.id, revoked_at: null, last_used_at: null, created_at: JSON.parse(listed.stdout)[0].created_at });
+    expect(JSON.parse(listed.stdout)).to.deep.include({
+      key_id: id,
+      tier: 'enterprise',
+      name: 'Acme integration',
+      entity_id: entity.id,
+      revoked_at: null,
+      last_used_at: null,
+      created_at: JSON.parse(listed.stdout)[0].created_at,
+    });
 
     expect((await runCli(['key', 'revoke', id], env)).stdout.trim()).to.equal(`revoked ${id}`);
     expect((await runCli(['key', 'revoke', id], env)).stdout.trim()).to.equal(`${id} was already revoked`);

@@ -44,8 +44,15 @@ describe('vetted scan as a CI gate, against real local sites', function () {
     site = await startFixtureSite({ tls: await ca.issue(['good.example.com', 'bare.example.com']) });
     site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
     for (const [path, file] of Object.entries(goodSiteFiles('good.example.com').https)) if (path !== '/') site.route(`good.example.com${path}`, file);
-    site.route('bare.example.com/', { headers: { 'content-type': 'text/html' }, body: '<html lang="en"><head><title>Bare</title></head><body>Nothing else here.</body></html>' });
-    dns = await startDnsServer({ 'good.example.com': { A: ['127.0.0.1'] }, 'bare.example.com': { A: ['127.0.0.1'] }, 'refused.example.com': { A: ['127.0.0.1'] } });
+    site.route('bare.example.com/', {
+      headers: { 'content-type': 'text/html' },
+      body: '<html lang="en"><head><title>Bare</title></head><body>Nothing else here.</body></html>',
+    });
+    dns = await startDnsServer({
+      'good.example.com': { A: ['127.0.0.1'] },
+      'bare.example.com': { A: ['127.0.0.1'] },
+      'refused.example.com': { A: ['127.0.0.1'] },
+    });
   });
   after(async () => {
     await site?.close();
@@ -54,7 +61,13 @@ describe('vetted scan as a CI gate, against real local sites', function () {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'vetted-cli-gates-'));
     mkdirSync(join(dir, 'data'));
-    env = { DATABASE_URL: `sqlite:${join(dir, 'data', 'vetted.sqlite')}`, DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', BASE_URL: 'https://vetted.example.org', LOG_LEVEL: 'warn' };
+    env = {
+      DATABASE_URL: `sqlite:${join(dir, 'data', 'vetted.sqlite')}`,
+      DNS_SERVERS: dns.address,
+      SCAN_ALLOWED_NETWORKS: '127.0.0.1/32',
+      BASE_URL: 'https://vetted.example.org',
+      LOG_LEVEL: 'warn',
+    };
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -93,7 +106,11 @@ describe('vetted scan as a CI gate, against real local sites', function () {
   }
 
   const lastLine = (text: string) => text.trim().split('\n').at(-1);
-  const jsonLines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const jsonLines = (text: string) =>
+    text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
 
   it('exits 2 for a bad gate value or domain, naming it in one line, as a real process and in this one', async () => {
     const requestsBefore = site.requests.length;
@@ -170,7 +187,9 @@ describe('vetted scan as a CI gate, against real local sites', function () {
     });
     const run = await vetted(['scan', 'refused.example.com'], {}, undefined, { 443: closed, 80: closed });
     expect(run.code, run.stderr).to.equal(1);
-    expect(run.stdout.split('\n')[0]).to.equal('refused.example.com: not judged, readiness unknown (the site could not be reached: connection refused on 443 and 80)');
+    expect(run.stdout.split('\n')[0]).to.equal(
+      'refused.example.com: not judged, readiness unknown (the site could not be reached: connection refused on 443 and 80)',
+    );
     expect(lastLine(run.stderr)).to.equal('vetted: refused.example.com could not be reached: connection refused on 443 and 80; nothing was judged');
     expect(run.stderr).to.match(/https_root +CONNECT_FAILED/);
   });
@@ -182,7 +201,9 @@ describe('vetted scan as a CI gate, against real local sites', function () {
     try {
       await container.get<SchemaMigrator>(SchemaMigrator).migrate();
       const now = Date.now();
-      await container.get<Knex>(Database)('scan_admissions').insert([2_000, 4_000].map((ms) => ({ client_id: 'cli', domain: 'seed.example.com', admitted_at_ms: now - HOUR_MS + ms })));
+      await container
+        .get<Knex>(Database)('scan_admissions')
+        .insert([2_000, 4_000].map((ms) => ({ client_id: 'cli', domain: 'seed.example.com', admitted_at_ms: now - HOUR_MS + ms })));
     } finally {
       await closeContainer(container);
     }
@@ -197,12 +218,31 @@ describe('vetted scan as a CI gate, against real local sites', function () {
     const reportUrl = /^https:\/\/vetted\.example\.org\/reports\/rpt_\S+$/;
     expect(lines[0]).to.deep.include({ line: 2, domain: 'good.example.com', ok: true, score: 100, readiness: 'ready', reused: false, unmet: [], error: null });
     expect(lines[0]!.report_url).to.match(reportUrl);
-    expect(lines[1]).to.deep.equal({ line: 4, domain: 'not a domain!', ok: false, score: null, readiness: null, report_url: null, reused: null, unmet: [], error: lines[1]!.error });
+    expect(lines[1]).to.deep.equal({
+      line: 4,
+      domain: 'not a domain!',
+      ok: false,
+      score: null,
+      readiness: null,
+      report_url: null,
+      reused: null,
+      unmet: [],
+      error: lines[1]!.error,
+    });
     expect(lines[1]!.error).to.deep.include({ code: 'VALIDATION_ERROR' }).and.have.property('message').that.contains('Invalid domain "not a domain!"');
     expect(lines[2]).to.deep.include({ line: 5, domain: 'bare.example.com', ok: true, readiness: 'limited', reused: false, unmet: [], error: null });
-    expect(lines[3]).to.deep.include({ line: 6, domain: 'good.example.com', ok: true, score: 100, readiness: 'ready', reused: true, report_url: lines[0]!.report_url });
+    expect(lines[3]).to.deep.include({
+      line: 6,
+      domain: 'good.example.com',
+      ok: true,
+      score: 100,
+      readiness: 'ready',
+      reused: true,
+      report_url: lines[0]!.report_url,
+    });
     const progress = run.stderr.split('\n');
-    for (const [i, domain] of ['good.example.com', 'not a domain!', 'bare.example.com', 'good.example.com'].entries()) expect(progress).to.include(`[${i + 1}/4] ${domain} ...`);
+    for (const [i, domain] of ['good.example.com', 'not a domain!', 'bare.example.com', 'good.example.com'].entries())
+      expect(progress).to.include(`[${i + 1}/4] ${domain} ...`);
     expect(run.stderr).to.match(/the client scan budget is spent: waiting [1-4] s, then trying again/);
     expect(run.stderr).to.not.contain('RATE_LIMITED');
   });
@@ -210,7 +250,10 @@ describe('vetted scan as a CI gate, against real local sites', function () {
   it('reads a list from standard input with -, exiting 0 when every domain meets the gate and 1 when one does not', async () => {
     const met = await vetted(['scan', '--file', '-', '--require', 'limited'], {}, 'good.example.com\nbare.example.com\n');
     expect(met.code, met.stderr).to.equal(0);
-    expect(jsonLines(met.stdout).map((l) => [l.domain, l.ok, l.readiness])).to.deep.equal([['good.example.com', true, 'ready'], ['bare.example.com', true, 'limited']]);
+    expect(jsonLines(met.stdout).map((l) => [l.domain, l.ok, l.readiness])).to.deep.equal([
+      ['good.example.com', true, 'ready'],
+      ['bare.example.com', true, 'limited'],
+    ]);
     expect(met.stderr).to.contain('[1/2] good.example.com ...').and.contain('[2/2] bare.example.com ...');
 
     const missed = await vetted(['scan', '--file', '-', '--fail-under', '70'], {}, 'good.example.com\nbare.example.com\n');

@@ -28,7 +28,9 @@ describe('the vetted CLI, as a process', () => {
   it('exits with code 2 and usage on stderr for bad arguments, as a real process', async () => {
     const run = await spawned(['entity', 'add', '--domain', 'example.com'], env);
     expect(run.code).to.equal(2);
-    expect(run.stderr).to.match(/^vetted: entity add needs --name/).and.contain('Usage: vetted');
+    expect(run.stderr)
+      .to.match(/^vetted: entity add needs --name/)
+      .and.contain('Usage: vetted');
     expect(existsSync(dbFile)).to.equal(false);
   });
 
@@ -45,10 +47,17 @@ describe('the vetted CLI, as a process', () => {
   });
 
   it('answers bad arguments with usage on stderr, exit code 2, and writes nothing', async () => {
-    for (const args of [['entity', 'add', '--domain', 'example.com'], ['entity', 'add', '--name', 'X', '--domain', 'a.com', '--bogus'], ['block'], ['frobnicate']]) {
+    for (const args of [
+      ['entity', 'add', '--domain', 'example.com'],
+      ['entity', 'add', '--name', 'X', '--domain', 'a.com', '--bogus'],
+      ['block'],
+      ['frobnicate'],
+    ]) {
       const run = await vetted(args, env);
       expect(run.code, args.join(' ')).to.equal(2);
-      expect(run.stderr).to.match(/^vetted: /).and.contain('Usage: vetted');
+      expect(run.stderr)
+        .to.match(/^vetted: /)
+        .and.contain('Usage: vetted');
       expect(run.stdout).to.equal('');
     }
     expect(existsSync(dbFile)).to.equal(false);
@@ -71,13 +80,36 @@ describe('the vetted CLI, as a process', () => {
     expect(badType.stderr).to.contain('--type must be one of organization, business');
     const badExpiry = await vetted(['entity', 'add', '--domain', 'example.com', '--name', 'X', '--expires', 'tomorrow'], env);
     expect(badExpiry).to.deep.include({ code: 2, stderr: 'vetted: --expires must be an ISO 8601 instant with a time zone (2027-01-31T00:00:00Z).\n' });
-    const added = await vetted(['entity', 'add', '--domain', 'example.com', '--name', 'Example Corp', '--type', 'business', '--level', 'enterprise', '--expires', '2030-01-01T00:00:00Z'], env);
+    const added = await vetted(
+      [
+        'entity',
+        'add',
+        '--domain',
+        'example.com',
+        '--name',
+        'Example Corp',
+        '--type',
+        'business',
+        '--level',
+        'enterprise',
+        '--expires',
+        '2030-01-01T00:00:00Z',
+      ],
+      env,
+    );
     expect(added).to.deep.include({ code: 0, stdout: 'ent_examplecorp001\n' });
     const list = await vetted(['entity', 'list', '--json'], env);
     const entities = JSON.parse(list.stdout);
     expect(entities).to.have.length(1);
     expect(Object.keys(entities[0])).to.deep.equal(['id', 'name', 'domain', 'level', 'type', 'verified_at', 'expires_at', 'status']);
-    expect(entities[0]).to.deep.include({ id: 'ent_examplecorp001', domain: 'example.com', type: 'business', level: 'enterprise', expires_at: '2030-01-01T00:00:00.000Z', status: 'active' });
+    expect(entities[0]).to.deep.include({
+      id: 'ent_examplecorp001',
+      domain: 'example.com',
+      type: 'business',
+      level: 'enterprise',
+      expires_at: '2030-01-01T00:00:00.000Z',
+      status: 'active',
+    });
   });
 
   it('imports entities from JSON Lines or CSV, all or nothing, naming the bad line', async () => {
@@ -86,10 +118,19 @@ describe('the vetted CLI, as a process', () => {
     expect(badLine).to.deep.equal({ code: 2, stdout: '', stderr: 'vetted: line 3: domain is required. Nothing was imported.\n' });
     const quoted = await spawned(['entity', 'import', file('quoted.csv', 'domain,name\na.com,"Acme, Inc."\n')], env);
     expect(quoted).to.deep.include({ code: 2, stdout: '' });
-    expect(quoted.stderr).to.equal('vetted: line 2: quoted CSV fields are not supported (a field with a comma or a double quote needs JSON Lines). Nothing was imported.\n');
+    expect(quoted.stderr).to.equal(
+      'vetted: line 2: quoted CSV fields are not supported (a field with a comma or a double quote needs JSON Lines). Nothing was imported.\n',
+    );
     expect(JSON.parse((await vetted(['entity', 'list', '--json'], env)).stdout)).to.deep.equal([]);
 
-    const jsonl = await vetted(['entity', 'import', file('good.txt', '{"domain":"a.com","name":"Acme","type":"business","expires_at":"2030-01-01T00:00:00Z"}\n{"domain":"b.com","name":"Acme"}\n')], env);
+    const jsonl = await vetted(
+      [
+        'entity',
+        'import',
+        file('good.txt', '{"domain":"a.com","name":"Acme","type":"business","expires_at":"2030-01-01T00:00:00Z"}\n{"domain":"b.com","name":"Acme"}\n'),
+      ],
+      env,
+    );
     expect(jsonl).to.deep.equal({ code: 0, stdout: 'added 2 entities\n', stderr: '' });
     const csv = await vetted(['entity', 'import', file('good.csv', 'domain,name,level\nc.com,Cee,enterprise\n')], env);
     expect(csv).to.deep.equal({ code: 0, stdout: 'added 1 entity\n', stderr: '' });
@@ -112,7 +153,12 @@ describe('the vetted CLI, as a process', () => {
       expect(fresh.stderr).to.contain('nowhere.example.com could not be reached: the name does not resolve');
       const report = JSON.parse(fresh.stdout);
       expect(Object.keys(report).slice(0, 6)).to.deep.equal(['reused', 'age_seconds', 'report_url', 'report_id', 'domain', 'scanned_at']);
-      expect(report).to.deep.include({ reused: false, age_seconds: 0, report_url: `https://vetted.example.org/reports/${report.report_id}`, domain: 'nowhere.example.com' });
+      expect(report).to.deep.include({
+        reused: false,
+        age_seconds: 0,
+        report_url: `https://vetted.example.org/reports/${report.report_id}`,
+        domain: 'nowhere.example.com',
+      });
       expect(report.content_sha256).to.match(/^[0-9a-f]{64}$/);
       const again = JSON.parse((await vetted(['scan', 'nowhere.example.com', '--json'], scanEnv)).stdout);
       expect(again).to.deep.include({ reused: true, report_id: report.report_id, report_url: report.report_url });

@@ -24,7 +24,9 @@ for (const kind of databaseKinds()) {
       const entities = new KnexEntityRepository(t.database.db);
       await entities.create(aNewEntity({ name: 'Company', domain: 'company.example.com', expiresAt: '2099-01-01T00:00:00.000Z' }));
       await entities.create(aNewEntity({ name: 'Failing', domain: 'failing-read.example.org', expiresAt: '2099-01-01T00:00:00.000Z' }));
-      await entities.createMany(Array.from({ length: 20 }, (_, i) => aNewEntity({ name: `Batch ${i}`, domain: `batch-${i}.example.org`, expiresAt: '2099-01-01T00:00:00.000Z' })));
+      await entities.createMany(
+        Array.from({ length: 20 }, (_, i) => aNewEntity({ name: `Batch ${i}`, domain: `batch-${i}.example.org`, expiresAt: '2099-01-01T00:00:00.000Z' })),
+      );
       const observations = new KnexTrustObservationStore(t.database.db);
       await observations.put('company.example.com', 'tls', { observedAt: OBSERVED, value: { valid: true, validTo: '2099-01-01T00:00:00.000Z' } });
       await observations.put('company.example.com', 'domain_age', { observedAt: OBSERVED, value: { registeredAt: '2014-03-15T00:00:00.000Z' } });
@@ -65,7 +67,7 @@ for (const kind of databaseKinds()) {
       expect(body.data).to.include({ verified: false, trust_score: 0 });
     });
 
-    it('answers a new subdomain of a known name from that name\'s records, read once for all its subdomains', async () => {
+    it("answers a new subdomain of a known name from that name's records, read once for all its subdomains", async () => {
       expect(await readsFor('/verify/company.example.com')).to.have.length.at.most(1);
       expect(await readsFor('/verify/new.company.example.com?signals=true')).to.deep.equal([]);
       expect(await readsFor('/verify/deeper.new.company.example.com')).to.deep.equal([]);
@@ -75,8 +77,12 @@ for (const kind of databaseKinds()) {
 
     it('reads stored names asked at the same time together, each answered from its own row', async () => {
       statements.length = 0;
-      const bodies = await Promise.all(Array.from({ length: 20 }, async (_, i) => (await (await t.get(`/verify/batch-${i}.example.org?signals=true`)).json()) as any));
-      expect(bodies.map((b) => [b.data.domain, b.data.verified, b.data.entity.name])).to.deep.equal(Array.from({ length: 20 }, (_, i) => [`batch-${i}.example.org`, true, `Batch ${i}`]));
+      const bodies = await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => (await (await t.get(`/verify/batch-${i}.example.org?signals=true`)).json()) as any),
+      );
+      expect(bodies.map((b) => [b.data.domain, b.data.verified, b.data.entity.name])).to.deep.equal(
+        Array.from({ length: 20 }, (_, i) => [`batch-${i}.example.org`, true, `Batch ${i}`]),
+      );
       // The port itself, asked for 20 names within one task as 20 requests under load would be: one statement.
       statements.length = 0;
       const reader = t.service.container.get<RegistryReader>(RegistryReader);

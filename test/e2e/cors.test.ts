@@ -23,10 +23,23 @@ describe('CORS and the Host check, over HTTP', () => {
   after(() => t.stop());
 
   const preflight = (path: string, origin: string, method: string, headers = '') =>
-    t.get(path, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': method, ...(headers ? { 'access-control-request-headers': headers } : {}) } });
+    t.get(path, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': method, ...(headers ? { 'access-control-request-headers': headers } : {}) },
+    });
 
   it('shares every public read with any origin, without credentials, the headers a client needs readable', async () => {
-    for (const path of ['/verify/example.com', '/verify/example.com', '/verify/example.com?signals=true', '/status', '/lookup/ent_nosuchentity0000', '/openapi.json', '/mcp.md', '/.well-known/jwks.json', '/no/such/path']) {
+    for (const path of [
+      '/verify/example.com',
+      '/verify/example.com',
+      '/verify/example.com?signals=true',
+      '/status',
+      '/lookup/ent_nosuchentity0000',
+      '/openapi.json',
+      '/mcp.md',
+      '/.well-known/jwks.json',
+      '/no/such/path',
+    ]) {
       const res = await t.get(path, { headers: { origin: 'https://any.example' } });
       expect(res.headers.get('access-control-allow-origin'), path).to.equal('*');
       expect(res.headers.get('access-control-expose-headers'), path).to.equal('Age, Retry-After, X-Request-Id');
@@ -90,7 +103,8 @@ describe('CORS and the Host check, over HTTP', () => {
         req.end(PING);
       });
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'vetted.example.org']) expect(await post(host), host).to.equal(200);
-    for (const host of [`evil.example:${port}`, `localhost:${Number(port) + 1}`, 'vetted.example.org.evil.example']) expect(await post(host), host).to.equal(403);
+    for (const host of [`evil.example:${port}`, `localhost:${Number(port) + 1}`, 'vetted.example.org.evil.example'])
+      expect(await post(host), host).to.equal(403);
   });
 
   it('takes writes from allowed origins and from non-browser clients, and refuses pages of other origins', async () => {

@@ -62,12 +62,38 @@ const STORED = 5000;
     const at = new Date().toISOString();
     const expires = new Date(Date.now() + 300 * 86_400_000).toISOString();
     await database.db('entities').insert(
-      WARM.map((domain, i) => ({ id: `ent_warm00${i}`, slug: 'warm', seq: i + 1, name: `Warm ${i}`, domain, type: 'business', level: 'verified', coverage: 'zone', status: 'active', verified_at: at, expires_at: expires, created_at: at })),
+      WARM.map((domain, i) => ({
+        id: `ent_warm00${i}`,
+        slug: 'warm',
+        seq: i + 1,
+        name: `Warm ${i}`,
+        domain,
+        type: 'business',
+        level: 'verified',
+        coverage: 'zone',
+        status: 'active',
+        verified_at: at,
+        expires_at: expires,
+        created_at: at,
+      })),
     );
     // Names stored but never asked: the instances know them (KnownNames), so each ask is a read.
     await database.db.batchInsert(
       'entities',
-      Array.from({ length: STORED }, (_, i) => ({ id: `ent_stored${100_000 + i}`, slug: 'stored', seq: i + 1, name: `Stored ${i}`, domain: `stored-${i}.example.com`, type: 'business', level: 'verified', coverage: 'zone', status: 'active', verified_at: at, expires_at: expires, created_at: at })),
+      Array.from({ length: STORED }, (_, i) => ({
+        id: `ent_stored${100_000 + i}`,
+        slug: 'stored',
+        seq: i + 1,
+        name: `Stored ${i}`,
+        domain: `stored-${i}.example.com`,
+        type: 'business',
+        level: 'verified',
+        coverage: 'zone',
+        status: 'active',
+        verified_at: at,
+        expires_at: expires,
+        created_at: at,
+      })),
       500,
     );
     proxy = await startTcpProxy(Number(new URL(database.url).port || 5432), new URL(database.url).hostname);
@@ -109,7 +135,11 @@ const STORED = 5000;
     phase = 'restored';
     await proxy.restore();
     const restoredAt = Date.now();
-    await waitUntil('both instances read the database again', async () => answers.slice(-12).filter((a) => a.phase === 'restored' && a.what === 'new' && a.status === 200).length >= 2, 10_000);
+    await waitUntil(
+      'both instances read the database again',
+      async () => answers.slice(-12).filter((a) => a.phase === 'restored' && a.what === 'new' && a.status === 200).length >= 2,
+      10_000,
+    );
     const recoveredMs = Date.now() - restoredAt;
     phase = 'recovered';
     await delay(1000);
@@ -118,7 +148,9 @@ const STORED = 5000;
     const of = (p: string, what?: Answer['what']) => answers.filter((a) => a.phase === p && (!what || a.what === what));
     const describeWrong = (list: Answer[]) => list.map((a) => `${a.phase} ${a.what} ${a.status} ${JSON.stringify(a.body).slice(0, 160)}`);
     expect(describeWrong(answers.filter((a) => !inEnvelope(a))), 'answers outside the envelope').to.deep.equal([]);
-    expect(describeWrong(of('cut', 'warm').filter((a) => a.status !== 200 || a.body.data.verified !== true)), 'warmed verifies during the cut').to.deep.equal([]);
+    expect(describeWrong(of('cut', 'warm').filter((a) => a.status !== 200 || a.body.data.verified !== true)), 'warmed verifies during the cut').to.deep.equal(
+      [],
+    );
     expect(describeWrong(of('cut', 'status').filter((a) => a.status !== 200)), '/status during the cut').to.deep.equal([]);
     // The cut was real: stored names never read before could not be answered.
     expect(of('cut', 'new').filter((a) => a.status >= 500).length, 'failed uncached reads during the cut').to.be.greaterThan(0);
@@ -127,7 +159,11 @@ const STORED = 5000;
 
     // The change feed reconnected by itself (and cleared what may be stale); then a block written by
     // the CLI straight to PostgreSQL reaches both instances within a second of its commit.
-    await waitUntil('both change feeds reconnected', () => instances.every((i) => i.logged('change feed reconnected; clearing what may be stale').length > 0), 10_000);
+    await waitUntil(
+      'both change feeds reconnected',
+      () => instances.every((i) => i.logged('change feed reconnected; clearing what may be stale').length > 0),
+      10_000,
+    );
     const domain = WARM[0]!;
     const watching = instances.map(async (instance) => {
       for (const deadline = Date.now() + 15_000; Date.now() < deadline; await delay(10)) {
@@ -141,13 +177,19 @@ const STORED = 5000;
     const seen = await Promise.all(watching);
     const row = await database.db('registry_changes').where({ name: domain, kind: 'block' }).orderBy('id', 'desc').first('changed_at');
     const delays = seen.map((at) => at - Date.parse(row.changed_at));
-    console.log(`      ${answers.length} answers; ${of('cut').length} during the cut (${of('cut', 'new').filter((a) => a.status !== 200).length} uncached ones failed in the envelope); recovered ${recoveredMs} ms after restore; block seen after ${delays.join(', ')} ms`);
+    console.log(
+      `      ${answers.length} answers; ${of('cut').length} during the cut (${of('cut', 'new').filter((a) => a.status !== 200).length} uncached ones failed in the envelope); recovered ${recoveredMs} ms after restore; block seen after ${delays.join(', ')} ms`,
+    );
     for (const ms of delays) expect(ms).to.be.at.most(1000);
   });
 
   it('refuses fresh scans with 503 SCAN_UNAVAILABLE while the queue store is unavailable, and verify keeps answering', async () => {
     const scan = async (domain: string) => {
-      const res = await fetch(`${instances[0]!.url}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: JSON.stringify({ domain }) });
+      const res = await fetch(`${instances[0]!.url}/api/scan`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+        body: JSON.stringify({ domain }),
+      });
       return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as any };
     };
     const expectUnavailable = (answer: Awaited<ReturnType<typeof scan>>) => {

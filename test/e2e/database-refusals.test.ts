@@ -15,7 +15,8 @@ interface Refusal {
   restore(admin: Knex, database: string, role: string): Promise<void>;
 }
 
-const cut = (admin: Knex, database: string) => admin.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()', [database]);
+const cut = (admin: Knex, database: string) =>
+  admin.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()', [database]);
 
 // Each way PostgreSQL can refuse a connection that the old code list did not know. The role is a
 // superuser of its own so that taking its login away touches no other test.
@@ -59,7 +60,11 @@ async function askEverything(url: string): Promise<Array<{ route: string; status
     ['GET /lookup', undefined, `/lookup/ent_nothere${100_000 + Math.floor(Math.random() * 900_000)}`],
     [
       'POST /register',
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: fresh, entity_name: 'Never Asked', contact_email: `owner@${fresh}` }) },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ domain: fresh, entity_name: 'Never Asked', contact_email: `owner@${fresh}` }),
+      },
       '/register',
     ],
   ];
@@ -90,7 +95,20 @@ async function askEverything(url: string): Promise<Array<{ route: string; status
     await admin.raw(`CREATE ROLE "${role}" SUPERUSER LOGIN`);
     const at = new Date().toISOString();
     await database.db('entities').insert(
-      Array.from({ length: STORED }, (_, i) => ({ id: `ent_stored00${i}`, slug: 'stored', seq: i + 1, name: `Stored ${i}`, domain: `stored-${i}.example.com`, type: 'business', level: 'verified', coverage: 'zone', status: 'active', verified_at: at, expires_at: '2099-01-01T00:00:00.000Z', created_at: at })),
+      Array.from({ length: STORED }, (_, i) => ({
+        id: `ent_stored00${i}`,
+        slug: 'stored',
+        seq: i + 1,
+        name: `Stored ${i}`,
+        domain: `stored-${i}.example.com`,
+        type: 'business',
+        level: 'verified',
+        coverage: 'zone',
+        status: 'active',
+        verified_at: at,
+        expires_at: '2099-01-01T00:00:00.000Z',
+        created_at: at,
+      })),
     );
     const url = new URL(database.url);
     url.username = role;
@@ -116,7 +134,9 @@ async function askEverything(url: string): Promise<Array<{ route: string; status
         // One warn line a request, naming the server's reason (the log is written asynchronously).
         const warned = () => instance.logged('storage unavailable').slice(warnedBefore);
         await waitUntil('a warn line for every refused request', async () => warned().length >= answers.length, 5000);
-        expect(JSON.stringify(warned())).to.contain(refusal.sqlstate === '3D000' ? 'does not exist' : refusal.sqlstate === '55000' ? 'not currently accepting connections' : 'not permitted to log in');
+        expect(JSON.stringify(warned())).to.contain(
+          refusal.sqlstate === '3D000' ? 'does not exist' : refusal.sqlstate === '55000' ? 'not currently accepting connections' : 'not permitted to log in',
+        );
       } finally {
         await refusal.restore(admin, name, role);
       }

@@ -76,12 +76,25 @@ describe('docs that cannot drift from the service', () => {
 
   it('links only to addresses the service answers, from every document it publishes and from llms.txt', async () => {
     const base = t.service.container.get<AppConfig>(AppConfig).baseUrl;
-    const documents = ['/docs', '/developers.md', '/api.md', '/integration.md', '/verify.md', '/mcp.md', '/agents.md', '/changelog.md', '/methodology.md', '/llms.txt'];
+    const documents = [
+      '/docs',
+      '/developers.md',
+      '/api.md',
+      '/integration.md',
+      '/verify.md',
+      '/mcp.md',
+      '/agents.md',
+      '/changelog.md',
+      '/methodology.md',
+      '/llms.txt',
+    ];
     const dead: string[] = [];
     let checked = 0;
     for (const document of documents) {
       const text = await (await t.get(document)).text();
-      const links = new Set([...text.matchAll(/https?:\/\/[^\s)\]"'`<>]+/g)].map((m) => m[0].replace(/[.,;:]+$/, '')).filter((u) => u.startsWith(`${base}/`) && !/[{}$]/.test(u)));
+      const links = new Set(
+        [...text.matchAll(/https?:\/\/[^\s)\]"'`<>]+/g)].map((m) => m[0].replace(/[.,;:]+$/, '')).filter((u) => u.startsWith(`${base}/`) && !/[{}$]/.test(u)),
+      );
       for (const link of links) {
         const path = link.slice(base.length);
         // The MCP endpoint answers POSTs; a plain GET of it is refused by design.

@@ -103,13 +103,23 @@ describe('the domain as a library: vetted/domain from the built package', functi
     mkdirSync(join(modules, '@types'));
     symlinkSync(join(ROOT, 'node_modules/@types/node'), join(modules, '@types/node'), 'dir');
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023'], types: ['node'],
-        strict: true, noEmit: false, outDir: 'out', skipLibCheck: false,
-      },
-      files: ['index.ts'],
-    }));
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2023'],
+          types: ['node'],
+          strict: true,
+          noEmit: false,
+          outDir: 'out',
+          skipLibCheck: false,
+        },
+        files: ['index.ts'],
+      }),
+    );
     writeFileSync(join(consumer, 'index.ts'), CONSUMER);
     writeFileSync(join(consumer, 'probe.mjs'), PROBE);
     compiled = await run([TSC, '-p', 'tsconfig.json', '--listFiles'], consumer);

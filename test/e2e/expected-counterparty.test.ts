@@ -43,7 +43,12 @@ describe('the counterparty an agent meant, over HTTP and MCP', () => {
     const res = await t.get('/mcp', {
       method: 'POST',
       headers: MCP_HEADERS,
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'check_trust', arguments: { domain: 'goog1e.com', expected: 'google.com' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'check_trust', arguments: { domain: 'goog1e.com', expected: 'google.com' } },
+      }),
     });
     const result = ((await res.json()) as any).result;
     const http = (await verify('goog1e.com?signals=true&expected=google.com')).body.data;

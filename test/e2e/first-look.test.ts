@@ -34,7 +34,9 @@ const engines: Array<[string, () => Promise<SharedDatabase>]> = [['sqlite', sqli
 if (PG_URL) engines.push(['postgres', () => createPgDatabase(PG_URL)]);
 
 function open(url: string): Knex {
-  return url.startsWith('sqlite:') ? knex({ client: 'sqlite3', connection: { filename: url.slice('sqlite:'.length) }, useNullAsDefault: true }) : knex({ client: 'pg', connection: url });
+  return url.startsWith('sqlite:')
+    ? knex({ client: 'sqlite3', connection: { filename: url.slice('sqlite:'.length) }, useNullAsDefault: true })
+    : knex({ client: 'pg', connection: url });
 }
 
 async function waitFor(check: () => Promise<boolean>, ms: number): Promise<void> {
@@ -66,7 +68,10 @@ for (const [engine, make] of engines) {
 
     before(async () => {
       const ca = await createTestCa();
-      site = await startFixtureSite({ tls: await ca.issue(['rdap.example.net']), tlsByName: { [BRAND]: await ca.issue([BRAND, `www.${BRAND}`]), [OLD_SHOP]: await ca.issue([OLD_SHOP]), [CLI_MEMBER]: await ca.issue([CLI_MEMBER]) } });
+      site = await startFixtureSite({
+        tls: await ca.issue(['rdap.example.net']),
+        tlsByName: { [BRAND]: await ca.issue([BRAND, `www.${BRAND}`]), [OLD_SHOP]: await ca.issue([OLD_SHOP]), [CLI_MEMBER]: await ca.issue([CLI_MEMBER]) },
+      });
       for (const zone of [BRAND, OLD_SHOP, CLI_MEMBER]) {
         site.route(`rdap.example.net/domain/${zone}`, {
           headers: { 'content-type': 'application/rdap+json' },
@@ -76,7 +81,14 @@ for (const [engine, make] of engines) {
       const mailRecords = (zone: string) => ({ [zone]: { A: ['127.0.0.1'], TXT: [['v=spf1 -all']] }, [`_dmarc.${zone}`]: { TXT: [['v=DMARC1; p=reject']] } });
       dns = await startDnsServer({ 'rdap.example.net': { A: ['127.0.0.1'] }, ...mailRecords(BRAND), ...mailRecords(OLD_SHOP), ...mailRecords(CLI_MEMBER) });
       database = await make();
-      const env = { ROLE: 'serve', DATABASE_URL: database.url, DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', RDAP_BASE_URL: 'https://rdap.example.net/', OBSERVE_LIMIT_PER_MINUTE: String(BUDGET) };
+      const env = {
+        ROLE: 'serve',
+        DATABASE_URL: database.url,
+        DNS_SERVERS: dns.address,
+        SCAN_ALLOWED_NETWORKS: '127.0.0.1/32',
+        RDAP_BASE_URL: 'https://rdap.example.net/',
+        OBSERVE_LIMIT_PER_MINUTE: String(BUDGET),
+      };
       // One first, so that the second finds the schema migrated.
       instances = [await startInstance(env, { jobs: FAST_JOBS, fetcher: { ca: [ca.cert], portMap: site.portMap } })];
       instances.push(await startInstance(env, { jobs: FAST_JOBS, fetcher: { ca: [ca.cert], portMap: site.portMap } }));
@@ -116,7 +128,9 @@ for (const [engine, make] of engines) {
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(done, `complete within ${retry} s`).to.not.equal(undefined);
-      console.log(`      complete on the other instance ${Date.now() - asked} ms after the first read (retry_after_seconds ${retry}): score ${done.trust_score}, ${done.trust_level}, ${done.agent_guidance.action}: ${done.agent_guidance.reason}`);
+      console.log(
+        `      complete on the other instance ${Date.now() - asked} ms after the first read (retry_after_seconds ${retry}): score ${done.trust_score}, ${done.trust_level}, ${done.agent_guidance.action}: ${done.agent_guidance.reason}`,
+      );
       expect(done.evidence.pending).to.deep.equal([]);
       expect(done.signals.domain_age).to.include({ observed: true, years: 28, score: 15 });
       expect(done.signals.ssl).to.include({ observed: true, valid: true, score: 10 });
@@ -124,7 +138,10 @@ for (const [engine, make] of engines) {
       expect(done.trust_score).to.be.at.least(45);
       expect(done.agent_guidance.action).to.not.equal('BLOCK');
       expect(rdapAsked(BRAND), 'one RDAP request for 20 reads on two instances').to.equal(1);
-      expect(site.requests.filter((r) => r.host.startsWith(BRAND)), 'no HTTP request to the site: a TLS handshake only').to.deep.equal([]);
+      expect(
+        site.requests.filter((r) => r.host.startsWith(BRAND)),
+        'no HTTP request to the site: a TLS handshake only',
+      ).to.deep.equal([]);
     });
 
     it('answers an old shop nobody registered from its evidence, with a reason naming what would raise it', async () => {
@@ -138,8 +155,12 @@ for (const [engine, make] of engines) {
       console.log(`      ${OLD_SHOP} next: ${done.trust_score}, ${done.trust_level}, ${done.agent_guidance.action}: ${done.agent_guidance.reason}`);
       expect(done.signals.domain_age).to.include({ observed: true, score: 15 });
       expect(done.signals.ssl).to.include({ observed: true, score: 10 });
-      expect(done.agent_guidance.reason).to.match(/^Trust score \d+ of 100 \(\w+\)\. Held down by: registry 0 of 40 \(not a verified entity\), brand 0 of 20 \(not a catalog brand\)/);
-      expect(done.agent_guidance.reason).to.contain('What would raise it: registering the domain with Vetted and proving control of it (registry, up to 40 points)');
+      expect(done.agent_guidance.reason).to.match(
+        /^Trust score \d+ of 100 \(\w+\)\. Held down by: registry 0 of 40 \(not a verified entity\), brand 0 of 20 \(not a catalog brand\)/,
+      );
+      expect(done.agent_guidance.reason).to.contain(
+        'What would raise it: registering the domain with Vetted and proving control of it (registry, up to 40 points)',
+      );
       expect(done.agent_guidance.reason).not.to.match(/domain_age|ssl \d/);
     });
 
@@ -206,7 +227,13 @@ for (const kind of databaseKinds()) {
       smtp = await startSmtpSink();
       t = await startTestService(
         kind,
-        { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', RDAP_BASE_URL: 'https://rdap.example.net/', SMTP_URL: smtp.url, MAIL_FROM: 'Vetted <registry@vetted.example.org>' },
+        {
+          DNS_SERVERS: dns.address,
+          SCAN_ALLOWED_NETWORKS: '127.0.0.1/32',
+          RDAP_BASE_URL: 'https://rdap.example.net/',
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'Vetted <registry@vetted.example.org>',
+        },
         { fetcher: { ca: [ca.cert], portMap: site.portMap } },
       );
     });
@@ -218,11 +245,18 @@ for (const kind of databaseKinds()) {
     });
 
     it('answers a business confirmed through registration with its age and certificate within 5 s of the confirmation', async () => {
-      const res = await t.get('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: SHOP, entity_name: 'Bakery', entity_type: 'business', contact_email: 'owner@bakery.example.com' }) });
+      const res = await t.get('/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ domain: SHOP, entity_name: 'Bakery', entity_type: 'business', contact_email: 'owner@bakery.example.com' }),
+      });
       expect(res.status).to.equal(201);
       const { data } = (await res.json()) as any;
       dns.set(`_vetted-challenge.${SHOP}`, { TXT: [[data.verification_instructions.record]] });
-      const unfolded = smtp.messages.at(-1)!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const unfolded = smtp.messages
+        .at(-1)!
+        .raw.replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       const confirm = new URL(/https?:\/\/\S+\/confirm\/[A-Za-z0-9_-]+/.exec(unfolded)![0]).pathname;
       expect(await (await t.get(confirm)).text()).to.contain('Domain verified');
       const confirmed = Date.now();
@@ -232,7 +266,9 @@ for (const kind of databaseKinds()) {
         if (answer.signals.domain_age.observed && answer.signals.ssl.observed) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      console.log(`      observed ${Date.now() - confirmed} ms after the confirmation: score ${answer.trust_score}, ${answer.trust_level}, ${answer.agent_guidance.action}: ${answer.agent_guidance.reason}`);
+      console.log(
+        `      observed ${Date.now() - confirmed} ms after the confirmation: score ${answer.trust_score}, ${answer.trust_level}, ${answer.agent_guidance.action}: ${answer.agent_guidance.reason}`,
+      );
       expect(answer.verified).to.equal(true);
       expect(answer.signals.domain_age).to.include({ observed: true, years: 28 });
       expect(answer.signals.ssl).to.include({ observed: true, valid: true });

@@ -15,21 +15,61 @@ const HTTP_RUNS = 1500;
 const MCP_RUNS = 500;
 const ECHO_LIMIT = 200;
 
-const segment = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('example.com', 'ent_nothere', 'rpt_x', '..', '%00', 'a'.repeat(300), 'xn--pple-43d.com', '127.0.0.1'));
-const templates = ['/verify/:x', '/lookup/:x', '/reports/:x', '/reports/:x/evidence/:x', '/api/scans/:x', '/scans/:x', '/confirm/:x', '/status', '/status/ready', '/api/scan', '/register', '/', '/mcp', '/docs', '/api.md', '/.well-known/jwks.json', '/metrics', '/:x'];
+const segment = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.constantFrom('example.com', 'ent_nothere', 'rpt_x', '..', '%00', 'a'.repeat(300), 'xn--pple-43d.com', '127.0.0.1'),
+);
+const templates = [
+  '/verify/:x',
+  '/lookup/:x',
+  '/reports/:x',
+  '/reports/:x/evidence/:x',
+  '/api/scans/:x',
+  '/scans/:x',
+  '/confirm/:x',
+  '/status',
+  '/status/ready',
+  '/api/scan',
+  '/register',
+  '/',
+  '/mcp',
+  '/docs',
+  '/api.md',
+  '/.well-known/jwks.json',
+  '/metrics',
+  '/:x',
+];
 const path = fc.tuple(fc.constantFrom(...templates), fc.array(segment, { minLength: 3, maxLength: 3 })).map(([template, parts]) => {
   let i = 0;
   return template.replace(/:x/g, () => encodeURIComponent(parts[i++]!));
 });
-const query = fc.option(fc.dictionary(fc.constantFrom('signals', 'external', 'cursor', 'x', ''), fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('true', 'false', '1', '0'))), { nil: undefined });
-const contentType = fc.constantFrom(undefined, 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/merge-patch+json', '');
+const query = fc.option(
+  fc.dictionary(fc.constantFrom('signals', 'external', 'cursor', 'x', ''), fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('true', 'false', '1', '0'))),
+  { nil: undefined },
+);
+const contentType = fc.constantFrom(
+  undefined,
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/merge-patch+json',
+  '',
+);
 const longText = fc.string({ minLength: ECHO_LIMIT + 1, maxLength: 400 }).map((s) => `Q${s}`);
 const body = fc.option(
   fc.oneof(
     fc.json(),
     fc.string({ maxLength: 100 }),
     longText,
-    fc.record({ domain: fc.oneof(segment, longText), entity_name: fc.option(fc.oneof(fc.string(), longText)), contact_email: fc.option(fc.string()), website: fc.option(fc.string()) }).map((o) => JSON.stringify(o)),
+    fc
+      .record({
+        domain: fc.oneof(segment, longText),
+        entity_name: fc.option(fc.oneof(fc.string(), longText)),
+        contact_email: fc.option(fc.string()),
+        website: fc.option(fc.string()),
+      })
+      .map((o) => JSON.stringify(o)),
   ),
   { nil: undefined },
 );
@@ -45,7 +85,18 @@ const request = fc.record({
 
 const tool = fc.constantFrom('verify_domain', 'check_trust', 'lookup_entity', 'get_report', 'scan_domain', 'nope');
 const mcpMessage = fc.oneof(
-  fc.record({ jsonrpc: fc.constantFrom('2.0', '1.0'), id: fc.oneof(fc.integer(), fc.string({ maxLength: 10 })), method: fc.constantFrom('tools/call', 'tools/list', 'initialize', 'ping', 'x'), params: fc.oneof(fc.record({ name: tool, arguments: fc.dictionary(fc.constantFrom('domain', 'report_id', 'id', 'external', 'x'), fc.oneof(segment, longText, fc.boolean(), fc.integer())) }), fc.jsonValue()) }),
+  fc.record({
+    jsonrpc: fc.constantFrom('2.0', '1.0'),
+    id: fc.oneof(fc.integer(), fc.string({ maxLength: 10 })),
+    method: fc.constantFrom('tools/call', 'tools/list', 'initialize', 'ping', 'x'),
+    params: fc.oneof(
+      fc.record({
+        name: tool,
+        arguments: fc.dictionary(fc.constantFrom('domain', 'report_id', 'id', 'external', 'x'), fc.oneof(segment, longText, fc.boolean(), fc.integer())),
+      }),
+      fc.jsonValue(),
+    ),
+  }),
   fc.jsonValue(),
 );
 
@@ -93,7 +144,8 @@ describe('fuzzing every endpoint with property-based requests', function () {
         if (type.startsWith('application/json') && r.method !== 'HEAD' && !r.path.startsWith('/mcp')) {
           const parsed = JSON.parse(text) as { success?: unknown; error?: { code?: unknown; message?: unknown } };
           expect(typeof parsed.success, `${r.method} ${r.path}: ${text.slice(0, 100)}`).to.equal('boolean');
-          if (parsed.success === false) expect(parsed.error).to.have.keys(['code', 'message'].concat(Object.keys(parsed.error ?? {}).filter((k) => k !== 'code' && k !== 'message')));
+          if (parsed.success === false)
+            expect(parsed.error).to.have.keys(['code', 'message'].concat(Object.keys(parsed.error ?? {}).filter((k) => k !== 'code' && k !== 'message')));
         }
         const sent = longStrings([r.path, r.query, r.requestId, r.body, r.body ? safeJson(r.body) : undefined]).map((s) => decodeURIComponentSafe(s));
         expect(echoes(text, sent), `${r.method} ${r.path} echoed its input`).to.equal(false);
@@ -122,21 +174,27 @@ describe('fuzzing every endpoint with property-based requests', function () {
 
   it('answers a tools/call whose params or arguments are of any JSON type with -32602 in words or a result, never -32603', async () => {
     await fc.assert(
-      fc.asyncProperty(tool, fc.jsonValue(), fc.boolean(), fc.constantFrom('2025-11-25', '2025-06-18', '2025-03-26'), async (name, value, asParams, version) => {
-        const params = asParams ? value : { name, arguments: value };
-        const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version };
-        const res = await t.get('/mcp', { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params }) });
-        expect(res.status).to.be.below(500);
-        const answer = (await res.json()) as { error?: { code: number; message: string }; result?: unknown };
-        if (answer.error) {
-          // Params that are no object at all make no JSON-RPC request (-32600); any other refusal is -32602.
-          const params = asParams && (value === null || typeof value !== 'object' || Array.isArray(value)) ? -32600 : -32602;
-          expect(answer.error.code, answer.error.message).to.be.oneOf([params, -32602]);
-          expect(answer.error.message).to.match(/^(Invalid params|Invalid Request|Unknown tool|Invalid arguments)/);
-          // A raw validation dump carries each issue's "code" and "expected"; an echoed argument name may hold any characters.
-          expect(answer.error.message, 'no schema dump').not.to.match(/"code"\s*:|"expected"\s*:/);
-        }
-      }),
+      fc.asyncProperty(
+        tool,
+        fc.jsonValue(),
+        fc.boolean(),
+        fc.constantFrom('2025-11-25', '2025-06-18', '2025-03-26'),
+        async (name, value, asParams, version) => {
+          const params = asParams ? value : { name, arguments: value };
+          const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version };
+          const res = await t.get('/mcp', { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params }) });
+          expect(res.status).to.be.below(500);
+          const answer = (await res.json()) as { error?: { code: number; message: string }; result?: unknown };
+          if (answer.error) {
+            // Params that are no object at all make no JSON-RPC request (-32600); any other refusal is -32602.
+            const params = asParams && (value === null || typeof value !== 'object' || Array.isArray(value)) ? -32600 : -32602;
+            expect(answer.error.code, answer.error.message).to.be.oneOf([params, -32602]);
+            expect(answer.error.message).to.match(/^(Invalid params|Invalid Request|Unknown tool|Invalid arguments)/);
+            // A raw validation dump carries each issue's "code" and "expected"; an echoed argument name may hold any characters.
+            expect(answer.error.message, 'no schema dump').not.to.match(/"code"\s*:|"expected"\s*:/);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -164,7 +222,10 @@ describe('fuzzing every endpoint with property-based requests', function () {
     const errorsBefore = t.logs.filter((l) => (l.level as number) >= 50).length;
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 128 * 1024 }), async (size) => {
-        const { text, closedByServer } = await rawExchange(t.url, `CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nContent-Length: ${size}\r\n\r\n${'x'.repeat(size)}`);
+        const { text, closedByServer } = await rawExchange(
+          t.url,
+          `CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nContent-Length: ${size}\r\n\r\n${'x'.repeat(size)}`,
+        );
         expect(closedByServer).to.equal(true);
         expect(text).to.match(/^HTTP\/1\.1 405 /);
       }),
@@ -181,18 +242,28 @@ describe('fuzzing every endpoint with property-based requests', function () {
     expect(descriptors()).to.be.at.most(before + 2);
     const errors = t.logs.filter((l) => (l.level as number) >= 50).slice(errorsBefore);
     expect(errors, 'nothing logged at error level').to.deep.equal([]);
-    expect(t.logs.filter((l) => l.msg === 'request' && l.status === 500), 'no hang-up counted as a 500').to.deep.equal([]);
+    expect(
+      t.logs.filter((l) => l.msg === 'request' && l.status === 500),
+      'no hang-up counted as a 500',
+    ).to.deep.equal([]);
   });
 });
 
 /** `word` with each letter in a random case and, now and then, percent-encoded. */
 const spelled = (word: string) =>
-  fc.array(fc.tuple(fc.boolean(), fc.boolean()), { minLength: word.length, maxLength: word.length }).map((flags) =>
-    [...word].map((ch, i) => (flags[i]![1] ? `%${ch.charCodeAt(0).toString(16).toUpperCase()}` : flags[i]![0] ? ch.toUpperCase() : ch)).join(''),
-  );
+  fc
+    .array(fc.tuple(fc.boolean(), fc.boolean()), { minLength: word.length, maxLength: word.length })
+    .map((flags) =>
+      [...word].map((ch, i) => (flags[i]![1] ? `%${ch.charCodeAt(0).toString(16).toUpperCase()}` : flags[i]![0] ? ch.toUpperCase() : ch)).join(''),
+    );
 /** A path to a confirmation link as a client may spell it: any case, encoded letters or slashes, doubled or trailing slashes. */
 const confirmPath = fc
-  .tuple(spelled('confirm'), fc.constantFrom('/', '//', '/%2F', '/%2f', '/%252F'), fc.constantFrom('/', '%2F', '%2f', '//', '%252F'), fc.constantFrom('', '/', '?x=1', '/extra'))
+  .tuple(
+    spelled('confirm'),
+    fc.constantFrom('/', '//', '/%2F', '/%2f', '/%252F'),
+    fc.constantFrom('/', '%2F', '%2f', '//', '%252F'),
+    fc.constantFrom('', '/', '?x=1', '/extra'),
+  )
   .map(([word, lead, sep, tail]) => ({ word, lead, sep, tail }));
 
 /** Sends `bytes` on a new connection and resolves when the server closes it (or after 5 s). */

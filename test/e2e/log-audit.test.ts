@@ -42,7 +42,9 @@ for (const kind of databaseKinds()) {
       await append(37, 1000);
       const second = await runCli(['log', 'verify', '--url', t.url, '--state', state], env);
       expect(second.code, second.stderr).to.equal(0);
-      expect(second.stdout, 'only the new entries are fetched and hashed').to.match(/holds 1037 entries, root \S+, consistent with the 1000 seen before; 37 entries re-hashed/);
+      expect(second.stdout, 'only the new entries are fetched and hashed').to.match(
+        /holds 1037 entries, root \S+, consistent with the 1000 seen before; 37 entries re-hashed/,
+      );
     });
 
     it('fails when the state holds another root for a size (a fork), and names a broken consistency proof', async () => {
@@ -59,7 +61,10 @@ for (const kind of databaseKinds()) {
     });
 
     it('fails, naming the entry, when one stored leaf is altered in the database', async () => {
-      await t.database.db('log_entries').where({ idx: 17 }).update({ body: t.database.db.raw(`replace(body, 'n17.example.org', 'n71.example.org')`) });
+      await t.database
+        .db('log_entries')
+        .where({ idx: 17 })
+        .update({ body: t.database.db.raw(`replace(body, 'n17.example.org', 'n71.example.org')`) });
       const run = await runCli(['log', 'verify', '--url', t.url], env);
       expect(run.code).to.equal(1);
       expect(run.stderr).to.match(/^vetted: discrepancy: entry 17 hashes to [0-9a-f]{16}…, but the log's hash tile says [0-9a-f]{16}…\n$/);

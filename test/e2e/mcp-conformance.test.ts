@@ -31,7 +31,9 @@ describe('the official MCP conformance runner, server scenarios', function () {
 
   before(async function () {
     if (!runner) {
-      console.log(`  (MCP conformance runner skipped: ${major < 22 ? `it needs Node 22 or newer, this is Node ${process.versions.node}` : 'not installed; set MCP_CONFORMANCE_BIN or install @modelcontextprotocol/conformance'})`);
+      console.log(
+        `  (MCP conformance runner skipped: ${major < 22 ? `it needs Node 22 or newer, this is Node ${process.versions.node}` : 'not installed; set MCP_CONFORMANCE_BIN or install @modelcontextprotocol/conformance'})`,
+      );
       return this.skip();
     }
     t = await startTestService(databaseKinds()[0]!);

@@ -45,7 +45,15 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
     const site = { untrustedTitle: HOSTILE_TEXT, untrustedDescription: null, untrustedLanguage: 'en', untrustedOrganizationName: null };
     const evidence = [anEvidenceItem({ n: 1, untrustedExcerpt: HOSTILE_TEXT })];
     await reports.save({ report: aReport({ id: REPORT_ID, domain: domainName('example.com'), scannedAt: ago(2 * 86_400), site, evidence }), signature });
-    await reports.save({ report: aReport({ id: 'rpt_recentexampleorg0001', domain: domainName('recent.example.org'), scannedAt: ago(60), methodologyVersion: METHODOLOGY_VERSION }), signature });
+    await reports.save({
+      report: aReport({
+        id: 'rpt_recentexampleorg0001',
+        domain: domainName('recent.example.org'),
+        scannedAt: ago(60),
+        methodologyVersion: METHODOLOGY_VERSION,
+      }),
+      signature,
+    });
     // Someone else spent busy.example.org's budget (1 per hour here): scan_domain must refuse it.
     const admission = new KnexScanAdmission(t.database.db, { perClientPerHour: 10, perDomainPerHour: 1, globalPerMinute: 120 });
     expect(await admission.admit({ clientId: 'another-client', domain: domainName('busy.example.org') }, new Date())).to.deep.equal({ admitted: true });
@@ -83,7 +91,11 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
   const callTool = (id: number, name: string, args: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
   const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
   const textOf = (result: CallToolResult) => (result.content[0] as { text: string }).text;
-  const rejection = async (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a JSON-RPC error'), (error: { code?: number; message: string }) => error);
+  const rejection = async (promise: Promise<unknown>) =>
+    promise.then(
+      () => expect.fail('expected a JSON-RPC error'),
+      (error: { code?: number; message: string }) => error,
+    );
 
   function expectToolError(result: CallToolResult, code: string): void {
     expect(result.isError).to.equal(true);
@@ -234,7 +246,15 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
         try {
           expect(tr.protocolVersion).to.equal(version);
           const { tools } = await c.listTools();
-          expect(tools.map((tool) => tool.name)).to.have.members(['get_report', 'verify_domain', 'scan_domain', 'lookup_entity', 'check_trust', 'watch_domain', 'unwatch_domain']);
+          expect(tools.map((tool) => tool.name)).to.have.members([
+            'get_report',
+            'verify_domain',
+            'scan_domain',
+            'lookup_entity',
+            'check_trust',
+            'watch_domain',
+            'unwatch_domain',
+          ]);
           for (const tool of tools) expect(tool.name).to.match(/^[A-Za-z0-9_.-]{1,128}$/);
           expect(tools.every((tool) => tool.outputSchema !== undefined)).to.equal(version !== '2025-03-26');
           const verified = (await c.callTool({ name: 'verify_domain', arguments: { domain: 'example.com' } })) as CallToolResult;
@@ -255,7 +275,13 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
     const initialize = (protocolVersion: string) => ({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, ...INIT_PARAMS } });
 
     it('initialize echoes 2025-11-25, 2025-06-18 and 2025-03-26 and answers any other version with 2025-11-25', async () => {
-      for (const [asked, answered] of [['2025-03-26', '2025-03-26'], ['2025-06-18', '2025-06-18'], ['2025-11-25', '2025-11-25'], ['2024-11-05', '2025-11-25'], ['banana', '2025-11-25']]) {
+      for (const [asked, answered] of [
+        ['2025-03-26', '2025-03-26'],
+        ['2025-06-18', '2025-06-18'],
+        ['2025-11-25', '2025-11-25'],
+        ['2024-11-05', '2025-11-25'],
+        ['banana', '2025-11-25'],
+      ]) {
         const res = await post(initialize(asked!), { 'mcp-protocol-version': 'ignored-at-initialize' });
         expect(res.status).to.equal(200);
         expect(res.body.result.protocolVersion, asked).to.equal(answered);
@@ -285,7 +311,11 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
     });
 
     it('answers a batch as a batch under 2025-03-26, and refuses it under 2025-06-18, empty, or with initialize', async () => {
-      const batch = [{ jsonrpc: '2.0', id: 'a', method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/initialized' }, callTool(2, 'lookup_entity', { entity_id: entityId })];
+      const batch = [
+        { jsonrpc: '2.0', id: 'a', method: 'ping' },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        callTool(2, 'lookup_entity', { entity_id: entityId }),
+      ];
       for (const headers of [{}, { 'mcp-protocol-version': '2025-03-26' }] as Record<string, string>[]) {
         const res = await post(batch, headers);
         expect(res.status).to.equal(200);
@@ -293,9 +323,17 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
       }
       expect((await post([{ jsonrpc: '2.0', id: 9, method: 'ping' }])).body).to.deep.equal([{ jsonrpc: '2.0', id: 9, result: {} }]);
       // A cancellation of a request in the same body is dropped: JSON mode could never answer that request.
-      const cancelled = await post([{ jsonrpc: '2.0', id: 10, method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 10 } }]);
+      const cancelled = await post([
+        { jsonrpc: '2.0', id: 10, method: 'ping' },
+        { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 10 } },
+      ]);
       expect(cancelled.body).to.deep.equal([{ jsonrpc: '2.0', id: 10, result: {} }]);
-      for (const [body, headers] of [[batch, V0618], [[], {}], [[], V0618], [[initialize('2025-03-26')], {}]] as const) {
+      for (const [body, headers] of [
+        [batch, V0618],
+        [[], {}],
+        [[], V0618],
+        [[initialize('2025-03-26')], {}],
+      ] as const) {
         const res = await post(body, headers);
         expect(res.status).to.equal(400);
         expect(res.body).to.deep.include({ jsonrpc: '2.0', id: null });
@@ -305,7 +343,11 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
 
     it('answers notifications only with 202 and an empty body', async () => {
       const notification = { jsonrpc: '2.0', method: 'notifications/initialized' };
-      for (const [body, headers] of [[notification, V0618], [notification, {}], [[notification, notification], {}]] as const) {
+      for (const [body, headers] of [
+        [notification, V0618],
+        [notification, {}],
+        [[notification, notification], {}],
+      ] as const) {
         const res = await post(body, headers);
         expect(res.status).to.equal(202);
         expect(res.text).to.equal('');
@@ -326,7 +368,8 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
 
     it('checks Origin: the base URL origin and configured ones pass, others get 403', async () => {
       for (const origin of [BASE, 'https://agent.example.net']) expect((await post(initialize('2025-06-18'), { origin })).status, origin).to.equal(200);
-      for (const origin of ['https://evil.example', 'null', `${BASE}:8443`]) expect((await post(initialize('2025-06-18'), { origin })).status, origin).to.equal(403);
+      for (const origin of ['https://evil.example', 'null', `${BASE}:8443`])
+        expect((await post(initialize('2025-06-18'), { origin })).status, origin).to.equal(403);
     });
 
     it('refuses a non-JSON media type with 415, an Accept without SSE with 406, bad JSON with -32700 and a non-message with -32600', async () => {
@@ -335,7 +378,8 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
       expect((await post(initialize('2025-06-18'), { accept: 'application/json' })).status).to.equal(406);
       const bad = await post('{"jsonrpc":');
       expect([bad.status, bad.body.error.code]).to.deep.equal([400, -32700]);
-      for (const body of ['42', '{"hello":"world"}', '{"jsonrpc":"1.0","id":1,"method":"ping"}']) expect((await post(body)).body.error.code, body).to.equal(-32600);
+      for (const body of ['42', '{"hello":"world"}', '{"jsonrpc":"1.0","id":1,"method":"ping"}'])
+        expect((await post(body)).body.error.code, body).to.equal(-32600);
     });
 
     it('takes a body of exactly 64 KiB and refuses 64 KiB + 1 with 413, declared or chunked', async () => {
@@ -347,11 +391,15 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
       const declared = await post(sized(64 * 1024 + 1));
       expect([declared.status, declared.body.error.code]).to.deep.equal([413, -32000]);
       const chunked = await new Promise<{ status: number; text: string; type: string | undefined }>((resolve, reject) => {
-        const req = httpRequest(`${t.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'transfer-encoding': 'chunked' } }, (res) => {
-          let text = '';
-          res.on('data', (chunk) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text, type: res.headers['content-type'] }));
-        });
+        const req = httpRequest(
+          `${t.url}/mcp`,
+          { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'transfer-encoding': 'chunked' } },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text, type: res.headers['content-type'] }));
+          },
+        );
         req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
         const body = Buffer.from(sized(64 * 1024 + 1));
         for (let i = 0; i < body.length; i += 8192) req.write(body.subarray(i, i + 8192));
@@ -364,7 +412,9 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
 
     it('keeps concurrent requests apart', async () => {
       const ids = Array.from({ length: 20 }, (_, i) => i + 100);
-      const answers = await Promise.all(ids.map((id) => post(callTool(id, id % 2 ? 'lookup_entity' : 'get_report', id % 2 ? { entity_id: entityId } : { report_id: REPORT_ID }), V0618)));
+      const answers = await Promise.all(
+        ids.map((id) => post(callTool(id, id % 2 ? 'lookup_entity' : 'get_report', id % 2 ? { entity_id: entityId } : { report_id: REPORT_ID }), V0618)),
+      );
       for (const [i, res] of answers.entries()) {
         expect(res.body.id).to.equal(ids[i]);
         expect(res.body.result.structuredContent[ids[i]! % 2 ? 'id' : 'report_id']).to.equal(ids[i]! % 2 ? entityId : REPORT_ID);

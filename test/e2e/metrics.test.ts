@@ -21,7 +21,9 @@ for (const kind of databaseKinds()) {
       before(async () => {
         t = await startTestService(kind, { TRUST_PROXY: 'true' });
         // Verified a year past this process's clock, whatever its date: an expired one is never kept.
-        await new KnexEntityRepository(t.database.db).create(aNewEntity({ domain: 'example.com', expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString() }));
+        await new KnexEntityRepository(t.database.db).create(
+          aNewEntity({ domain: 'example.com', expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString() }),
+        );
       });
       after(() => t.stop());
 
@@ -35,8 +37,13 @@ for (const kind of databaseKinds()) {
         const verify = requests.metrics.find((m) => m.labels?.route === '/verify/:domain' && m.labels.status === '200');
         expect(verify?.value).to.equal('5');
         expect(requests.metrics.some((m) => m.labels?.route === 'unmatched' && m.labels.status === '404')).to.equal(true);
-        expect(requests.metrics.every((m) => !m.labels?.route?.includes('example.com')), 'no path in a label').to.equal(true);
-        const lookups = new Map(metrics.get('vetted_read_cache_lookups_total')!.metrics.map((m) => [`${m.labels!.cache} ${m.labels!.result}`, Number(m.value)]));
+        expect(
+          requests.metrics.every((m) => !m.labels?.route?.includes('example.com')),
+          'no path in a label',
+        ).to.equal(true);
+        const lookups = new Map(
+          metrics.get('vetted_read_cache_lookups_total')!.metrics.map((m) => [`${m.labels!.cache} ${m.labels!.result}`, Number(m.value)]),
+        );
         // Five verifies of one name: each is repeated from a rendered answer or judged from the registry
         // records. An answer is kept from the second ask of its target, so the first two miss; the
         // entity's own change notice may arrive later and cost one more miss, after which the next is kept at once.
@@ -49,7 +56,13 @@ for (const kind of databaseKinds()) {
         expect(count('observations hit')).to.equal(1);
         const queues = metrics.get('vetted_job_queue_jobs')!.metrics.map((m) => m.labels!.queue);
         expect(queues).to.include.members(['scan.run', 'proof.recheck', 'observations.refresh']);
-        for (const name of ['process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds', 'vetted_scans_total', 'vetted_scan_admission_refusals_total', 'vetted_proof_rechecks_total']) {
+        for (const name of [
+          'process_cpu_seconds_total',
+          'nodejs_eventloop_lag_seconds',
+          'vetted_scans_total',
+          'vetted_scan_admission_refusals_total',
+          'vetted_proof_rechecks_total',
+        ]) {
           expect(metrics.has(name), name).to.equal(true);
         }
       });

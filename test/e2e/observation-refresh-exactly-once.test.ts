@@ -29,15 +29,33 @@ const MEMBERS = 200;
     const entities = new KnexEntityRepository(database.db);
     const expiresAt = new Date(Date.now() + 365 * 86_400_000).toISOString();
     for (const domain of domains) {
-      await entities.create({ name: domain, domain: domainName(domain), type: 'business', level: 'verified', coverage: 'zone', verifiedAt: new Date().toISOString(), expiresAt });
+      await entities.create({
+        name: domain,
+        domain: domainName(domain),
+        type: 'business',
+        level: 'verified',
+        coverage: 'zone',
+        verifiedAt: new Date().toISOString(),
+        expiresAt,
+      });
     }
     // RDAP and TLS resolve through the same DNS server, which knows neither: they fail at once, locally.
-    const env = { ROLE: 'serve', DATABASE_URL: database.url, DNS_SERVERS: dns.address, RECHECK_INTERVAL_MINUTES: '1', RDAP_BASE_URL: 'https://rdap.example.net/' };
+    const env = {
+      ROLE: 'serve',
+      DATABASE_URL: database.url,
+      DNS_SERVERS: dns.address,
+      RECHECK_INTERVAL_MINUTES: '1',
+      RDAP_BASE_URL: 'https://rdap.example.net/',
+    };
     instances = await Promise.all([0, 1, 2].map(() => startInstance(env, { jobs: FAST_JOBS })));
     await waitUntil(
       'every member was refreshed (due again tomorrow, unclaimed)',
       async () => {
-        const rows = await database.db('observation_refresh').where('due_at', '>', new Date(Date.now() + 20 * 3_600_000).toISOString()).whereNull('claimed_until').count({ n: '*' });
+        const rows = await database
+          .db('observation_refresh')
+          .where('due_at', '>', new Date(Date.now() + 20 * 3_600_000).toISOString())
+          .whereNull('claimed_until')
+          .count({ n: '*' });
         return Number(rows[0]!.n) === MEMBERS;
       },
       90_000,
@@ -56,12 +74,18 @@ const MEMBERS = 200;
   it('looks at each member once, and stores what it saw for every instance to read', async () => {
     const batches = instances.map((i) => i.logged('observation refresh batch done').length);
     console.log(`      ${MEMBERS} members refreshed; batches per instance: ${batches.join(', ')}`);
-    expect(batches.reduce((a, b) => a + b, 0), 'batches of 50').to.equal(MEMBERS / 50);
+    expect(
+      batches.reduce((a, b) => a + b, 0),
+      'batches of 50',
+    ).to.equal(MEMBERS / 50);
     const wrong = domains.filter((d) => dns.count(`_dmarc.${d}`, 'TXT') !== 1).map((d) => `${d}: ${dns.count(`_dmarc.${d}`, 'TXT')}`);
     expect(wrong, 'members not asked exactly once').to.deep.equal([]);
     const stored = await database.db('trust_observations').where({ kind: 'reputation' }).select('domain', 'payload');
     expect(stored.map((r) => r.domain).sort()).to.deep.equal(domains);
-    const dmarc = stored.filter((r) => JSON.parse(r.payload).dmarc.published === true).map((r) => r.domain).sort();
+    const dmarc = stored
+      .filter((r) => JSON.parse(r.payload).dmarc.published === true)
+      .map((r) => r.domain)
+      .sort();
     expect(dmarc).to.deep.equal(domains.slice(0, MEMBERS / 2));
     // Failed looks (RDAP and TLS could not resolve) are stored with their error, since nothing good
     // was stored of their kind: a failure never replaces a good observation (see the unit tests).

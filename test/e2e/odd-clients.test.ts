@@ -111,7 +111,15 @@ describe('odd and slow clients, against a real process', function () {
 
   it('bounds the connections one client address may hold open', async () => {
     const { port } = new URL(service.url);
-    const held = await Promise.all(Array.from({ length: 4 }, () => new Promise<ReturnType<typeof connect>>((r) => { const s = connect(Number(port), '127.0.0.1', () => r(s)); })));
+    const held = await Promise.all(
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<ReturnType<typeof connect>>((r) => {
+            const s = connect(Number(port), '127.0.0.1', () => r(s));
+          }),
+      ),
+    );
     try {
       const refused = await raw(service.url, 'GET /status HTTP/1.1\r\nHost: x\r\n\r\n');
       expect(statusAndBody(refused.text)).to.deep.include({ status: 503 });
@@ -127,7 +135,10 @@ describe('odd and slow clients, against a real process', function () {
     const lines = service.stdout.filter((l) => l.trim() !== '');
     expect(lines.length).to.be.above(5);
     for (const line of lines) expect(() => JSON.parse(line), line).not.to.throw();
-    expect(lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 50), 'nothing at error level').to.deep.equal([]);
+    expect(
+      lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 50),
+      'nothing at error level',
+    ).to.deep.equal([]);
     expect(service.stderr).to.deep.equal([]);
   });
 });
@@ -149,7 +160,15 @@ describe('connection bounds behind a proxy, and shutdown with refused connection
 
   it('holds the global bound with TRUST_PROXY, where no per-client bound applies', async () => {
     const { port } = new URL(service.url);
-    const held = await Promise.all(Array.from({ length: 4 }, () => new Promise<ReturnType<typeof connect>>((r) => { const s = connect(Number(port), '127.0.0.1', () => r(s)); })));
+    const held = await Promise.all(
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<ReturnType<typeof connect>>((r) => {
+            const s = connect(Number(port), '127.0.0.1', () => r(s));
+          }),
+      ),
+    );
     try {
       const refused = statusAndBody((await raw(service.url, 'GET /status HTTP/1.1\r\nHost: x\r\n\r\n')).text);
       expect([refused.status, refused.body?.error?.code]).to.deep.equal([503, 'SERVICE_UNAVAILABLE']);
@@ -170,7 +189,9 @@ describe('connection bounds behind a proxy, and shutdown with refused connection
 
   it('stops on SIGTERM without waiting for a refused connection whose client keeps sending', async () => {
     const { port } = new URL(service.url);
-    const socket = connect(Number(port), '127.0.0.1', () => socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nContent-Length: 10000000\r\n\r\n'));
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nContent-Length: 10000000\r\n\r\n'),
+    );
     socket.on('error', () => undefined);
     // Keeps sending the body the CONNECT announced, as a client that ignores the answer would.
     const feeding = setInterval(() => socket.writable && socket.write('x'.repeat(1024)), 20);

@@ -62,7 +62,13 @@ describe('GET /openapi.json', () => {
     }
     const documented = new Map<string, string[]>();
     for (const [path, item] of Object.entries(doc.paths as Json)) {
-      documented.set(path, Object.keys(item).filter((k) => METHODS.includes(k)).map((m) => m.toUpperCase()).sort());
+      documented.set(
+        path,
+        Object.keys(item)
+          .filter((k) => METHODS.includes(k))
+          .map((m) => m.toUpperCase())
+          .sort(),
+      );
     }
     expect(Object.fromEntries([...documented].sort())).to.deep.equal(Object.fromEntries([...mounted].sort()));
     expect(mounted.get('/mcp')).to.deep.equal(MCP_METHODS);
@@ -75,7 +81,13 @@ describe('GET /openapi.json', () => {
     expect(verify['400'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/ErrorEnvelope' });
     expect(doc.paths['/api/scan'].post.responses['429'].headers).to.have.property('Retry-After');
     expect(doc.paths['/api/scan'].post.responses['201'].headers).to.have.property('Location');
-    expect(doc.paths['/verify/{domain}'].get.parameters.map((p: Json) => `${p.in}:${p.name}`)).to.deep.equal(['path:domain', 'query:signals', 'query:external', 'query:format', 'query:expected']);
+    expect(doc.paths['/verify/{domain}'].get.parameters.map((p: Json) => `${p.in}:${p.name}`)).to.deep.equal([
+      'path:domain',
+      'query:signals',
+      'query:external',
+      'query:format',
+      'query:expected',
+    ]);
     expect(doc.paths['/register'].post.requestBody.content['application/json'].schema.required).to.deep.equal(['domain', 'entity_name', 'contact_email']);
   });
 
@@ -123,14 +135,23 @@ describe('GET /openapi.json', () => {
 
     it('POST /register: 201 and 400', async () => {
       const post = (body: unknown) => t.get('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      const created = await expectDeclared(await post({ domain: 'shop.example.net', entity_name: 'Shop', contact_email: 'owner@shop.example.net' }), '/register', 'post', 201);
+      const created = await expectDeclared(
+        await post({ domain: 'shop.example.net', entity_name: 'Shop', contact_email: 'owner@shop.example.net' }),
+        '/register',
+        'post',
+        201,
+      );
       expect(created.data.status).to.equal('pending');
       const refused = await expectDeclared(await post({ domain: 'shop.example.net' }), '/register', 'post', 400);
       expect(refused.error.code).to.equal('VALIDATION_ERROR');
     });
 
     it('POST /api/scan: 400 for an unknown field', async () => {
-      const res = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'example.com', extra: 1 }) });
+      const res = await t.get('/api/scan', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ domain: 'example.com', extra: 1 }),
+      });
       const body = await expectDeclared(res, '/api/scan', 'post', 400);
       expect(body.error.code).to.equal('VALIDATION_ERROR');
     });

@@ -17,12 +17,16 @@ describe('the shipped popularity list through GET /verify/{domain}?signals=true'
     t = await startTestService(databaseKinds()[0]!, { OBSERVE_LIMIT_PER_MINUTE: '0' });
     // amazontrust.com as if dropped and caught by someone else after the list was made.
     const observedAt = new Date().toISOString();
-    await new KnexTrustObservationStore(t.database.db).put('amazontrust.com', 'domain_age', { observedAt, value: { registeredAt: '2026-09-01T00:00:00.000Z' } });
+    await new KnexTrustObservationStore(t.database.db).put('amazontrust.com', 'domain_age', {
+      observedAt,
+      value: { registeredAt: '2026-09-01T00:00:00.000Z' },
+    });
     await t.propagated();
   });
   after(() => t?.stop());
 
-  const brandOf = async (domain: string): Promise<BrandAnswer> => ((await (await t.get(`/verify/${domain}?signals=true`)).json()) as { data: { signals: { brand: BrandAnswer } } }).data.signals.brand;
+  const brandOf = async (domain: string): Promise<BrandAnswer> =>
+    ((await (await t.get(`/verify/${domain}?signals=true`)).json()) as { data: { signals: { brand: BrandAnswer } } }).data.signals.brand;
 
   for (const domain of ['windowsupdate.com', 'google.us', 'aliexpress.ru']) {
     it(`${domain} is listed, so no lookalike, and its brand signal says where`, async () => {
@@ -37,7 +41,12 @@ describe('the shipped popularity list through GET /verify/{domain}?signals=true'
     expect((await brandOf('evisa.gov.ge')).lookalike_of).to.equal(null);
   });
 
-  for (const [domain, target] of [['twiter.com', 'twitter.com'], ['paypa1.com', 'paypal.com'], ['paypal-login.com', 'paypal.com'], ['ledgerlive-recovery.com', 'ledger.com']] as const) {
+  for (const [domain, target] of [
+    ['twiter.com', 'twitter.com'],
+    ['paypa1.com', 'paypal.com'],
+    ['paypal-login.com', 'paypal.com'],
+    ['ledgerlive-recovery.com', 'ledger.com'],
+  ] as const) {
     it(`${domain}, not listed, is still a lookalike of ${target}`, async () => {
       const brand = await brandOf(domain);
       expect(brand.lookalike_of).to.equal(target);

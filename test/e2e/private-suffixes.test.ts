@@ -20,7 +20,10 @@ describe('names that are private-section public suffixes, over HTTP and MCP', fu
   before(async () => {
     const ca = await createTestCa();
     site = await startFixtureSite({ tls: await ca.issue(['github.io', 'alice.github.io']) });
-    const page = (title: string) => ({ headers: { 'content-type': 'text/html' }, body: `<html lang="en"><head><title>${title}</title></head><body><a href="https://alice.github.io/">alice</a></body></html>` });
+    const page = (title: string) => ({
+      headers: { 'content-type': 'text/html' },
+      body: `<html lang="en"><head><title>${title}</title></head><body><a href="https://alice.github.io/">alice</a></body></html>`,
+    });
     site.route('github.io/', page('GitHub Pages'));
     site.route('alice.github.io/', page('Alice'));
     dns = await startDnsServer({ 'github.io': { A: ['127.0.0.1'] }, 'alice.github.io': { A: ['127.0.0.1'] } });
@@ -29,7 +32,9 @@ describe('names that are private-section public suffixes, over HTTP and MCP', fu
       { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', BASE_URL: 'https://vetted.example.org' },
       { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 } },
     );
-    githubId = (await new KnexEntityRepository(t.database.db).create(aNewEntity({ name: 'GitHub', domain: 'github.io', expiresAt: '2099-01-01T00:00:00.000Z' }))).id;
+    githubId = (
+      await new KnexEntityRepository(t.database.db).create(aNewEntity({ name: 'GitHub', domain: 'github.io', expiresAt: '2099-01-01T00:00:00.000Z' }))
+    ).id;
     await t.propagated();
   });
   after(async () => {
@@ -73,7 +78,10 @@ describe('names that are private-section public suffixes, over HTTP and MCP', fu
   });
 
   it('blocks a private suffix without blocking the sites under it', async () => {
-    expect(await t.service.container.get(ManageBlocklist).add([{ domain: 'myshopify.com', reason: 'test block' }])).to.deep.equal({ added: 1, alreadyBlocked: 0 });
+    expect(await t.service.container.get(ManageBlocklist).add([{ domain: 'myshopify.com', reason: 'test block' }])).to.deep.equal({
+      added: 1,
+      alreadyBlocked: 0,
+    });
     const blocked = await json('/verify/myshopify.com');
     expect(blocked.body.data).to.include({ domain: 'myshopify.com', blocked: true });
     const shop = await json('/verify/shop.myshopify.com');

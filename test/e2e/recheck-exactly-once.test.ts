@@ -34,7 +34,14 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
     revoking = (await seedDueProofs(database.db, 1, { prefix: 'gone', kind: 'revokes' }))[0]!;
     publishProofs(dns, holding);
     // The members' observation refresh would ask the same DNS server about the same domains (SPF, DMARC); its own test is beside this one.
-    const env = { ROLE: 'serve', DATABASE_URL: database.url, DNS_SERVERS: dns.address, SMTP_URL: smtp.url, RECHECK_INTERVAL_MINUTES: '1', REFRESH_OBSERVATIONS: 'false' };
+    const env = {
+      ROLE: 'serve',
+      DATABASE_URL: database.url,
+      DNS_SERVERS: dns.address,
+      SMTP_URL: smtp.url,
+      RECHECK_INTERVAL_MINUTES: '1',
+      REFRESH_OBSERVATIONS: 'false',
+    };
     const started = Date.now();
     instances = await Promise.all([0, 1, 2].map(() => startInstance(env, { jobs: FAST_JOBS })));
     await waitUntil(
@@ -68,15 +75,34 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
     expect(wrong, 'names not asked exactly once').to.deep.equal([]);
     // A proven look stops at the challenge name: the bare domain was never asked.
     expect(holding.filter((p) => asked.has(p.domain))).to.deep.equal([]);
-    const attempts = await database.db('verification_attempts').whereIn('entity_id', holding.map((p) => p.entityId)).select('entity_id', 'result', 'looked_up');
+    const attempts = await database
+      .db('verification_attempts')
+      .whereIn(
+        'entity_id',
+        holding.map((p) => p.entityId),
+      )
+      .select('entity_id', 'result', 'looked_up');
     expect(attempts).to.have.length(1000);
     expect(new Set(attempts.map((a) => a.entity_id)).size).to.equal(1000);
     expect(attempts.every((a) => a.result === 'proven')).to.equal(true);
     // And nothing else was looked at but the revoked proof's two names.
     expect(Number((await database.db('verification_attempts').count({ n: '*' }))[0]!.n)).to.equal(1002);
-    const proofs = await database.db('entity_proofs').whereIn('entity_id', holding.map((p) => p.entityId)).select('failures', 'due_at', 'claimed_until');
+    const proofs = await database
+      .db('entity_proofs')
+      .whereIn(
+        'entity_id',
+        holding.map((p) => p.entityId),
+      )
+      .select('failures', 'due_at', 'claimed_until');
     expect(proofs.filter((p) => Number(p.failures) !== 0 || Date.parse(p.due_at) < Date.now() + 29 * 86_400_000 || p.claimed_until !== null)).to.deep.equal([]);
-    const active = await database.db('entities').whereIn('id', holding.map((p) => p.entityId)).andWhere({ status: 'active' }).count({ n: '*' });
+    const active = await database
+      .db('entities')
+      .whereIn(
+        'id',
+        holding.map((p) => p.entityId),
+      )
+      .andWhere({ status: 'active' })
+      .count({ n: '*' });
     expect(Number(active[0]!.n)).to.equal(1000);
   });
 
@@ -84,10 +110,17 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
     const entity = await database.db('entities').where({ id: revoking.entityId }).first('status');
     expect(entity.status).to.equal('revoked');
     const proof = await database.db('entity_proofs').where({ entity_id: revoking.entityId }).first();
-    expect({ failures: Number(proof.failures), owed: Boolean(proof.revocation_mail_due), claimed: proof.claimed_until }).to.deep.equal({ failures: 3, owed: false, claimed: null });
+    expect({ failures: Number(proof.failures), owed: Boolean(proof.revocation_mail_due), claimed: proof.claimed_until }).to.deep.equal({
+      failures: 3,
+      owed: false,
+      claimed: null,
+    });
     // One look: the challenge name, then the bare domain, each asked once.
     expect([dns.count(revoking.challengeName, 'TXT'), dns.count(revoking.domain, 'TXT')]).to.deep.equal([1, 1]);
-    expect(await database.db('verification_attempts').where({ entity_id: revoking.entityId }).pluck('looked_up')).to.have.members([revoking.challengeName, revoking.domain]);
+    expect(await database.db('verification_attempts').where({ entity_id: revoking.entityId }).pluck('looked_up')).to.have.members([
+      revoking.challengeName,
+      revoking.domain,
+    ]);
     const mails = smtp.messages.filter((m) => m.to.includes(revoking.contactEmail));
     expect(mails, 'revocation mails').to.have.length(1);
     expect(headerOf(mails[0]!.raw, 'Subject')).to.equal(`The Vetted verification of ${revoking.domain} was revoked`);

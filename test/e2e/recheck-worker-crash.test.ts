@@ -44,7 +44,15 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
     const revoking = await seedDueProofs(database.db, 4, { prefix: 'lost', kind: 'revokes' });
     publishProofs(dns, holding);
     const all = [...holding, ...revoking];
-    const env = { ROLE: 'worker', DATABASE_URL: database.url, DNS_SERVERS: relay.address, SMTP_URL: smtp.url, RECHECK_INTERVAL_MINUTES: '1', RECHECK_CONCURRENCY: '8', REFRESH_OBSERVATIONS: 'false' };
+    const env = {
+      ROLE: 'worker',
+      DATABASE_URL: database.url,
+      DNS_SERVERS: relay.address,
+      SMTP_URL: smtp.url,
+      RECHECK_INTERVAL_MINUTES: '1',
+      RECHECK_CONCURRENCY: '8',
+      REFRESH_OBSERVATIONS: 'false',
+    };
     // The production leases, claims, polling and retry backoff: the killed batch comes back when the
     // heartbeat its worker renewed lapses, not after its ten-minute lease, while its proofs are still
     // claimed. Only the schedule's checks are quicker, so that the sweep runs at once.
@@ -69,7 +77,12 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
     await waitUntil(
       'every proof was checked and every mail sent',
       async () => {
-        const left = await database.db('entity_proofs').where('due_at', '<=', new Date().toISOString()).orWhere('revocation_mail_due', true).orWhereNotNull('claimed_until').count({ n: '*' });
+        const left = await database
+          .db('entity_proofs')
+          .where('due_at', '<=', new Date().toISOString())
+          .orWhere('revocation_mail_due', true)
+          .orWhereNotNull('claimed_until')
+          .count({ n: '*' });
         return Number(left[0]!.n) === 0;
       },
       // Within 30 s of the kill, B's start included.
@@ -79,7 +92,12 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
     const seconds = (Date.now() - killedAt) / 1000;
     // The batch A held, finished by B as a retry (pg-boss keeps the job id). Its completion is
     // written just after its last proof, so wait for it rather than race it.
-    await waitUntil('the batch job completed', async () => (await database.db('pgboss.job').where({ id: active[0] }).first('state'))?.state === 'completed', 15_000, 100);
+    await waitUntil(
+      'the batch job completed',
+      async () => (await database.db('pgboss.job').where({ id: active[0] }).first('state'))?.state === 'completed',
+      15_000,
+      100,
+    );
     const job = await database.db('pgboss.job').where({ id: active[0] }).first('state', 'retry_count');
     expect(job).to.deep.equal({ state: 'completed', retry_count: 1 });
     expect(b.logged('proof re-check batch done').length).to.be.at.least(1);
@@ -97,6 +115,8 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
     for (const p of holding) expect(statuses[p.entityId], p.entityId).to.equal('active');
     for (const p of revoking) expect(statuses[p.entityId], p.entityId).to.equal('revoked');
     expect(smtp.messages.map((m) => m.to.join(',')).sort()).to.deep.equal(revoking.map((p) => p.contactEmail).sort());
-    console.log(`      A checked ${checkedByA.size} of ${all.length} proofs before SIGKILL; B took the batch over as retry ${job.retry_count} and was done ${seconds.toFixed(1)} s after the kill`);
+    console.log(
+      `      A checked ${checkedByA.size} of ${all.length} proofs before SIGKILL; B took the batch over as retry ${job.retry_count} and was done ${seconds.toFixed(1)} s after the kill`,
+    );
   });
 });

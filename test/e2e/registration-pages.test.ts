@@ -7,7 +7,12 @@ import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const form = (fields: Record<string, string>): RequestInit => ({ method: 'POST', headers: FORM, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
+const form = (fields: Record<string, string>): RequestInit => ({
+  method: 'POST',
+  headers: FORM,
+  body: new URLSearchParams(fields).toString(),
+  redirect: 'manual',
+});
 
 /** The links of a mail's text, quoted-printable soft breaks undone. */
 function linksOf(raw: string): { confirm: string; page: string } {
@@ -49,12 +54,16 @@ for (const kind of databaseKinds()) {
       expect(res.headers.get('content-security-policy')).to.contain("default-src 'none'").and.contain("form-action 'self'");
       const html = await res.text();
       expect(html).to.contain('<form method="post" action="/register">').and.not.contain('<script');
-      for (const field of ['domain', 'entity_name', 'entity_type', 'contact_email', 'website']) expect(html).to.contain(`<label for="${field}">`).and.contain(`name="${field}"`);
+      for (const field of ['domain', 'entity_name', 'entity_type', 'contact_email', 'website'])
+        expect(html).to.contain(`<label for="${field}">`).and.contain(`name="${field}"`);
       expect([...html.matchAll(/<option value="(\w+)"/g)].map((m) => m[1])).to.deep.equal(['organization', 'business', 'individual', 'api', 'infrastructure']);
     });
 
     it('sends the form back (400) with what was typed and each problem beside its field, and stores nothing', async () => {
-      const res = await t.get('/register', form({ domain: 'co.uk', entity_name: 'Shop <b>Ltd</b>', entity_type: 'business', contact_email: 'nope', website: '' }));
+      const res = await t.get(
+        '/register',
+        form({ domain: 'co.uk', entity_name: 'Shop <b>Ltd</b>', entity_type: 'business', contact_email: 'nope', website: '' }),
+      );
       expect(res.status).to.equal(400);
       expect(res.headers.get('cache-control')).to.equal('no-store');
       const html = await res.text();
@@ -63,22 +72,39 @@ for (const kind of databaseKinds()) {
       expect(html).to.contain('value="Shop &lt;b&gt;Ltd&lt;/b&gt;"').and.contain('<option value="business" selected>');
       const domainRefused = await (await t.get('/register', form({ domain: 'co.uk', entity_name: 'Shop', contact_email: 'owner@shop.example.com' }))).text();
       expect(domainRefused).to.match(/id="domain-problem">Invalid domain &quot;co\.uk&quot;/);
-      expect(await t.database.db('registrations').count({ n: '*' }).first().then((r) => Number(r?.n))).to.equal(0);
+      expect(
+        await t.database
+          .db('registrations')
+          .count({ n: '*' })
+          .first()
+          .then((r) => Number(r?.n)),
+      ).to.equal(0);
     });
 
     it('keeps the JSON API as it was, with the page as an additive field', async () => {
-      const res = await t.get('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'api.example.com', entity_name: 'Api', contact_email: 'api@example.com' }) });
+      const res = await t.get('/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ domain: 'api.example.com', entity_name: 'Api', contact_email: 'api@example.com' }),
+      });
       expect(res.status).to.equal(201);
       const { data } = (await res.json()) as any;
       expect(data).to.include({ domain: 'api.example.com', status: 'pending' });
       expect(data.registration_page).to.match(/^https:\/\/vetted\.example\.org\/registrations\/[A-Za-z0-9_-]{40,}$/);
-      const refused = await t.get('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'x.example.com', entity_name: 'X' }) });
+      const refused = await t.get('/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ domain: 'x.example.com', entity_name: 'X' }),
+      });
       expect(await refused.json()).to.deep.equal({ success: false, error: { code: 'VALIDATION_ERROR', message: 'contact_email is required.' } });
       expect((await t.get('/register', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })).status).to.equal(415);
     });
 
     it('redirects a good form (303) to the page, mails both links, checks now without verifying, limits checks, and the mailed link verifies', async () => {
-      const res = await t.get('/register', form({ domain: 'shop.example.com', entity_name: 'Shop Ltd', entity_type: 'business', contact_email: 'owner@shop.example.com' }));
+      const res = await t.get(
+        '/register',
+        form({ domain: 'shop.example.com', entity_name: 'Shop Ltd', entity_type: 'business', contact_email: 'owner@shop.example.com' }),
+      );
       expect(res.status).to.equal(303);
       const page = res.headers.get('location')!;
       expect(page).to.match(/^\/registrations\/[A-Za-z0-9_-]{40,}$/);
@@ -98,7 +124,11 @@ for (const kind of databaseKinds()) {
       expect(html).to.contain(`value="verification_code: ${stored.verification_code}"`).and.contain(`action="${page}/check"`);
 
       dns.set('_vetted-challenge.shop.example.com', { TXT: [['vetted-verification=<b>wrong</b>']] });
-      site.route('shop.example.com/.well-known/vetted-verification.txt', { status: 404, headers: { 'content-type': 'text/plain' }, body: 'Nothing <i>here</i>\nmore' });
+      site.route('shop.example.com/.well-known/vetted-verification.txt', {
+        status: 404,
+        headers: { 'content-type': 'text/plain' },
+        body: 'Nothing <i>here</i>\nmore',
+      });
       const checked = await t.get(`${page}/check`, { method: 'POST', headers: FORM, body: '' });
       expect(checked.status).to.equal(200);
       const result = await checked.text();
@@ -112,8 +142,17 @@ for (const kind of databaseKinds()) {
       expect(soon.status).to.equal(429);
       const wait = Number(soon.headers.get('retry-after'));
       expect(wait).to.be.within(1, 10);
-      expect(await soon.text()).to.contain(`can run again in ${wait} second`).and.contain('TXT records, none with the code');
-      expect(await t.database.db('verification_attempts').where({ registration_id: stored.id }).count({ n: '*' }).first().then((r) => Number(r?.n))).to.equal(attempts.length);
+      expect(await soon.text())
+        .to.contain(`can run again in ${wait} second`)
+        .and.contain('TXT records, none with the code');
+      expect(
+        await t.database
+          .db('verification_attempts')
+          .where({ registration_id: stored.id })
+          .count({ n: '*' })
+          .first()
+          .then((r) => Number(r?.n)),
+      ).to.equal(attempts.length);
 
       dns.set('_vetted-challenge.shop.example.com', { TXT: [[`vetted-verification=${stored.verification_code}`]] });
       await t.database.db('registrations').where({ id: stored.id }).update({ checked_at: '2020-01-01T00:00:00.000Z' });
@@ -135,10 +174,13 @@ for (const kind of databaseKinds()) {
       expect(await unknown.text()).to.contain('Unknown registration page');
       expect((await t.get('/registrations/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/check', { method: 'POST' })).status).to.equal(404);
       let last: Response | undefined;
-      for (let i = 0; i < 6 && last?.status !== 429; i++) last = await t.get('/register', form({ domain: `n${i}.example.com`, entity_name: 'N', contact_email: 'owner@shop.example.com' }));
+      for (let i = 0; i < 6 && last?.status !== 429; i++)
+        last = await t.get('/register', form({ domain: `n${i}.example.com`, entity_name: 'N', contact_email: 'owner@shop.example.com' }));
       expect(last!.status).to.equal(429);
       expect(last!.headers.get('retry-after')).to.equal('3600');
-      expect(await last!.text()).to.contain('Too many registrations').and.contain('try again in about 60 minutes');
+      expect(await last!.text())
+        .to.contain('Too many registrations')
+        .and.contain('try again in about 60 minutes');
     });
   });
 }

@@ -41,7 +41,13 @@ describe('registration end to end, against real local SMTP, DNS and HTTPS server
     smtp = await startSmtpSink();
     t = await startTestService(
       kind,
-      { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', SMTP_URL: smtp.url, MAIL_FROM: 'Vetted <registry@vetted.example.org>', BASE_URL: 'https://vetted.example.org' },
+      {
+        DNS_SERVERS: dns.address,
+        SCAN_ALLOWED_NETWORKS: '127.0.0.1/32',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Vetted <registry@vetted.example.org>',
+        BASE_URL: 'https://vetted.example.org',
+      },
       { fetcher: { ca: [ca.cert], portMap: site.portMap } },
     );
   });
@@ -106,7 +112,10 @@ describe('registration end to end, against real local SMTP, DNS and HTTPS server
 
   it('verifies one host by the well-known file, never its subdomains', async () => {
     const { data, confirm } = await register('www.site.example.com');
-    site.route('www.site.example.com/.well-known/vetted-verification.txt', { headers: { 'content-type': 'text/plain' }, body: `${data.verification_instructions.alternative.content}\n` });
+    site.route('www.site.example.com/.well-known/vetted-verification.txt', {
+      headers: { 'content-type': 'text/plain' },
+      body: `${data.verification_instructions.alternative.content}\n`,
+    });
     expect(await (await t.get(confirm)).text()).to.contain('Domain verified');
     expect(((await (await t.get('/verify/www.site.example.com')).json()) as any).data.verified).to.equal(true);
     expect(((await (await t.get('/verify/api.www.site.example.com')).json()) as any).data.verified).to.equal(false);
@@ -149,7 +158,10 @@ describe('registration end to end, against real local SMTP, DNS and HTTPS server
     }
     const messages: Array<[RequestInit, string]> = [
       [{ method: 'POST', headers: { 'content-type': 'application/json' } }, 'The request body is empty; send a JSON object.'],
-      [{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'fine.example.com', entity_name: 'Fine' }) }, 'contact_email is required.'],
+      [
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'fine.example.com', entity_name: 'Fine' }) },
+        'contact_email is required.',
+      ],
       [registerBody('fine.example.com', { website: 'ftp://x' }), 'website must be an absolute http or https URL (https://example.com/).'],
       [registerBody('fine.example.com', { x: 1 }), 'unknown field "x".'],
     ];
@@ -207,11 +219,19 @@ for (const kind of databaseKinds()) {
 
     it('creates exactly 5 registrations of one client out of 12 simultaneous ones', async () => {
       const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => t.get('/register', registerBody(`burst${i}.example.com`, { contact_email: `c${i}@example.com` })).then((r) => r.status)),
+        Array.from({ length: 12 }, (_, i) =>
+          t.get('/register', registerBody(`burst${i}.example.com`, { contact_email: `c${i}@example.com` })).then((r) => r.status),
+        ),
       );
       expect(answers.filter((s) => s === 201)).to.have.length(5);
       expect(answers.filter((s) => s === 429)).to.have.length(7);
-      expect(await t.database.db('registrations').count({ n: '*' }).first().then((r) => Number(r?.n))).to.equal(5);
+      expect(
+        await t.database
+          .db('registrations')
+          .count({ n: '*' })
+          .first()
+          .then((r) => Number(r?.n)),
+      ).to.equal(5);
     });
   });
 }

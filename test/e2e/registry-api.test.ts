@@ -83,14 +83,29 @@ for (const kind of databaseKinds()) {
     it('GET /verify normalizes the name and follows host-only coverage', async () => {
       expect((await json('/verify/EXAMPLE.com.')).body.data.domain).to.equal('example.com');
       expect((await json('/verify/www.shop.com')).body.data.verified).to.equal(true);
-      expect((await json('/verify/api.www.shop.com')).body.data).to.deep.equal({ domain: 'api.www.shop.com', verified: false, entity: null, readiness: NEVER_SCANNED, links: { page: 'https://vetted.example.org/domains/api.www.shop.com' } });
+      expect((await json('/verify/api.www.shop.com')).body.data).to.deep.equal({
+        domain: 'api.www.shop.com',
+        verified: false,
+        entity: null,
+        readiness: NEVER_SCANNED,
+        links: { page: 'https://vetted.example.org/domains/api.www.shop.com' },
+      });
     });
 
     it('GET /verify of an unknown domain: not verified, success true, cached five minutes', async () => {
       const { status, headers, body } = await json('/verify/unknown.org');
       expect(status).to.equal(200);
       expect(headers.get('cache-control')).to.equal('public, max-age=300, s-maxage=270, stale-while-revalidate=30');
-      expect(body).to.deep.equal({ success: true, data: { domain: 'unknown.org', verified: false, entity: null, readiness: NEVER_SCANNED, links: { page: 'https://vetted.example.org/domains/unknown.org' } } });
+      expect(body).to.deep.equal({
+        success: true,
+        data: {
+          domain: 'unknown.org',
+          verified: false,
+          entity: null,
+          readiness: NEVER_SCANNED,
+          links: { page: 'https://vetted.example.org/domains/unknown.org' },
+        },
+      });
     });
 
     it('GET /verify of a blocked domain or its subdomain: the contract blocked case, with the page a person decides on', async () => {
@@ -124,7 +139,14 @@ for (const kind of databaseKinds()) {
     });
 
     it('GET /verify with a malformed domain or flag: VALIDATION_ERROR 400, never cached', async () => {
-      for (const path of ['/verify/127.0.0.1', '/verify/localhost', '/verify/a..b.com', '/verify/example.com%3A443', '/verify/com', '/verify/example.com?signals=maybe']) {
+      for (const path of [
+        '/verify/127.0.0.1',
+        '/verify/localhost',
+        '/verify/a..b.com',
+        '/verify/example.com%3A443',
+        '/verify/com',
+        '/verify/example.com?signals=maybe',
+      ]) {
         const { status, headers, body } = await json(path);
         expect(status, path).to.equal(400);
         expect(headers.get('cache-control')).to.equal('no-store');

@@ -49,7 +49,9 @@ for (const kind of databaseKinds()) {
       expect(second.headers.get('content-type')).to.equal('application/json; charset=utf-8');
       expect(second.headers.get('x-content-type-options')).to.equal('nosniff');
       expect(second.headers.get('referrer-policy')).to.equal('same-origin');
-      expect(second.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/).and.not.equal(first.headers.get('x-request-id'));
+      expect(second.headers.get('x-request-id'))
+        .to.match(/^[0-9a-f-]{36}$/)
+        .and.not.equal(first.headers.get('x-request-id'));
       const traced = await t.get('/verify/repeat.com', { headers: { 'X-Request-Id': 'trace-repeat-0001' } });
       expect(traced.headers.get('x-request-id')).to.equal('trace-repeat-0001');
       const line = t.logs.find((l) => l.reqId === 'trace-repeat-0001');

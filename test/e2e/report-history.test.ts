@@ -22,7 +22,10 @@ for (const kind of databaseKinds()) {
       await reports.save({ report: { ...base, id: ids[0]!, scannedAt: '2026-11-01T10:00:00.000Z', score: 25 }, signature });
       await reports.save({ report: { ...base, id: ids[1]!, scannedAt: '2026-11-10T10:00:00.000Z', score: 32, checks: robotsFixed }, signature });
       await reports.save({ report: { ...base, id: ids[2]!, scannedAt: '2026-11-20T10:00:00.000Z', score: 32, checks: robotsFixed }, signature });
-      await reports.save({ report: { ...base, id: 'rpt_otherdomainexample01', domain: domainName('other.example.com'), scannedAt: '2026-11-20T10:00:00.000Z' }, signature });
+      await reports.save({
+        report: { ...base, id: 'rpt_otherdomainexample01', domain: domainName('other.example.com'), scannedAt: '2026-11-20T10:00:00.000Z' },
+        signature,
+      });
     });
     after(() => t.stop());
 

@@ -34,7 +34,13 @@ const EVIDENCE_FOLDED = `[...document.querySelectorAll('.evidence')].map((e) => 
 const OPEN_ALL = `document.querySelectorAll('details').forEach((d) => { d.open = true; })`;
 const PAGE_HEIGHT = 'document.documentElement.scrollHeight';
 
-interface CheckRow { status: string; found: string; fix: string; folded: boolean; codes: number }
+interface CheckRow {
+  status: string;
+  found: string;
+  fix: string;
+  folded: boolean;
+  codes: number;
+}
 
 // A report page read like a person on a phone reads it: the verdict and what to fix first, the
 // rest folded, code as code, each sentence once; and still accessible with every part unfolded.
@@ -78,7 +84,11 @@ describe('the report page as a person reads it (chromium)', function () {
     return page.url();
   }
 
-  async function withPage<T>(options: Parameters<Browser['newContext']>[0], url: string, read: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+  async function withPage<T>(
+    options: Parameters<Browser['newContext']>[0],
+    url: string,
+    read: (page: Page, context: BrowserContext) => Promise<T>,
+  ): Promise<T> {
     const context = await browser.newContext(options);
     try {
       const page = await context.newPage();
@@ -91,7 +101,9 @@ describe('the report page as a person reads it (chromium)', function () {
 
   it('puts the verdict first, then each failed or warned check with its fix, and folds what passed', async () => {
     const rows = await withPage({}, reports.failing, async (page) => {
-      const firstHeadings = (await page.evaluate(`[...document.querySelectorAll('h1, h2, summary, .readiness')].slice(0, 3).map((e) => e.textContent.trim())`)) as string[];
+      const firstHeadings = (await page.evaluate(
+        `[...document.querySelectorAll('h1, h2, summary, .readiness')].slice(0, 3).map((e) => e.textContent.trim())`,
+      )) as string[];
       expect(firstHeadings[0]).to.equal('Vetted report: failing.example.com');
       expect(firstHeadings[1]).to.match(/^(ready|limited|unknown)$/);
       expect(firstHeadings[2]).to.match(/^Core checks: \d+ to fix$/);
@@ -116,7 +128,10 @@ describe('the report page as a person reads it (chromium)', function () {
         return { rows: (await page.evaluate(CHECK_ROWS)) as CheckRow[], text: (await page.evaluate(TABLE_TEXT)) as string };
       });
       expect(text, url).to.not.include('`');
-      expect(rows.every((r) => r.found !== ''), url).to.equal(true);
+      expect(
+        rows.every((r) => r.found !== ''),
+        url,
+      ).to.equal(true);
       if (url === reports.failing) expect(rows.filter((r) => r.codes > 0).length, 'rows with code').to.be.above(5);
       for (const row of rows) {
         const fixSentences = sentences(row.fix);
@@ -171,7 +186,10 @@ describe('the report page as a person reads it (chromium)', function () {
 
 /** The sentences of a cell long enough to matter, trimmed. */
 function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter((s) => s.length > 12);
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 12);
 }
 
 /** A site that fails or warns on most checks, with long, unbroken text in its headers and bodies. */

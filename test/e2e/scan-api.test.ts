@@ -64,13 +64,19 @@ describe('scanning over HTTP, against real local sites', function () {
     const good = goodSiteFiles('good.example.com');
     site.route('good.example.com/', { handler: goodHomepageHandler('good.example.com') });
     for (const [path, file] of Object.entries(good.https)) if (path !== '/') site.route(`good.example.com${path}`, file);
-    site.route('hostile.example.com/', { headers: { 'content-type': 'text/html', link: 'garbage; rel=api-catalog' }, body: `<html><head><title>${HOSTILE_TEXT}</title></head><body><form toolname="order now"></form>${HOSTILE_TEXT}${'x'.repeat(5000)}</body></html>` });
+    site.route('hostile.example.com/', {
+      headers: { 'content-type': 'text/html', link: 'garbage; rel=api-catalog' },
+      body: `<html><head><title>${HOSTILE_TEXT}</title></head><body><form toolname="order now"></form>${HOSTILE_TEXT}${'x'.repeat(5000)}</body></html>`,
+    });
     site.route('hostile.example.com/robots.txt', slowDrip(200));
     site.route('hostile.example.com/llms.txt', redirect('/llms.txt'));
     site.route('hostile.example.com/agents.md', oversized(50 * 1024 * 1024));
     site.route('hostile.example.com/openapi.json', await compressionBomb('gzip', 256 * 1024 * 1024));
     site.route('hostile.example.com/.well-known/security.txt', { body: `Contact: mailto:x@hostile.example.com\n${HOSTILE_TEXT}` });
-    site.route('bare.example.com/', { headers: { 'content-type': 'text/html' }, body: '<html lang="en"><head><title>Bare</title></head><body>Nothing else here.</body></html>' });
+    site.route('bare.example.com/', {
+      headers: { 'content-type': 'text/html' },
+      body: '<html lang="en"><head><title>Bare</title></head><body>Nothing else here.</body></html>',
+    });
     dns = await startDnsServer(Object.fromEntries(['good', 'hostile', 'bare'].map((name) => [`${name}.example.com`, { A: ['127.0.0.1'] }])));
     t = await startTestService(
       kinds[0]!,
@@ -119,8 +125,16 @@ describe('scanning over HTTP, against real local sites', function () {
     }
     const jwks = (await (await t.get('/.well-known/jwks.json')).json()) as any;
     const { links, content_sha256, signature, ...content } = json;
-    expect(verifyReportSignature(content, { contentSha256: content_sha256, algorithm: 'Ed25519', keyId: signature.kid, value: signature.value }, jwks)).to.equal(true);
-    expect(verifyReportSignature({ ...content, score: 99 }, { contentSha256: content_sha256, algorithm: 'Ed25519', keyId: signature.kid, value: signature.value }, jwks)).to.equal(false);
+    expect(
+      verifyReportSignature(content, { contentSha256: content_sha256, algorithm: 'Ed25519', keyId: signature.kid, value: signature.value }, jwks),
+    ).to.equal(true);
+    expect(
+      verifyReportSignature(
+        { ...content, score: 99 },
+        { contentSha256: content_sha256, algorithm: 'Ed25519', keyId: signature.kid, value: signature.value },
+        jwks,
+      ),
+    ).to.equal(false);
 
     const html = await t.get(local(data.report_url));
     expect(html.headers.get('content-security-policy')).to.contain("default-src 'none'");
@@ -155,7 +169,12 @@ describe('scanning over HTTP, against real local sites', function () {
   });
 
   it('answers a browser form with 303 to a progress page that leads to the report, and 404s unknown reports in each representation', async () => {
-    const posted = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'domain=good.example.com', redirect: 'manual' });
+    const posted = await t.get('/api/scan', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'domain=good.example.com',
+      redirect: 'manual',
+    });
     expect(posted.status).to.equal(303);
     expect(posted.headers.get('location')).to.match(/^\/scans\/scn_/);
     // The progress page waits for the scan (up to 25 s) and sends the browser on to the report.
@@ -191,7 +210,12 @@ describe('scanning over HTTP, against real local sites', function () {
       page = await t.get(posted.headers.get('location')!, { redirect: 'manual' });
     }
     expect(page.status).to.equal(303);
-    const refused = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'domain=ftp%3A%2F%2Fgood.example.com%2F', redirect: 'manual' });
+    const refused = await t.get('/api/scan', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'domain=ftp%3A%2F%2Fgood.example.com%2F',
+      redirect: 'manual',
+    });
     expect(refused.status).to.equal(400);
     expect(await refused.text()).to.contain('Only http and https URLs can be scanned');
   });
@@ -215,7 +239,9 @@ describe('scanning over HTTP, against real local sites', function () {
   it('scans from the CLI with one progress line per probe on stderr and the summary on stdout', async () => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await t.service.container.get(CliCommands).run('scan', { domain: 'good.example.com', json: false, fresh: true, gate: {} }, { out: (l) => out.push(l), err: (l) => err.push(l) });
+    const code = await t.service.container
+      .get(CliCommands)
+      .run('scan', { domain: 'good.example.com', json: false, fresh: true, gate: {} }, { out: (l) => out.push(l), err: (l) => err.push(l) });
     expect(code).to.equal(0);
     expect(err).to.have.length(GOOD_SITE_PROBE_COUNT);
     const reuseErr: string[] = [];
@@ -223,7 +249,9 @@ describe('scanning over HTTP, against real local sites', function () {
     expect(out[0]).to.equal('good.example.com: score 100/100, readiness ready');
     expect(out.at(-1)).to.match(/^report: https:\/\/vetted\.example\.org\/reports\/rpt_/);
     const jsonOut: string[] = [];
-    await t.service.container.get(CliCommands).run('scan', { domain: 'good.example.com', json: true, fresh: false, gate: {} }, { out: (l) => jsonOut.push(l), err: (l) => reuseErr.push(l) });
+    await t.service.container
+      .get(CliCommands)
+      .run('scan', { domain: 'good.example.com', json: true, fresh: false, gate: {} }, { out: (l) => jsonOut.push(l), err: (l) => reuseErr.push(l) });
     expect(reuseErr).to.have.length(1);
     expect(reuseErr[0]).to.match(/reusing report rpt_\S+, \d+ s old/);
     const report = JSON.parse(jsonOut.join('\n'));

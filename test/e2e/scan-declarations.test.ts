@@ -9,12 +9,15 @@ const json = (value: unknown) => ({ headers: { 'content-type': 'application/json
 const html = (body: string) => ({ headers: { 'content-type': 'text/html' }, body });
 
 // Every declaration the way a site gets it wrong: present, but not usable, each for a reason.
-const WRONG_HOME = '<html><body><form toolname="order now"></form><a href="/privacy">Privacy</a> <a href="/terms">Terms</a> <a href="/contact">Contact</a></body></html>';
+const WRONG_HOME =
+  '<html><body><form toolname="order now"></form><a href="/privacy">Privacy</a> <a href="/terms">Terms</a> <a href="/contact">Contact</a></body></html>';
 const WRONG = {
   // Markdown to Accept: text/markdown, but no Vary: Accept, so a shared cache could hand it to a browser.
   '/': {
     handler: (req: IncomingMessage, res: ServerResponse) =>
-      req.headers.accept === 'text/markdown' ? res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Wrong\n') : res.writeHead(200, { 'content-type': 'text/html', link: 'garbage; rel=api-catalog' }).end(WRONG_HOME),
+      req.headers.accept === 'text/markdown'
+        ? res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Wrong\n')
+        : res.writeHead(200, { 'content-type': 'text/html', link: 'garbage; rel=api-catalog' }).end(WRONG_HOME),
   },
   '/privacy': html('<html><head><title>Privacy</title></head><body>Coming soon.</body></html>'),
   '/contact': html('<html><body><h1>Contact</h1><p>We love to hear from you.</p></body></html>'),
@@ -30,7 +33,12 @@ const WRONG = {
   '/.well-known/http-message-signatures-directory': json({ keys: [{ crv: 'Ed25519' }] }),
   '/.well-known/agent-skills/index.json': json({ skills: [{ name: 'x', url: 'x/SKILL.md' }] }),
   '/.well-known/ucp': json({ ucp: { capabilities: [] } }),
-  '/.well-known/acp.json': json({ protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2026-01-30'] }, api_base_url: 'http://wrong.example.com/api', transports: ['rest'], capabilities: { services: ['checkout'] } }),
+  '/.well-known/acp.json': json({
+    protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2026-01-30'] },
+    api_base_url: 'http://wrong.example.com/api',
+    transports: ['rest'],
+    capabilities: { services: ['checkout'] },
+  }),
 };
 
 // Declarations found only at their second path, well-formed on one site and wrong on the other;
@@ -40,8 +48,13 @@ const SECOND = {
   '/': html('<html><body><a href="/privacy">Privacy</a> <a href="/terms">Terms</a> <a href="mailto:hello@second.example.com">Contact</a></body></html>'),
   '/privacy': { status: 302, headers: { location: 'https://good.example.com/privacy' }, body: '' },
   '/.well-known/openid-configuration': json({
-    issuer: 'https://second.example.com', response_types_supported: ['code', 'id_token'], authorization_endpoint: 'https://second.example.com/authorize', token_endpoint: 'https://second.example.com/token',
-    jwks_uri: 'https://second.example.com/jwks', subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'],
+    issuer: 'https://second.example.com',
+    response_types_supported: ['code', 'id_token'],
+    authorization_endpoint: 'https://second.example.com/authorize',
+    token_endpoint: 'https://second.example.com/token',
+    jwks_uri: 'https://second.example.com/jwks',
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
   }),
   '/.well-known/mcp/server-card.json': json({ serverInfo: { name: 'second', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: '/mcp' } }),
   '/.well-known/oauth-protected-resource': json({ resource: 'https://second.example.com/api' }),
@@ -55,7 +68,12 @@ const SECOND_WRONG = {
 };
 
 const PAYMENT_REQUIRED = Buffer.from(
-  JSON.stringify({ x402Version: 2, error: 'payment required', resource: { url: 'https://paid.example.com/' }, accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '10', asset: '0xabc', payTo: '0xdef', maxTimeoutSeconds: 60 }] }),
+  JSON.stringify({
+    x402Version: 2,
+    error: 'payment required',
+    resource: { url: 'https://paid.example.com/' },
+    accepts: [{ scheme: 'exact', network: 'eip155:84532', amount: '10', asset: '0xabc', payTo: '0xdef', maxTimeoutSeconds: 60 }],
+  }),
 ).toString('base64');
 
 // [well-formed site, wrong site, bare site], and the reason a site owner reads for the wrong one.
@@ -129,9 +147,17 @@ describe('declarations and legal pages, scanned from real local sites', function
       status: 'warn',
       detail: `Present but not usable at /.well-known/openid-configuration. ${REASON.oauth_authorization_server.ISSUER_MISMATCH.replace('{domain}', 'second-wrong.example.com')}`,
     });
-    expect(wrong!.mcp_server_card).to.include({ status: 'warn', detail: `Present but not usable at /.well-known/mcp/server-card.json. ${REASON.mcp_server_card.NO_ENDPOINT}` });
-    const evidence = reports.get('second-wrong.example.com').evidence.filter((e: { probe: string }) => e.probe === 'openid_configuration' || e.probe === 'mcp_server_card');
-    expect(evidence.map((e: { requested_url: string }) => e.requested_url).sort()).to.deep.equal(['https://second-wrong.example.com/.well-known/mcp/server-card.json', 'https://second-wrong.example.com/.well-known/openid-configuration']);
+    expect(wrong!.mcp_server_card).to.include({
+      status: 'warn',
+      detail: `Present but not usable at /.well-known/mcp/server-card.json. ${REASON.mcp_server_card.NO_ENDPOINT}`,
+    });
+    const evidence = reports
+      .get('second-wrong.example.com')
+      .evidence.filter((e: { probe: string }) => e.probe === 'openid_configuration' || e.probe === 'mcp_server_card');
+    expect(evidence.map((e: { requested_url: string }) => e.requested_url).sort()).to.deep.equal([
+      'https://second-wrong.example.com/.well-known/mcp/server-card.json',
+      'https://second-wrong.example.com/.well-known/openid-configuration',
+    ]);
   });
 
   it('records x402 when a probe answers 402 with payment requirements, and never pays', () => {
@@ -146,12 +172,18 @@ describe('declarations and legal pages, scanned from real local sites', function
       const report = reports.get(host);
       const check = report.checks.find((c: { id: string }) => c.id === 'contact_legal');
       const pages = check.evidence.map((n: number) => report.evidence[n - 1]).filter((e: { probe: string }) => e.probe.endsWith('_page'));
-      return { check, numbers: pages.map((e: { n: number }) => e.n), pages: pages.map((e: { probe: string; requested_url: string; status: number }) => [e.probe, e.requested_url, e.status]) };
+      return {
+        check,
+        numbers: pages.map((e: { n: number }) => e.n),
+        pages: pages.map((e: { probe: string; requested_url: string; status: number }) => [e.probe, e.requested_url, e.status]),
+      };
     };
     const good = legalOf('good.example.com');
     expect(good.check).to.include({ status: 'pass', points: 6 });
     expect(good.pages).to.deep.equal([
-      ['privacy_page', 'https://good.example.com/privacy', 200], ['terms_page', 'https://good.example.com/terms', 200], ['contact_page', 'https://good.example.com/contact', 200],
+      ['privacy_page', 'https://good.example.com/privacy', 200],
+      ['terms_page', 'https://good.example.com/terms', 200],
+      ['contact_page', 'https://good.example.com/contact', 200],
     ]);
     const wrong = legalOf('wrong.example.com');
     expect(wrong.check).to.include({ status: 'fail', points: 0 });
@@ -161,10 +193,15 @@ describe('declarations and legal pages, scanned from real local sites', function
     expect(wrong.pages.map((p: unknown[]) => p[2])).to.deep.equal([200, 404, 200]);
     const second = legalOf('second.example.com');
     expect(second.check).to.include({ status: 'warn', points: 3 });
-    expect(second.check.detail).to.contain(`Privacy policy: the linked page (evidence ${second.numbers[0]}) redirected to another host, which a scan does not judge.`);
+    expect(second.check.detail).to.contain(
+      `Privacy policy: the linked page (evidence ${second.numbers[0]}) redirected to another host, which a scan does not judge.`,
+    );
     expect(second.pages[0]).to.deep.equal(['privacy_page', 'https://second.example.com/privacy', 200]);
     const bare = legalOf('bare.example.com');
-    expect(bare.check).to.include({ status: 'fail', detail: 'Privacy policy: no homepage link. Terms: no homepage link. Contact or legal notice: no homepage link.' });
+    expect(bare.check).to.include({
+      status: 'fail',
+      detail: 'Privacy policy: no homepage link. Terms: no homepage link. Contact or legal notice: no homepage link.',
+    });
     expect(bare.pages).to.deep.equal([]);
   });
 });

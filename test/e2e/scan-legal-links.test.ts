@@ -10,7 +10,8 @@ const BODIES: Record<string, string> = {
   'word-in-sentence': '<p>Our new sign-in keys improve your <a href="/faq">privacy</a> and security on every device.</p>',
   'sentence-as-link': '<p>Passkeys are here. <a href="/faq">Our new sign-in keys improve privacy and security.</a></p>',
 };
-const FAQ = '<!DOCTYPE html><html lang="en"><head><title>FAQ - Good Company</title></head><body><h1>Questions</h1><p>How do passkeys work? They replace passwords.</p></body></html>';
+const FAQ =
+  '<!DOCTYPE html><html lang="en"><head><title>FAQ - Good Company</title></head><body><h1>Questions</h1><p>How do passkeys work? They replace passwords.</p></body></html>';
 
 const hostOf = (name: string) => `${name}.example.com`;
 

@@ -54,7 +54,11 @@ for (const kind of databaseKinds()) {
     });
 
     it('answers Prefer: respond-async with 202 and a status URL that ends with the report', async () => {
-      const res = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{"domain":"good.example.com"}' });
+      const res = await t.get('/api/scan', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+        body: '{"domain":"good.example.com"}',
+      });
       expect(res.status).to.equal(202);
       expect(res.headers.get('preference-applied')).to.equal('respond-async');
       const openApi = await OpenApiCheck.of((path) => t.get(path));
@@ -73,11 +77,16 @@ for (const kind of databaseKinds()) {
       expect(last.report.score).to.equal(100 - CORE_CHECKS.find((c) => c.id === 'http_redirect')!.max);
       expect((await t.get(`/reports/${last.report.report_id}.json`)).status).to.equal(200);
       // The job's answers, running and done, as /openapi.json declares them.
-      for (const data of [seen[0], last]) openApi.expectMatches({ success: true, data }, openApi.doc.paths['/api/scans/{id}'].get.responses['200'].content['application/json'].schema);
+      for (const data of [seen[0], last])
+        openApi.expectMatches({ success: true, data }, openApi.doc.paths['/api/scans/{id}'].get.responses['200'].content['application/json'].schema);
     });
 
     it('shows each probe as it finishes while the scan runs, on the status URL and the progress page', async () => {
-      const res = await t.get('/api/scan', { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{"domain":"slow.example.com"}' });
+      const res = await t.get('/api/scan', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+        body: '{"domain":"slow.example.com"}',
+      });
       const { scan_id: scanId } = ((await res.json()) as any).data;
       const seen = await pollScan(t, `/api/scans/${scanId}`, (d) => d.state === 'running' && d.probes_done.length >= 5);
       const running = seen.at(-1);
@@ -109,7 +118,7 @@ for (const kind of databaseKinds()) {
         const res = await t.get(path);
         expect(res.status, path).to.equal(404);
       }
-      expect((((await (await t.get('/api/scans/nope')).json()) as any).error.code)).to.equal('NOT_FOUND');
+      expect(((await (await t.get('/api/scans/nope')).json()) as any).error.code).to.equal('NOT_FOUND');
       expect((await t.get('/scans/nope')).headers.get('content-type')).to.contain('text/html');
     });
   });

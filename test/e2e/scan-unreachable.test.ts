@@ -50,12 +50,18 @@ describe('scanning a site that cannot be reached, over HTTP against a real local
       expect(json).to.deep.include({ score: null, reachable: false, https_valid: false, declarations: [] });
       expect(json.checks).to.have.length(1);
       expect(json.checks[0]).to.deep.include({ id: 'site_reachable', status: 'error', points: 0, max: 0 });
-      expect(json.checks[0].detail).to.equal(`The site could not be reached: ${reason}. No check was judged and no score given; a scan once the site answers judges it.`);
-      expect(json.evidence.map((e: { error_code: string }) => e.error_code)).to.satisfy((codes: string[]) => codes.length > 10 && codes.every((c) => c === code));
+      expect(json.checks[0].detail).to.equal(
+        `The site could not be reached: ${reason}. No check was judged and no score given; a scan once the site answers judges it.`,
+      );
+      expect(json.evidence.map((e: { error_code: string }) => e.error_code)).to.satisfy(
+        (codes: string[]) => codes.length > 10 && codes.every((c) => c === code),
+      );
       expect(json.scope.paths).to.include(`http://${domain}/`).and.include('/robots.txt').and.not.include('http:/');
       const jwks = (await (await t.get('/.well-known/jwks.json')).json()) as any;
       const { links, content_sha256, signature, ...content } = json;
-      expect(verifyReportSignature(content, { contentSha256: content_sha256, algorithm: 'Ed25519', keyId: signature.kid, value: signature.value }, jwks)).to.equal(true);
+      expect(
+        verifyReportSignature(content, { contentSha256: content_sha256, algorithm: 'Ed25519', keyId: signature.kid, value: signature.value }, jwks),
+      ).to.equal(true);
 
       const markdown = await (await t.get(local(data.markdown_url))).text();
       expect(markdown).to.include(`**Readiness: UNKNOWN** (the site could not be reached: ${reason})`);
@@ -70,5 +76,4 @@ describe('scanning a site that cannot be reached, over HTTP against a real local
       expect(verify.data.readiness).to.deep.include({ value: 'unknown', score: null, reasons: [`the site could not be reached: ${reason}`] });
     });
   }
-
 });

@@ -33,7 +33,10 @@ async function expectWholeReports(db: Knex): Promise<void> {
     const ns = (await db('report_evidence').where({ report_id: row.id }).pluck('n')).map(Number);
     const cited = (JSON.parse(row.report).checks as { evidence: number[] }[]).flatMap((c) => c.evidence);
     expect(ns.length, `evidence rows of ${row.id}`).to.equal(JSON.parse(row.summary).evidenceCount);
-    expect(cited.filter((n) => !ns.includes(n)), `evidence cited by ${row.id} but not stored`).to.deep.equal([]);
+    expect(
+      cited.filter((n) => !ns.includes(n)),
+      `evidence cited by ${row.id} but not stored`,
+    ).to.deep.equal([]);
   }
 }
 
@@ -63,7 +66,15 @@ async function expectWholeReports(db: Knex): Promise<void> {
       site.route(`${domain}/llms.txt`, { delayMs: 3000, body: '# Slow\n' });
     }
     dns = await startDnsServer(Object.fromEntries(DOMAINS.map((d) => [d, { A: ['127.0.0.1'] }])));
-    env = { ROLE: 'serve', DATABASE_URL: database.url, DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', WORKERS: '1', WORKER_CONCURRENCY: '1', RECHECK_INTERVAL_MINUTES: '0' };
+    env = {
+      ROLE: 'serve',
+      DATABASE_URL: database.url,
+      DNS_SERVERS: dns.address,
+      SCAN_ALLOWED_NETWORKS: '127.0.0.1/32',
+      WORKERS: '1',
+      WORKER_CONCURRENCY: '1',
+      RECHECK_INTERVAL_MINUTES: '0',
+    };
     options = {
       jobs: FAST_JOBS,
       // A lease shorter than a healthy scan would hand B's own run back too.
@@ -84,7 +95,11 @@ async function expectWholeReports(db: Knex): Promise<void> {
   async function scanRunningOnA(domain: string, aOptions = options): Promise<{ a: InstanceProcess; scanId: string }> {
     const a = await startInstance(env, aOptions);
     running.push(a);
-    const res = await fetch(`${a.url}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: JSON.stringify({ domain }) });
+    const res = await fetch(`${a.url}/api/scan`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+      body: JSON.stringify({ domain }),
+    });
     expect(res.status).to.equal(202);
     const scanId = ((await res.json()) as any).data.scan_id as string;
     const seen = await pollScan(a, scanId, (d) => d.state === 'running' && d.probes_done.length >= 1, 5000);
@@ -125,7 +140,16 @@ async function expectWholeReports(db: Knex): Promise<void> {
     const trx = await database.db.transaction();
     try {
       await trx('scan_jobs').where({ id: scanId }).forUpdate().first();
-      await waitUntil('A stored the report', async () => (await database.db('reports').where({ id: reportIdOfScan(scanId) }).first()) !== undefined, 15_000, 25);
+      await waitUntil(
+        'A stored the report',
+        async () =>
+          (await database
+            .db('reports')
+            .where({ id: reportIdOfScan(scanId) })
+            .first()) !== undefined,
+        15_000,
+        25,
+      );
       await a.kill();
     } finally {
       await trx.rollback();
@@ -149,7 +173,12 @@ async function expectWholeReports(db: Knex): Promise<void> {
     const { a, scanId } = await scanRunningOnA(domain, production);
     const b = await startInstance(env, production);
     running.push(b);
-    const job = () => database.db('pgboss.job').where({ name: 'scan.run' }).whereRaw(`data->>'scanId' = ?`, [scanId]).select('state', 'retry_count', database.db.raw('extract(epoch from expire_in)::int AS lease'));
+    const job = () =>
+      database
+        .db('pgboss.job')
+        .where({ name: 'scan.run' })
+        .whereRaw(`data->>'scanId' = ?`, [scanId])
+        .select('state', 'retry_count', database.db.raw('extract(epoch from expire_in)::int AS lease'));
     expect(await job()).to.deep.equal([{ state: 'active', retry_count: 0, lease: 60 }]);
     await a.kill();
     const killedAt = Date.now();

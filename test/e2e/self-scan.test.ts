@@ -121,7 +121,8 @@ describe('Vetted passes its own scan', function () {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     const tools = ((await res.json()) as { result: { tools: { name: string; title: string }[] } }).result.tools;
-    const byName = (list: readonly { name: string; title: string }[]) => list.map(({ name, title }) => ({ name, title })).sort((a, b) => a.name.localeCompare(b.name));
+    const byName = (list: readonly { name: string; title: string }[]) =>
+      list.map(({ name, title }) => ({ name, title })).sort((a, b) => a.name.localeCompare(b.name));
     expect(byName(VETTED_SKILLS)).to.deep.equal(byName(tools));
     const card = (await (await t.get('/.well-known/mcp/server-card.json')).json()) as { tools: { name: string; title: string }[] };
     expect(byName(card.tools)).to.deep.equal(byName(tools));

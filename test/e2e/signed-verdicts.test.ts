@@ -36,7 +36,10 @@ describe('signed verdicts: verify answers an agent can keep and check offline', 
 
   it('answers Accept: application/jose and ?format=jws with a JWS of the same data, iat and exp at the cache lifetime', async () => {
     const json = (await (await t.get('/verify/example.com')).json()) as { data: Record<string, unknown> };
-    for (const [path, init] of [['/verify/example.com', { headers: { accept: 'application/jose' } }], ['/verify/example.com?format=jws', {}]] as const) {
+    for (const [path, init] of [
+      ['/verify/example.com', { headers: { accept: 'application/jose' } }],
+      ['/verify/example.com?format=jws', {}],
+    ] as const) {
       const res = await t.get(path, init);
       expect(res.status).to.equal(200);
       expect(res.headers.get('content-type')).to.equal('application/jose');
@@ -66,7 +69,9 @@ describe('signed verdicts: verify answers an agent can keep and check offline', 
     // Nothing was observed of the name yet: its first look is queued, so the answer lives as long as
     // the look should take, never less than a signed verdict's floor.
     expect(payload.evidence).to.deep.include({ complete: false });
-    expect(payload.exp! - payload.iat!).to.equal(Math.max(MIN_SIGNED_VERDICT_SECONDS, (payload.evidence as { retry_after_seconds: number }).retry_after_seconds));
+    expect(payload.exp! - payload.iat!).to.equal(
+      Math.max(MIN_SIGNED_VERDICT_SECONDS, (payload.evidence as { retry_after_seconds: number }).retry_after_seconds),
+    );
     const [header, body, signature] = jws.split('.');
     const altered = Buffer.from(JSON.stringify({ ...payload, verified: true }), 'utf8').toString('base64url');
     await expectRejected(check(`${header}.${altered}.${signature}`), 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED');
@@ -83,7 +88,10 @@ describe('signed verdicts: verify answers an agent can keep and check offline', 
     const client = new Client({ name: 'vetted-jws', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`)));
     try {
-      for (const [name, args] of [['verify_domain', { domain: 'example.com', format: 'jws' }], ['check_trust', { domain: 'example.com', format: 'jws' }]] as const) {
+      for (const [name, args] of [
+        ['verify_domain', { domain: 'example.com', format: 'jws' }],
+        ['check_trust', { domain: 'example.com', format: 'jws' }],
+      ] as const) {
         const result = (await client.callTool({ name, arguments: args })) as { structuredContent: Record<string, unknown> };
         const { jws, ...answer } = result.structuredContent;
         const { payload } = await check(jws as string);
@@ -109,7 +117,10 @@ describe('signed verdicts: verify answers an agent can keep and check offline', 
     expect((await cli(['verify-signature', join(dir, 'answer.jws'), '--json'], env)).code).to.equal(0);
     const [header, , signature] = jws.split('.');
     const forged = `${header}.${Buffer.from(JSON.stringify({ sub: 'example.com', verified: true, exp: 4102444800 })).toString('base64url')}.${signature}`;
-    expect(await cli(['verify-signature', file('forged.jws', forged), '--jwks', jwksFile], env)).to.deep.include({ code: 1, stderr: 'vetted: invalid: the signature does not match: the answer was altered or signed with another key\n' });
+    expect(await cli(['verify-signature', file('forged.jws', forged), '--jwks', jwksFile], env)).to.deep.include({
+      code: 1,
+      stderr: 'vetted: invalid: the signature does not match: the answer was altered or signed with another key\n',
+    });
     expect((await cli(['verify-signature', file('junk.jws', '  '), '--jwks', jwksFile], env)).code).to.equal(2);
     expect((await cli(['verify-signature', join(dir, 'missing.jws')], env)).code).to.equal(2);
     expect((await cli(['verify-signature', join(dir, 'answer.jws'), '--jwks', file('bad.json', '{"nokeys":1}')], env)).code).to.equal(2);

@@ -43,7 +43,10 @@ describe('start-up failures name their cause, in one line, with the right exit c
   // Every bad value is checked in the configuration's unit tests; these run the real process once each way.
   const badValues: Array<[Record<string, string>, RegExp]> = [
     [{ REPORT_SIGNING_KEY: 'short' }, /^vetted: Invalid configuration: REPORT_SIGNING_KEY must be a PKCS#8 PEM Ed25519 private key/],
-    [{ DATABASE_URL: 'sqlite:/nonexistent-vetted-dir/x.sqlite' }, /^vetted: Invalid configuration: DATABASE_URL names the folder \/nonexistent-vetted-dir, which does not exist/],
+    [
+      { DATABASE_URL: 'sqlite:/nonexistent-vetted-dir/x.sqlite' },
+      /^vetted: Invalid configuration: DATABASE_URL names the folder \/nonexistent-vetted-dir, which does not exist/,
+    ],
   ];
   for (const [env, message] of badValues) {
     it(`exits 2 on ${JSON.stringify(env)}`, async () => {
@@ -102,7 +105,9 @@ describe('start-up failures name their cause, in one line, with the right exit c
     const run = await serve({ DATABASE_URL: `postgres://vetted:${PLANTED}@127.0.0.1:${port}/vetted` });
     expect(run.code).to.equal(1);
     expect(run.stderr).to.have.length(1);
-    expect(run.stderr[0]).to.equal(`vetted: cannot start: the database named by DATABASE_URL (PostgreSQL at 127.0.0.1:${port}/vetted) cannot be reached: connect ECONNREFUSED 127.0.0.1:${port}`);
+    expect(run.stderr[0]).to.equal(
+      `vetted: cannot start: the database named by DATABASE_URL (PostgreSQL at 127.0.0.1:${port}/vetted) cannot be reached: connect ECONNREFUSED 127.0.0.1:${port}`,
+    );
     for (const line of run.stdout) expect(() => JSON.parse(line), line).not.to.throw();
     expect([...run.stdout, ...run.stderr].join('\n')).not.to.contain(PLANTED);
     expect(run.stdout.join('\n')).not.to.match(/\n\s+at /);

@@ -25,12 +25,20 @@ const REPORT_ID = 'rpt_outage0123456789abcd';
   before(async () => {
     database = await PG!.create();
     entityId = (await new KnexEntityRepository(database.db).create(aNewEntity({ domain: 'cached.example.com' }))).id;
-    await new KnexReportRepository(database.db).save({ report: aReport({ id: REPORT_ID }), signature: { keyId: 'k', value: 'v', contentSha256: 'c'.repeat(64), alg: 'EdDSA' } as never });
+    await new KnexReportRepository(database.db).save({
+      report: aReport({ id: REPORT_ID }),
+      signature: { keyId: 'k', value: 'v', contentSha256: 'c'.repeat(64), alg: 'EdDSA' } as never,
+    });
     const target = new URL(database.url);
     proxy = await startTcpProxy(Number(target.port || 5432), target.hostname);
     const viaProxy = `postgres://${target.username}@127.0.0.1:${proxy.port}${target.pathname}`;
     const sink = new Writable({ write: (chunk, _e, done) => (logLines.push(...String(chunk).split('\n').filter(Boolean)), done()) });
-    service = await startService(loadConfig({ DATABASE_URL: viaProxy, LOG_LEVEL: 'info' }), { port: 0, database: database.options, logDestination: sink, jobs: FAST_JOBS });
+    service = await startService(loadConfig({ DATABASE_URL: viaProxy, LOG_LEVEL: 'info' }), {
+      port: 0,
+      database: database.options,
+      logDestination: sink,
+      jobs: FAST_JOBS,
+    });
     base = `http://127.0.0.1:${service.port}`;
   });
   after(async () => {
@@ -59,7 +67,11 @@ const REPORT_ID = 'rpt_outage0123456789abcd';
     await envelope(`/lookup/${entityId}`);
     await envelope(`/reports/${REPORT_ID}.json`);
     await envelope(`/reports/${REPORT_ID}/evidence/1`);
-    await envelope('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: 'new.example.com', entity_name: 'New', entity_type: 'business', contact_email: 'o@new.example.com' }) });
+    await envelope('/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ domain: 'new.example.com', entity_name: 'New', entity_type: 'business', contact_email: 'o@new.example.com' }),
+    });
     await envelope('/status/ready');
     const page = await get(`/reports/${REPORT_ID}`);
     expect([page.status, page.headers.get('content-type')]).to.deep.equal([503, 'text/html; charset=utf-8']);

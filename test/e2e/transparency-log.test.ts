@@ -63,7 +63,11 @@ for (const kind of databaseKinds()) {
       expect(checkpoint.size).to.equal(3);
       const bundle = new Uint8Array(await (await t.get('/log/tile/entries/000.p/3')).arrayBuffer());
       const events = splitBundle(bundle).map((entry) => JSON.parse(new TextDecoder().decode(entry)) as { type: string; domain: string });
-      expect(events.map((e) => [e.type, e.domain])).to.deep.equal([['entity.verified', 'acme.example.com'], ['domain.blocked', 'evil.example.net'], ['entity.revoked', 'acme.example.com']]);
+      expect(events.map((e) => [e.type, e.domain])).to.deep.equal([
+        ['entity.verified', 'acme.example.com'],
+        ['domain.blocked', 'evil.example.net'],
+        ['entity.revoked', 'acme.example.com'],
+      ]);
       expect(JSON.stringify(events)).to.not.match(/@|token|secret/i);
       const tile = await t.get('/log/tile/0/000.p/3');
       expect(tile.headers.get('cache-control')).to.equal('public, max-age=10');
@@ -101,7 +105,16 @@ for (const kind of databaseKinds()) {
       expect(JSON.parse(claims.log.leaf)).to.deep.include({ type: 'domain.blocked', domain: 'blocked.example.com' });
       const checkpoint = parseCheckpoint(`${claims.log.checkpoint.split('\n\n')[0]}\n`);
       if ('error' in checkpoint) throw new Error(checkpoint.error);
-      expect(verifyInclusion(sha256, claims.log.leaf_index, claims.log.tree_size, leafHash(sha256, new TextEncoder().encode(claims.log.leaf)), claims.log.inclusion_path.map(b64), checkpoint.root)).to.equal(true);
+      expect(
+        verifyInclusion(
+          sha256,
+          claims.log.leaf_index,
+          claims.log.tree_size,
+          leafHash(sha256, new TextEncoder().encode(claims.log.leaf)),
+          claims.log.inclusion_path.map(b64),
+          checkpoint.root,
+        ),
+      ).to.equal(true);
       const jwksFile = join(dir, 'jwks.json');
       writeFileSync(jwksFile, await (await t.get('/.well-known/jwks.json')).text());
       writeFileSync(join(dir, 'verdict.jws'), jws);
@@ -110,7 +123,10 @@ for (const kind of databaseKinds()) {
       const valid = await runCli(['verify-signature', join(dir, 'verdict.jws'), '--jwks', jwksFile, '--checkpoint', join(dir, 'checkpoint')], env);
       expect(valid.code, valid.stderr).to.equal(0);
       expect(valid.stdout).to.match(new RegExp(`log entry ${claims.log.leaf_index} included in the checkpoint of ${claims.log.tree_size} entries`));
-      writeFileSync(join(dir, 'other'), (await checkpointNow()).note.replace(/^(.*\n)(\d+)/, (_, o, n) => `${o}${Number(n) + 1}`));
+      writeFileSync(
+        join(dir, 'other'),
+        (await checkpointNow()).note.replace(/^(.*\n)(\d+)/, (_, o, n) => `${o}${Number(n) + 1}`),
+      );
       const forged = await runCli(['verify-signature', join(dir, 'verdict.jws'), '--jwks', jwksFile, '--checkpoint', join(dir, 'other')], env);
       expect(forged.code).to.equal(1);
       expect(forged.stderr).to.match(/no valid signature/);
@@ -124,7 +140,9 @@ for (const kind of databaseKinds()) {
       await sequenced();
       const size = (await checkpointNow()).size;
       expect(size - before).to.equal(2);
-      const leaves = (await t.service.container.get<TransparencyLogPort>(TransparencyLogPort).entries(before, 2)).map((leaf) => JSON.parse(new TextDecoder().decode(leaf.entry)) as { type: string; at: string; data: { status: string } });
+      const leaves = (await t.service.container.get<TransparencyLogPort>(TransparencyLogPort).entries(before, 2)).map(
+        (leaf) => JSON.parse(new TextDecoder().decode(leaf.entry)) as { type: string; at: string; data: { status: string } },
+      );
       expect(leaves.map((l) => l.type).sort()).to.deep.equal(['entity.expired', 'entity.verified']);
       expect(leaves.find((l) => l.type === 'entity.expired')).to.deep.include({ at: expiresAt });
     });

@@ -39,7 +39,14 @@ describe('trust signals over HTTP and MCP, against local TLS, RDAP and DNS serve
     // What is stored and what external=true looks at; first looks on read have their own suite (first-look.test.ts).
     t = await startTestService(
       databaseKinds()[0]!,
-      { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', RDAP_BASE_URL: 'https://rdap.example.net/', EXTERNAL_DNSBL_ZONES: 'dbl.example.org', EXTERNAL_DEADLINE_MS: '2000', OBSERVE_LIMIT_PER_MINUTE: '0' },
+      {
+        DNS_SERVERS: dns.address,
+        SCAN_ALLOWED_NETWORKS: '127.0.0.1/32',
+        RDAP_BASE_URL: 'https://rdap.example.net/',
+        EXTERNAL_DNSBL_ZONES: 'dbl.example.org',
+        EXTERNAL_DEADLINE_MS: '2000',
+        OBSERVE_LIMIT_PER_MINUTE: '0',
+      },
       { fetcher: { ca: [ca.cert], portMap: site.portMap } },
     );
     const entities = new KnexEntityRepository(t.database.db);

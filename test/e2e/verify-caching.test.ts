@@ -34,11 +34,16 @@ for (const kind of databaseKinds()) {
     /** Asks until the answer comes from the repeated-answer path (it carries Age). */
     async function repeated(path: string, init: RequestInit = {}): Promise<Response> {
       let res: Response | undefined;
-      await waitUntil(`${path} is repeated`, async () => {
-        res = await t.get(path, init);
-        await res.clone().arrayBuffer();
-        return res.headers.has('age');
-      }, 5000, 50);
+      await waitUntil(
+        `${path} is repeated`,
+        async () => {
+          res = await t.get(path, init);
+          await res.clone().arrayBuffer();
+          return res.headers.has('age');
+        },
+        5000,
+        50,
+      );
       return res!;
     }
 
@@ -59,10 +64,19 @@ for (const kind of databaseKinds()) {
     });
 
     it('never lets anyone keep an error, an EXPIRED answer or one with live looks, and gives them no validator or key', async () => {
-      for (const [path, status] of [['/verify/not a domain', 400], ['/verify/gone-cache.com', 200], ['/verify/blocked-cache.com?signals=true&external=true', 200], ['/verify/cache-corp.co.uk?signals=maybe', 400]] as const) {
+      for (const [path, status] of [
+        ['/verify/not a domain', 400],
+        ['/verify/gone-cache.com', 200],
+        ['/verify/blocked-cache.com?signals=true&external=true', 200],
+        ['/verify/cache-corp.co.uk?signals=maybe', 400],
+      ] as const) {
         const res = await t.get(path);
         expect(res.status, path).to.equal(status);
-        expect(headersOf(res, 'cache-control', 'etag', 'surrogate-key'), path).to.deep.equal({ 'cache-control': 'no-store', etag: null, 'surrogate-key': null });
+        expect(headersOf(res, 'cache-control', 'etag', 'surrogate-key'), path).to.deep.equal({
+          'cache-control': 'no-store',
+          etag: null,
+          'surrogate-key': null,
+        });
         const again = await t.get(path, { headers: { 'if-none-match': '*' } });
         expect(again.status, `${path} conditional`).to.equal(status);
       }
@@ -77,7 +91,12 @@ for (const kind of databaseKinds()) {
         expect(res.status, inm).to.equal(304);
         expect(await res.text()).to.equal('');
         expect(res.headers.has('age'), 'from the repeated-answer path').to.equal(true);
-        expect(headersOf(res, 'etag', 'cache-control', 'surrogate-key', 'vary')).to.deep.equal({ etag, 'cache-control': VERIFIED, 'surrogate-key': 'cache-corp.co.uk', vary: 'Accept' });
+        expect(headersOf(res, 'etag', 'cache-control', 'surrogate-key', 'vary')).to.deep.equal({
+          etag,
+          'cache-control': VERIFIED,
+          'surrogate-key': 'cache-corp.co.uk',
+          vary: 'Accept',
+        });
         expect(res.headers.get('access-control-allow-origin')).to.equal('*');
         expect(res.headers.get('x-request-id')).to.be.a('string');
       }
@@ -88,18 +107,23 @@ for (const kind of databaseKinds()) {
       expect(line, 'the 304 is logged').to.not.equal(undefined);
     });
 
-    it('answers 304 on Koa\'s path too: the same bytes asked under another spelling are rendered anew, with the same ETag', async () => {
+    it("answers 304 on Koa's path too: the same bytes asked under another spelling are rendered anew, with the same ETag", async () => {
       const etag = (await t.get('/verify/cache-corp.co.uk')).headers.get('etag')!;
       // Not rendered under this target yet, so Koa's route answers; the body is the same bytes.
       const res = await t.get('/verify/CACHE-corp.co.uk.', { headers: { 'if-none-match': `W/${etag}` } });
       expect(res.status).to.equal(304);
       expect(res.headers.has('age'), "Koa's path").to.equal(false);
       expect(await res.text()).to.equal('');
-      expect(headersOf(res, 'etag', 'cache-control', 'surrogate-key', 'content-type')).to.deep.equal({ etag, 'cache-control': VERIFIED, 'surrogate-key': 'cache-corp.co.uk', 'content-type': null });
+      expect(headersOf(res, 'etag', 'cache-control', 'surrogate-key', 'content-type')).to.deep.equal({
+        etag,
+        'cache-control': VERIFIED,
+        'surrogate-key': 'cache-corp.co.uk',
+        'content-type': null,
+      });
       expect(res.headers.get('vary')).to.contain('Accept');
     });
 
-    it('gives a changed verdict a new ETag: the old one gets a 200 with the new answer, on the fast path and Koa\'s', async () => {
+    it("gives a changed verdict a new ETag: the old one gets a 200 with the new answer, on the fast path and Koa's", async () => {
       const before = await repeated('/verify/to-block.com');
       const etag = before.headers.get('etag')!;
       expect(((await before.json()) as any).data.verified).to.equal(true);
@@ -123,7 +147,11 @@ for (const kind of databaseKinds()) {
       expect(held.status).to.equal(304);
       expect(held.headers.get('etag')).to.match(STRONG_TAG);
       const badge = await t.get('/badge/shop.cache-corp.co.uk.svg');
-      expect(headersOf(badge, 'cache-control', 'surrogate-key', 'content-type')).to.deep.equal({ 'cache-control': VERIFIED, 'surrogate-key': 'cache-corp.co.uk', 'content-type': 'image/svg+xml; charset=utf-8' });
+      expect(headersOf(badge, 'cache-control', 'surrogate-key', 'content-type')).to.deep.equal({
+        'cache-control': VERIFIED,
+        'surrogate-key': 'cache-corp.co.uk',
+        'content-type': 'image/svg+xml; charset=utf-8',
+      });
       const badgeAgain = await t.get('/badge/shop.cache-corp.co.uk.svg', { headers: { 'if-none-match': badge.headers.get('etag')! } });
       expect(badgeAgain.status).to.equal(304);
       expect(badgeAgain.headers.get('content-security-policy')).to.be.a('string');

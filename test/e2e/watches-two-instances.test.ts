@@ -26,7 +26,14 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
     const ca = await createTestCa();
     receiver = await startWebhookReceiver(await ca.issue(['hooks.example.com']), 'hooks.example.com');
     dns = await startDnsServer({ 'hooks.example.com': { A: ['127.0.0.1'] } });
-    const env = { ROLE: 'serve', DATABASE_URL: database.url, DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', BASE_URL: 'https://vetted.example.org', RECHECK_INTERVAL_MINUTES: '0' };
+    const env = {
+      ROLE: 'serve',
+      DATABASE_URL: database.url,
+      DNS_SERVERS: dns.address,
+      SCAN_ALLOWED_NETWORKS: '127.0.0.1/32',
+      BASE_URL: 'https://vetted.example.org',
+      RECHECK_INTERVAL_MINUTES: '0',
+    };
     const options = { jobs: FAST_JOBS, fetcher: { ca: [ca.cert], portMap: receiver.site.portMap } };
     instances.push(...(await Promise.all([startInstance(env, options), startInstance(env, options)])));
   });
@@ -40,7 +47,11 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
   it('sees each event once per change, in order per domain, every signature valid', async () => {
     const [a, b] = instances;
     const watch = async (on: InstanceProcess, domain: string) => {
-      const res = await fetch(`${on.url}/watches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain, callback_url: 'https://hooks.example.com/hook' }) });
+      const res = await fetch(`${on.url}/watches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ domain, callback_url: 'https://hooks.example.com/hook' }),
+      });
       expect(res.status, await res.clone().text()).to.equal(201);
       return ((await res.json()) as any).data;
     };

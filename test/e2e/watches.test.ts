@@ -62,13 +62,25 @@ describe('watches: signed webhooks when a verdict changes (SQLite, one instance)
     expect(((await read.json()) as any).data).to.not.have.any.keys('secret', 'token');
     expect((await t.get(`/watches/${created.watch_id}`)).status).to.equal(401);
     expect((await t.get(`/watches/${created.watch_id}`, { headers: { authorization: 'Bearer wtk_wrong' } })).status).to.equal(403);
-    for (const callback of ['http://hooks.example.com/hook', 'https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'https://internal.example.com/hook', 'https://user:pw@hooks.example.com/hook', 'https://hooks.example.com:0/hook', 'https://hooks.example.com:65536/hook']) {
+    for (const callback of [
+      'http://hooks.example.com/hook',
+      'https://10.0.0.1/hook',
+      'https://169.254.169.254/latest',
+      'https://internal.example.com/hook',
+      'https://user:pw@hooks.example.com/hook',
+      'https://hooks.example.com:0/hook',
+      'https://hooks.example.com:65536/hook',
+    ]) {
       const res = await post({ domain: 'shop.com', callback_url: callback });
       expect(res.status, callback).to.equal(400);
       expect(((await res.json()) as any).error.code).to.equal('VALIDATION_ERROR');
     }
-    expect(((await (await post({ domain: 'shop.com', callback_url: 'https://10.0.0.1/hook' })).json()) as any).error.message).to.contain('which Vetted never calls');
-    expect(((await (await post({ domain: 'shop.com', callback_url: 'https://hooks.example.com:0/hook' })).json()) as any).error.message).to.equal('callback_url must name a port from 1 to 65535, or none (443).');
+    expect(((await (await post({ domain: 'shop.com', callback_url: 'https://10.0.0.1/hook' })).json()) as any).error.message).to.contain(
+      'which Vetted never calls',
+    );
+    expect(((await (await post({ domain: 'shop.com', callback_url: 'https://hooks.example.com:0/hook' })).json()) as any).error.message).to.equal(
+      'callback_url must name a port from 1 to 65535, or none (443).',
+    );
   });
 
   it('delivers each change once, in order, signed as Standard Webhooks says', async () => {
@@ -86,8 +98,15 @@ describe('watches: signed webhooks when a verdict changes (SQLite, one instance)
     expect(seen.map((d) => d.body.type)).to.deep.equal(['entity.verified', 'domain.blocked', 'domain.unblocked', 'entity.revoked']);
     expect(seen.every((d) => d.verified)).to.equal(true);
     expect(new Set(seen.map((d) => d.id)).size).to.equal(4);
-    expect(seen[1]!.body.data).to.deep.include({ domain: 'pay.example.net', previous: { registry: 'verified', entity_id: entity.id }, current: { registry: 'blocked', entity_id: null } });
-    expect(seen[1]!.body.data.links).to.deep.equal({ verify: 'https://vetted.example.org/verify/pay.example.net', history: 'https://vetted.example.org/reports?domain=pay.example.net' });
+    expect(seen[1]!.body.data).to.deep.include({
+      domain: 'pay.example.net',
+      previous: { registry: 'verified', entity_id: entity.id },
+      current: { registry: 'blocked', entity_id: null },
+    });
+    expect(seen[1]!.body.data.links).to.deep.equal({
+      verify: 'https://vetted.example.org/verify/pay.example.net',
+      history: 'https://vetted.example.org/reports?domain=pay.example.net',
+    });
   });
 
   it('announces a scan of the watched domain: report.created, then readiness.changed from unknown to ready, with the report linked', async () => {
@@ -114,10 +133,15 @@ describe('watches: signed webhooks when a verdict changes (SQLite, one instance)
     expect(seen.map((d) => d.status)).to.deep.equal([500, 503, 200]);
     expect(new Set(seen.map((d) => d.id)).size).to.equal(1);
     // The receiver answers before Vetted records the attempt: wait for the record, not only the request.
-    const attempts = async () => ((await (await t.get(`/watches/${created.watch_id}/deliveries`, { headers: { authorization: `Bearer ${created.token}` } })).json()) as any).data.attempts;
+    const attempts = async () =>
+      ((await (await t.get(`/watches/${created.watch_id}/deliveries`, { headers: { authorization: `Bearer ${created.token}` } })).json()) as any).data.attempts;
     await waitUntil('the third attempt is recorded', async () => (await attempts()).length >= 3, 5_000);
     const listed = await attempts();
-    expect(listed.map((a: any) => [a.attempt, a.status, a.outcome])).to.deep.equal([[3, 200, 'delivered'], [2, 503, 'retrying'], [1, 500, 'retrying']]);
+    expect(listed.map((a: any) => [a.attempt, a.status, a.outcome])).to.deep.equal([
+      [3, 200, 'delivered'],
+      [2, 503, 'retrying'],
+      [1, 500, 'retrying'],
+    ]);
     expect(Date.parse(listed[0].at) - Date.parse(listed[2].at)).to.be.at.least(2500);
     const metrics = await (await t.get('/metrics')).text();
     const count = (outcome: string) => Number(new RegExp(`^vetted_webhook_deliveries_total\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(metrics)?.[1] ?? 0);
@@ -132,7 +156,11 @@ describe('watches: signed webhooks when a verdict changes (SQLite, one instance)
     dns.set('moved.example.com', { A: ['10.9.8.7'] });
     await new KnexBlocklist(t.database.db).add([aBlock('moved.example.org')]);
     const auth = { headers: { authorization: `Bearer ${created.token}` } };
-    await waitUntil('an attempt is recorded', async () => (((await (await t.get(`/watches/${created.watch_id}/deliveries`, auth)).json()) as any).data.attempts.length > 0), 10_000);
+    await waitUntil(
+      'an attempt is recorded',
+      async () => ((await (await t.get(`/watches/${created.watch_id}/deliveries`, auth)).json()) as any).data.attempts.length > 0,
+      10_000,
+    );
     const [attempt] = ((await (await t.get(`/watches/${created.watch_id}/deliveries`, auth)).json()) as any).data.attempts;
     expect(attempt).to.include({ status: null, outcome: 'retrying' });
     expect(attempt.error).to.match(/^BLOCKED_ADDRESS: /);

@@ -35,7 +35,11 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
     worker.stderr.on('data', (c) => (output += c));
     const exited = new Promise<number | null>((done) => worker.on('exit', (code) => done(code)));
     try {
-      const res = await fetch(`${server.url}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'respond-async' }, body: '{"domain":"nowhere.example.com"}' });
+      const res = await fetch(`${server.url}/api/scan`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+        body: '{"domain":"nowhere.example.com"}',
+      });
       expect(res.status).to.equal(202);
       const { scan_id: scanId } = ((await res.json()) as any).data;
       let state = 'queued';
@@ -49,7 +53,19 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
       const jobs = await runCli(['jobs', '--json'], { DATABASE_URL: database.url });
       expect(jobs.code, jobs.stderr).to.equal(0);
       const queues = JSON.parse(jobs.stdout) as Array<{ kind: string; completed: number; failed: number }>;
-      expect(queues.map((q) => q.kind).sort()).to.deep.equal(['cdn.purge', 'events.detect', 'events.sweep', 'observations.first', 'observations.refresh', 'observations.sweep', 'ownership.check', 'proof.recheck', 'proof.sweep', 'scan.run', 'webhook.deliver']);
+      expect(queues.map((q) => q.kind).sort()).to.deep.equal([
+        'cdn.purge',
+        'events.detect',
+        'events.sweep',
+        'observations.first',
+        'observations.refresh',
+        'observations.sweep',
+        'ownership.check',
+        'proof.recheck',
+        'proof.sweep',
+        'scan.run',
+        'webhook.deliver',
+      ]);
       expect(queues.find((q) => q.kind === 'scan.run')).to.deep.include({ completed: 1, failed: 0 });
     } finally {
       worker.kill('SIGTERM');
@@ -57,6 +73,9 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
     expect(await exited).to.equal(0);
     const lines = output.split('\n').filter(Boolean);
     for (const line of lines) expect(() => JSON.parse(line), line).not.to.throw();
-    expect(lines.some((l) => l.includes('"msg":"listening"')), 'a worker serves no HTTP').to.equal(false);
+    expect(
+      lines.some((l) => l.includes('"msg":"listening"')),
+      'a worker serves no HTTP',
+    ).to.equal(false);
   });
 });

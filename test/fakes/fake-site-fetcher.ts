@@ -25,7 +25,10 @@ export class FakeSiteFetcher implements SiteFetcher {
     const accept = request.headers?.accept;
     const spec = (accept ? this.table[`${accept} ${request.url}`] : undefined) ?? this.table[request.url] ?? { status: 404, body: 'not found' };
     if (spec.error) {
-      return { ok: false, failure: { requestedUrl: request.url, failedUrl: request.url, redirects: [], code: spec.error.code, message: spec.error.message, durationMs: 1 } };
+      return {
+        ok: false,
+        failure: { requestedUrl: request.url, failedUrl: request.url, redirects: [], code: spec.error.code, message: spec.error.message, durationMs: 1 },
+      };
     }
     const bytes = Buffer.from(spec.body ?? '');
     const body = bytes.subarray(0, request.maxBytes);
@@ -44,7 +47,15 @@ export class FakeSiteFetcher implements SiteFetcher {
         truncated: bytes.length > request.maxBytes,
         durationMs: 1,
         ...(https && spec.certificate !== false
-          ? { certificate: { subject: 'CN=site', issuer: 'CN=ca', subjectAltNames: [], validFrom: '2026-01-01T00:00:00.000Z', validTo: '2027-06-01T00:00:00.000Z' } }
+          ? {
+              certificate: {
+                subject: 'CN=site',
+                issuer: 'CN=ca',
+                subjectAltNames: [],
+                validFrom: '2026-01-01T00:00:00.000Z',
+                validTo: '2027-06-01T00:00:00.000Z',
+              },
+            }
           : {}),
       },
     };

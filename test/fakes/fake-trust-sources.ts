@@ -6,9 +6,23 @@ import type { ObservationKind, StoredObservation, TrustObservationStore } from '
 /** Live sources answering what a test sets, counting calls; `hang` never answers until aborted. */
 export class FakeTrustSources implements TlsInspector, DomainAgeSource, ReputationChecks {
   calls = { tls: 0, age: 0, reputation: 0 };
-  tlsAnswer: TlsInspectionOutcome | 'hang' = { valid: true, authorizationError: null, hostnameMatches: true, validFrom: '2026-01-01T00:00:00.000Z', validTo: '2027-01-01T00:00:00.000Z', daysToExpiry: 100, issuer: 'CN=ca', subject: 'CN=x', subjectAltNames: ['x'] };
+  tlsAnswer: TlsInspectionOutcome | 'hang' = {
+    valid: true,
+    authorizationError: null,
+    hostnameMatches: true,
+    validFrom: '2026-01-01T00:00:00.000Z',
+    validTo: '2027-01-01T00:00:00.000Z',
+    daysToExpiry: 100,
+    issuer: 'CN=ca',
+    subject: 'CN=x',
+    subjectAltNames: ['x'],
+  };
   ageAnswer: DomainAgeOutcome | 'hang' = { registeredAt: '2010-01-01T00:00:00.000Z', source: 'https://rdap.example/' };
-  reputationAnswer: ReputationReport = { blocklists: [{ zone: 'dbl.example.org', listed: false }], spf: { published: true }, dmarc: { published: true, policy: 'reject' } };
+  reputationAnswer: ReputationReport = {
+    blocklists: [{ zone: 'dbl.example.org', listed: false }],
+    spf: { published: true },
+    dmarc: { published: true, policy: 'reject' },
+  };
 
   inspect(_d: string, options?: { signal?: AbortSignal }): Promise<TlsInspectionOutcome> {
     this.calls.tls++;

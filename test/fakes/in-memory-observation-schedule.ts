@@ -40,7 +40,9 @@ export class InMemoryObservationSchedule implements ObservationSchedule {
     const at = now.toISOString();
     const until = new Date(now.getTime() + leaseSeconds * 1000).toISOString();
     const liveDomains = new Set((await this.entities()).filter((e) => live(e, at)).map((e) => e.domain));
-    const due = [...this.slots].filter(([domain, s]) => s.dueAt <= at && liveDomains.has(domain)).sort(([a, x], [b, y]) => x.dueAt.localeCompare(y.dueAt) || a.localeCompare(b));
+    const due = [...this.slots]
+      .filter(([domain, s]) => s.dueAt <= at && liveDomains.has(domain))
+      .sort(([a, x], [b, y]) => x.dueAt.localeCompare(y.dueAt) || a.localeCompare(b));
     // Like the adapter: unclaimed domains first, lapsed claims only once those run out.
     const unclaimed = due.filter(([, s]) => s.claimedUntil === null).slice(0, limit);
     const lapsed = due.filter(([, s]) => s.claimedUntil !== null && s.claimedUntil < at).slice(0, limit - unclaimed.length);

@@ -80,7 +80,10 @@ export class InMemoryRegistry implements EntityRepository, RegistryReader {
 
   async knownNames(after: string | undefined, limit: number): Promise<readonly string[]> {
     const names = new Set<string>([...this.entities.map((e) => e.domain), ...this.blocks.keys(), ...this.latestReports.keys()]);
-    return [...names].sort().filter((name) => after === undefined || name > after).slice(0, limit);
+    return [...names]
+      .sort()
+      .filter((name) => after === undefined || name > after)
+      .slice(0, limit);
   }
 
   /** The Blocklist's list(): every block in domain order. */

@@ -20,8 +20,12 @@ export class InMemoryScanAdmission implements ScanAdmission {
       { limit: 'client' as const, max: this.limits.perClientPerHour, ms: 3_600_000, match: (a: { clientId: string }) => a.clientId === clientId },
     ];
     for (const w of windows) {
-      const times = this.admitted.filter((a) => w.match(a) && a.at > t - w.ms).map((a) => a.at).sort((a, b) => b - a);
-      if (times.length >= w.max) return { admitted: false, limit: w.limit, retryAfterSeconds: Math.max(1, Math.min(w.ms / 1000, Math.ceil((times[w.max - 1]! + w.ms - t) / 1000))) };
+      const times = this.admitted
+        .filter((a) => w.match(a) && a.at > t - w.ms)
+        .map((a) => a.at)
+        .sort((a, b) => b - a);
+      if (times.length >= w.max)
+        return { admitted: false, limit: w.limit, retryAfterSeconds: Math.max(1, Math.min(w.ms / 1000, Math.ceil((times[w.max - 1]! + w.ms - t) / 1000))) };
     }
     this.admitted.push({ clientId, domain, at: t });
     return { admitted: true };

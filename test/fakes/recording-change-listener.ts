@@ -1,7 +1,9 @@
 import type { ChangeListener } from '../../src/application/ports/change-feed.js';
 
 /** One call a change feed made, with when it arrived (performance.now()). */
-export type ChangeEvent = { readonly kind: 'changed'; readonly names: readonly string[]; readonly atMs: number } | { readonly kind: 'reset'; readonly atMs: number };
+export type ChangeEvent =
+  | { readonly kind: 'changed'; readonly names: readonly string[]; readonly atMs: number }
+  | { readonly kind: 'reset'; readonly atMs: number };
 
 /** A ChangeListener that keeps every call, and lets a test wait for one. */
 export class RecordingChangeListener implements ChangeListener {

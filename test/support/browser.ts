@@ -10,7 +10,7 @@ export function chromiumPath(): string | undefined {
   const found = CANDIDATES.find((path) => existsSync(path));
   if (!found && !announced) {
     announced = true;
-    console.log('  (browser suites skipped: no chromium found; install Debian\'s chromium or set CHROMIUM_PATH)');
+    console.log("  (browser suites skipped: no chromium found; install Debian's chromium or set CHROMIUM_PATH)");
   }
   return found;
 }
@@ -22,6 +22,12 @@ export function chromiumPath(): string | undefined {
  * twentyfold.
  */
 export function launchBrowser(executablePath: string): Promise<Browser> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name, value]) => value !== undefined && name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME'))) as Record<string, string>;
-  return chromium.launch({ executablePath, env, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name, value]) => value !== undefined && name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME')),
+  ) as Record<string, string>;
+  return chromium.launch({
+    executablePath,
+    env,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
 }

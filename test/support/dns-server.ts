@@ -116,10 +116,7 @@ export async function startDnsServer(zone: Readonly<Record<string, ZoneEntry>> =
     count: (name, type) => queries.filter((q) => q.name === normalize(name) && (!type || q.type === type)).length,
     clearLog: () => void queries.splice(0),
     close: async () => {
-      await Promise.all([
-        new Promise<void>((resolve) => udp.close(() => resolve())),
-        new Promise<void>((resolve) => tcp.close(() => resolve())),
-      ]);
+      await Promise.all([new Promise<void>((resolve) => udp.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
     },
   };
 }

@@ -122,9 +122,7 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
   const servers: http.Server[] = [httpServer];
   let httpsServer: https.Server | undefined;
   if (options.tls) {
-    const contexts = new Map(
-      Object.entries(options.tlsByName ?? {}).map(([name, pair]) => [name.toLowerCase(), createSecureContext(pair)]),
-    );
+    const contexts = new Map(Object.entries(options.tlsByName ?? {}).map(([name, pair]) => [name.toLowerCase(), createSecureContext(pair)]));
     httpsServer = https.createServer(
       {
         ...options.tls,
@@ -173,8 +171,7 @@ export function redirect(location: string, status = 302): RouteSpec {
 /** `body` compressed with `encoding`, Content-Encoding set. */
 export function encoded(body: string | Buffer, encoding: 'gzip' | 'br' | 'deflate', spec: RouteSpec = {}): RouteSpec {
   const raw = Buffer.from(body);
-  const data =
-    encoding === 'gzip' ? zlib.gzipSync(raw) : encoding === 'br' ? zlib.brotliCompressSync(raw) : zlib.deflateSync(raw);
+  const data = encoding === 'gzip' ? zlib.gzipSync(raw) : encoding === 'br' ? zlib.brotliCompressSync(raw) : zlib.deflateSync(raw);
   return { ...spec, headers: { 'content-type': 'text/plain', ...spec.headers, 'content-encoding': encoding }, body: data };
 }
 

@@ -35,27 +35,55 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
       },
       '/privacy': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: legalPage('Privacy policy', PRIVACY_TEXT) },
       '/terms': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: legalPage('Terms of service', TERMS_TEXT) },
-      '/contact': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: legalPage('Contact us', `Write to <a href="mailto:hello@${domain}">hello@${domain}</a> or call +44 20 7946 0000.`) },
+      '/contact': {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: legalPage('Contact us', `Write to <a href="mailto:hello@${domain}">hello@${domain}</a> or call +44 20 7946 0000.`),
+      },
       '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${origin}/sitemap-main.xml\n` },
       '/sitemap-main.xml': {
         headers: { 'content-type': 'application/xml' },
         body: `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/</loc><lastmod>2026-09-01</lastmod></url><url><loc>${origin}/about</loc></url></urlset>`,
       },
-      '/.well-known/security.txt': { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `Contact: mailto:security@${domain}\nExpires: 2099-01-01T00:00:00.000Z\n` },
+      '/.well-known/security.txt': {
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        body: `Contact: mailto:security@${domain}\nExpires: 2099-01-01T00:00:00.000Z\n`,
+      },
       '/agents.md': { headers: { 'content-type': 'text/markdown' }, body: '---\ntype: agent_manifest\n---\n# Good Company for agents\n\nUse the API.\n' },
-      '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: `# Good Company\n\n> We sell good things.\n\n## Docs\n\n- [API](${origin}/api.md): the API\n` },
+      '/llms.txt': {
+        headers: { 'content-type': 'text/plain' },
+        body: `# Good Company\n\n> We sell good things.\n\n## Docs\n\n- [API](${origin}/api.md): the API\n`,
+      },
       '/.well-known/mcp.json': {
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ version: '1.0', protocolVersion: '2025-06-18', serverInfo: { name: 'good', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: '/mcp' } }),
+        body: JSON.stringify({
+          version: '1.0',
+          protocolVersion: '2025-06-18',
+          serverInfo: { name: 'good', version: '1.0.0' },
+          transport: { type: 'streamable-http', endpoint: '/mcp' },
+        }),
       },
       '/.well-known/agent-card.json': {
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Good agent', description: 'Sells', version: '1.0.0', defaultInputModes: ['text/plain'], defaultOutputModes: ['application/json'], skills: [{ id: 'buy', name: 'Buy', description: 'Buy things', tags: [] }], supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], capabilities: { extensions: [{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1', params: { roles: ['merchant'] } }] } }),
+        body: JSON.stringify({
+          name: 'Good agent',
+          description: 'Sells',
+          version: '1.0.0',
+          defaultInputModes: ['text/plain'],
+          defaultOutputModes: ['application/json'],
+          skills: [{ id: 'buy', name: 'Buy', description: 'Buy things', tags: [] }],
+          supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+          capabilities: { extensions: [{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1', params: { roles: ['merchant'] } }] },
+        }),
       },
-      '/openapi.json': { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ openapi: '3.1.0', info: { title: 'Good API', version: '1' }, paths: { '/items': { get: {} } } }) },
+      '/openapi.json': {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ openapi: '3.1.0', info: { title: 'Good API', version: '1' }, paths: { '/items': { get: {} } } }),
+      },
       '/.well-known/api-catalog': {
         headers: { 'content-type': 'application/linkset+json' },
-        body: JSON.stringify({ linkset: [{ anchor: `https://${domain}/api`, 'service-desc': [{ href: `https://${domain}/openapi.json`, type: 'application/openapi+json' }] }] }),
+        body: JSON.stringify({
+          linkset: [{ anchor: `https://${domain}/api`, 'service-desc': [{ href: `https://${domain}/openapi.json`, type: 'application/openapi+json' }] }],
+        }),
       },
       '/.well-known/oauth-protected-resource': {
         headers: { 'content-type': 'application/json' },
@@ -63,11 +91,21 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
       },
       '/.well-known/oauth-authorization-server': {
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ issuer: `https://${domain}`, authorization_endpoint: `https://${domain}/authorize`, token_endpoint: `https://${domain}/token`, response_types_supported: ['code'] }),
+        body: JSON.stringify({
+          issuer: `https://${domain}`,
+          authorization_endpoint: `https://${domain}/authorize`,
+          token_endpoint: `https://${domain}/token`,
+          response_types_supported: ['code'],
+        }),
       },
       '/.well-known/agent-skills/index.json': {
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ $schema: 'https://agentskills.io/schemas/discovery/0.2.0.json', skills: [{ name: 'order-status', type: 'skill-md', description: 'Check an order', url: 'order-status/SKILL.md', digest: `sha256:${'ab'.repeat(32)}` }] }),
+        body: JSON.stringify({
+          $schema: 'https://agentskills.io/schemas/discovery/0.2.0.json',
+          skills: [
+            { name: 'order-status', type: 'skill-md', description: 'Check an order', url: 'order-status/SKILL.md', digest: `sha256:${'ab'.repeat(32)}` },
+          ],
+        }),
       },
       '/.well-known/ucp': {
         headers: { 'content-type': 'application/json' },
@@ -75,7 +113,12 @@ export function goodSiteFiles(domain: string): { https: Record<string, SiteFile>
       },
       '/.well-known/acp.json': {
         headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' },
-        body: JSON.stringify({ protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2025-09-29', '2026-01-30'] }, api_base_url: `https://${domain}/acp`, transports: ['rest'], capabilities: { services: ['checkout'] } }),
+        body: JSON.stringify({
+          protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2025-09-29', '2026-01-30'] },
+          api_base_url: `https://${domain}/acp`,
+          transports: ['rest'],
+          capabilities: { services: ['checkout'] },
+        }),
       },
       '/.well-known/http-message-signatures-directory': {
         headers: { 'content-type': 'application/http-message-signatures-directory+json' },

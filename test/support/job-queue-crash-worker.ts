@@ -10,7 +10,17 @@ if (!connectionString || !schema) throw new Error('usage: job-queue-crash-worker
 
 const quiet = (): void => undefined;
 const logger: Logger = { debug: quiet, info: quiet, warn: quiet, error: (fields, message) => console.error(message, JSON.stringify(fields)) };
-const queue = new PgBossJobQueue({ connectionString, schema, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, retryDelaySeconds: 1, heartbeatSeconds: heartbeat ? Number(heartbeat) : undefined }, logger);
+const queue = new PgBossJobQueue(
+  {
+    connectionString,
+    schema,
+    pollingIntervalSeconds: 0.5,
+    maintenanceIntervalSeconds: 1,
+    retryDelaySeconds: 1,
+    heartbeatSeconds: heartbeat ? Number(heartbeat) : undefined,
+  },
+  logger,
+);
 await queue.start();
 await queue.work('scan.run', { concurrency: 1 }, async (job) => {
   process.stdout.write(`took ${job.id}\n`);

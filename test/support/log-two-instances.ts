@@ -39,7 +39,12 @@ export async function logFromTwoInstances(instances: readonly InstanceProcess[],
     }
   })();
   const writers = [0, 1].map(async (w) => {
-    const db = knex({ client: shared.url.startsWith('sqlite:') ? 'sqlite3' : 'pg', connection: shared.url.startsWith('sqlite:') ? { filename: shared.url.slice('sqlite:'.length) } : shared.url, useNullAsDefault: true, pool: { min: 0, max: 1 } });
+    const db = knex({
+      client: shared.url.startsWith('sqlite:') ? 'sqlite3' : 'pg',
+      connection: shared.url.startsWith('sqlite:') ? { filename: shared.url.slice('sqlite:'.length) } : shared.url,
+      useNullAsDefault: true,
+      pool: { min: 0, max: 1 },
+    });
     try {
       for (let i = 0; i < WRITES_EACH; i++) {
         await db('blocked_domains').insert({ domain: `w${w}-${i}.example.org`, reason: 'test', blocked_at: new Date().toISOString() });

@@ -5,8 +5,19 @@ import { ASCII_GLYPHS, COMBO_WORDS, CYRILLIC_TWINS, OTHER_SUFFIXES, QWERTY_NEIGH
 
 /** The typosquatting families of the corpus, as typosquatting tools name them. */
 export const FAMILIES = [
-  'addition', 'bitsquatting', 'homoglyph', 'homoglyph-idn', 'hyphenation', 'insertion', 'omission', 'repetition',
-  'replacement', 'transposition', 'vowel-swap', 'combosquat', 'other-suffix',
+  'addition',
+  'bitsquatting',
+  'homoglyph',
+  'homoglyph-idn',
+  'hyphenation',
+  'insertion',
+  'omission',
+  'repetition',
+  'replacement',
+  'transposition',
+  'vowel-swap',
+  'combosquat',
+  'other-suffix',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -183,7 +194,11 @@ export function buildCorpus(catalog: BrandCatalog, legitimate: ReadonlySet<strin
     const long = target.label.length >= MIN_EDIT_LABEL;
     for (const [family, generate] of Object.entries(EDIT_FAMILIES) as [Family, Generator][]) {
       if (!long) continue;
-      add(family, [...generate(target.label)].filter((v) => v.length >= MIN_EDIT_LABEL), own);
+      add(
+        family,
+        [...generate(target.label)].filter((v) => v.length >= MIN_EDIT_LABEL),
+        own,
+      );
     }
     add('homoglyph', homoglyphs(target.label, ASCII_GLYPHS), own);
     add('homoglyph-idn', homoglyphs(target.label, UNICODE_GLYPHS), own);

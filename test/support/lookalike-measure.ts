@@ -42,7 +42,10 @@ export function dnstwistPermutations(python: string, targets: readonly string[],
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`dnstwist-permutations.py failed (${run.status}): ${run.stderr}`);
-  return run.stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Permutation);
+  return run.stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Permutation);
 }
 
 /**
@@ -104,7 +107,18 @@ export interface Measurement {
  * Per brand, a permutation counts for the brand that owns its target.
  */
 export function measure(detector: LookalikeDetector, catalog: BrandCatalog, attacks: readonly Permutation[], innocents: readonly string[]): Measurement {
-  const m: Measurement = { attacks: { total: 0, hits: 0 }, byFamily: new Map(), ofFive: { attacks: { total: 0, hits: 0 }, byFamily: new Map() }, byBrand: new Map(), byRule: new Map(), skipped: new Map(), missed: [], innocents: { total: 0, hits: 0 }, accused: [], accusedRestricted: [] };
+  const m: Measurement = {
+    attacks: { total: 0, hits: 0 },
+    byFamily: new Map(),
+    ofFive: { attacks: { total: 0, hits: 0 }, byFamily: new Map() },
+    byBrand: new Map(),
+    byRule: new Map(),
+    skipped: new Map(),
+    missed: [],
+    innocents: { total: 0, hits: 0 },
+    accused: [],
+    accusedRestricted: [],
+  };
   const innocentSet = new Set(innocents);
   const skip = (why: string) => m.skipped.set(why, (m.skipped.get(why) ?? 0) + 1);
   for (const attack of attacks) {
@@ -113,10 +127,16 @@ export function measure(detector: LookalikeDetector, catalog: BrandCatalog, atta
     if (!info.domain || !info.publicSuffix) skip('no registrable domain');
     // dnstwist splits names by its own suffix list: for impots.gouv.fr or docomo.ne.jp it permutes
     // gouv or ne, leaving the brand's label intact in front of another registrable domain.
-    else if (target.domainWithoutSuffix && info.subdomain === target.domainWithoutSuffix && info.domain !== target.domain) skip('the suffix permuted, the label intact');
+    else if (target.domainWithoutSuffix && info.subdomain === target.domainWithoutSuffix && info.domain !== target.domain)
+      skip('the suffix permuted, the label intact');
     // For a hyphenated name dnstwist's dictionary fuzzer also swaps its first or last part for a word:
     // deutsche-bank.de gives login-bank.de and deutsche-recovery.de, which no longer carry the name.
-    else if (attack.fuzzer === 'dictionary' && target.domainWithoutSuffix?.includes('-') && !(info.domainWithoutSuffix ?? '').includes(target.domainWithoutSuffix)) skip('a part of a hyphenated name swapped for a word');
+    else if (
+      attack.fuzzer === 'dictionary' &&
+      target.domainWithoutSuffix?.includes('-') &&
+      !(info.domainWithoutSuffix ?? '').includes(target.domainWithoutSuffix)
+    )
+      skip('a part of a hyphenated name swapped for a word');
     else if (catalog.has(info.domain)) skip('owned by a catalog brand');
     else if (innocentSet.has(info.domain)) skip('in the innocent set');
     else if (restrictedSuffixOf(info.publicSuffix)) skip('under a restricted suffix');
@@ -159,9 +179,32 @@ export function ruleOf(finding: BrandFinding, domain: string): string {
 }
 
 const KEYBOARD: Readonly<Record<string, string>> = {
-  q: 'wa', w: 'qeas', e: 'wrsd', r: 'etdf', t: 'ryfg', y: 'tugh', u: 'yihj', i: 'uojk', o: 'ipkl', p: 'ol',
-  a: 'qwsz', s: 'weadzx', d: 'erfsxc', f: 'rtdgcv', g: 'tyfhvb', h: 'yugjbn', j: 'uihknm', k: 'iojlm', l: 'opk',
-  z: 'asx', x: 'sdzc', c: 'dfxv', v: 'fgcb', b: 'ghvn', n: 'hjbm', m: 'jkn',
+  q: 'wa',
+  w: 'qeas',
+  e: 'wrsd',
+  r: 'etdf',
+  t: 'ryfg',
+  y: 'tugh',
+  u: 'yihj',
+  i: 'uojk',
+  o: 'ipkl',
+  p: 'ol',
+  a: 'qwsz',
+  s: 'weadzx',
+  d: 'erfsxc',
+  f: 'rtdgcv',
+  g: 'tyfhvb',
+  h: 'yugjbn',
+  j: 'uihknm',
+  k: 'iojlm',
+  l: 'opk',
+  z: 'asx',
+  x: 'sdzc',
+  c: 'dfxv',
+  v: 'fgcb',
+  b: 'ghvn',
+  n: 'hjbm',
+  m: 'jkn',
 };
 
 function bump(map: Map<string, Rate>, key: string): Rate {

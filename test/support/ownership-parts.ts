@@ -31,10 +31,22 @@ export function ownershipParts(clock: Clock, config: Pick<AppConfig, 'extraBrand
   const cache = new OwnershipCache(clock);
   const logger = new RecordingLogger();
   const looks = new OwnershipLooks(store, cache, probe, config, new SystemTimers());
-  return { ownership: new BrandOwnership(store, cache, looks, queue, logger, firstObservations(queue)), check: new CheckBrandOwnership(store, looks, clock), looks, store, probe, queue, cache, logger };
+  return {
+    ownership: new BrandOwnership(store, cache, looks, queue, logger, firstObservations(queue)),
+    check: new CheckBrandOwnership(store, looks, clock),
+    looks,
+    store,
+    probe,
+    queue,
+    cache,
+    logger,
+  };
 }
 
 /** FirstObservations over fakes: claims in memory, looks queued on `queue` (run only where a test makes it work them). */
-export function firstObservations(queue = new ImmediateJobQueue(), config: Pick<AppConfig, 'observeLimitPerMinute' | 'refreshObservations'> = { observeLimitPerMinute: 600, refreshObservations: true }): FirstObservations {
+export function firstObservations(
+  queue = new ImmediateJobQueue(),
+  config: Pick<AppConfig, 'observeLimitPerMinute' | 'refreshObservations'> = { observeLimitPerMinute: 600, refreshObservations: true },
+): FirstObservations {
   return new FirstObservations(new InMemoryObservationClaims(), queue, config, new RecordingLogger());
 }

@@ -16,7 +16,9 @@ export const PAGE_WIDTHS = [360, 1440] as const;
 export async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate('typeof axe !== "undefined"'))) await page.addScriptTag({ content: AXE_SOURCE });
   // An expression, not a function: it runs in the page, and this project's TypeScript has no DOM types.
-  const violations = (await page.evaluate('axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, target: JSON.stringify(v.nodes[0] && v.nodes[0].target) })))')) as Array<{ id: string; impact: string | null; target: string }>;
+  const violations = (await page.evaluate(
+    'axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, target: JSON.stringify(v.nodes[0] && v.nodes[0].target) })))',
+  )) as Array<{ id: string; impact: string | null; target: string }>;
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}) at ${v.target}`);
 }
 

@@ -37,8 +37,11 @@ export async function replicaUnavailable(primaryUrl: string | undefined): Promis
   const client = new pg.Client({ connectionString: primaryUrl });
   try {
     await client.connect();
-    const rules = await client.query(`SELECT 1 FROM pg_hba_file_rules WHERE 'replication' = ANY(database) AND (address IS NULL OR address = '127.0.0.1') AND error IS NULL`);
-    if (rules.rows.length === 0) return "the server's pg_hba.conf allows no replication connection from 127.0.0.1 (add: host replication all 127.0.0.1/32 trust)";
+    const rules = await client.query(
+      `SELECT 1 FROM pg_hba_file_rules WHERE 'replication' = ANY(database) AND (address IS NULL OR address = '127.0.0.1') AND error IS NULL`,
+    );
+    if (rules.rows.length === 0)
+      return "the server's pg_hba.conf allows no replication connection from 127.0.0.1 (add: host replication all 127.0.0.1/32 trust)";
   } catch (error) {
     return `the server cannot be asked about replication (${(error as Error).message})`;
   } finally {
@@ -58,15 +61,50 @@ export async function startReplica(primaryUrl: string): Promise<PgReplica> {
   const data = join(dir, 'data');
   const port = await freePort();
   const asPostgres = (command: string, args: string[]) => {
-    const run = userInfo().uid === 0 ? spawnSync('runuser', ['-u', 'postgres', '--', join(PG_BIN!, command), ...args], { encoding: 'utf8' }) : spawnSync(join(PG_BIN!, command), args, { encoding: 'utf8' });
+    const run =
+      userInfo().uid === 0
+        ? spawnSync('runuser', ['-u', 'postgres', '--', join(PG_BIN!, command), ...args], { encoding: 'utf8' })
+        : spawnSync(join(PG_BIN!, command), args, { encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`${command} failed (${run.status}): ${run.stderr.trim() || run.stdout.trim()}`);
   };
-  if (userInfo().uid === 0) chownSync(dir, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()));
+  if (userInfo().uid === 0)
+    chownSync(
+      dir,
+      Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
+      Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
+    );
   try {
-    asPostgres('pg_basebackup', ['-h', primary.hostname, '-p', primary.port || '5432', '-U', decodeURIComponent(primary.username || 'postgres'), '-D', data, '-R', '-X', 'stream', '-c', 'fast']);
+    asPostgres('pg_basebackup', [
+      '-h',
+      primary.hostname,
+      '-p',
+      primary.port || '5432',
+      '-U',
+      decodeURIComponent(primary.username || 'postgres'),
+      '-D',
+      data,
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+    ]);
     // A hot standby refuses to start with less of these than its primary has.
-    const floors = await primarySettings(primaryUrl, ['max_connections', 'max_worker_processes', 'max_wal_senders', 'max_prepared_transactions', 'max_locks_per_transaction']);
-    const settings = [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, 'hot_standby = on', 'wal_receiver_status_interval = 1s', "shared_buffers = '32MB'"];
+    const floors = await primarySettings(primaryUrl, [
+      'max_connections',
+      'max_worker_processes',
+      'max_wal_senders',
+      'max_prepared_transactions',
+      'max_locks_per_transaction',
+    ]);
+    const settings = [
+      `port = ${port}`,
+      "listen_addresses = '127.0.0.1'",
+      `unix_socket_directories = '${dir}'`,
+      'hot_standby = on',
+      'wal_receiver_status_interval = 1s',
+      "shared_buffers = '32MB'",
+    ];
     writeFileSync(join(data, 'postgresql.conf'), [...settings, ...floors.map(([name, value]) => `${name} = ${value}`), ''].join('\n'));
     writeFileSync(join(data, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
     if (userInfo().uid === 0) spawnSync('chown', ['postgres:', join(data, 'postgresql.conf'), join(data, 'pg_hba.conf')]);

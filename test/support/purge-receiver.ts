@@ -45,4 +45,3 @@ export async function startPurgeReceiver(): Promise<PurgeReceiver> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())).then(() => undefined),
   };
 }
-

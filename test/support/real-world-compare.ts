@@ -1,6 +1,11 @@
 import { CORPUS_KINDS, LEGAL_KINDS, type CorpusCase, type CorpusKind } from './real-world-corpus.js';
 import {
-  expectedLegalChoice, referenceRobotsDecision, referenceSitemap, reportJudgment, reportLegalChoice, vettedRobotsDecision,
+  expectedLegalChoice,
+  referenceRobotsDecision,
+  referenceSitemap,
+  reportJudgment,
+  reportLegalChoice,
+  vettedRobotsDecision,
 } from './real-world-judges.js';
 
 /** One thing the corpus expects, and what Vetted or the reference implementation answered. */
@@ -44,7 +49,9 @@ export function compareCase(c: CorpusCase, report: any, body: string): Compariso
       const expected = d.allowed ? 'allowed' : 'disallowed';
       out.push(comparison(c, 'Vetted', aspect, expected, vettedRobotsDecision(body, d) ? 'allowed' : 'disallowed', 'decideRobotsAccess'));
       const reference = referenceRobotsDecision(body, c.host, d);
-      out.push(comparison(c, 'reference', aspect, expected, reference === undefined ? 'refused' : reference ? 'allowed' : 'disallowed', 'robots-parser isAllowed'));
+      out.push(
+        comparison(c, 'reference', aspect, expected, reference === undefined ? 'refused' : reference ? 'allowed' : 'disallowed', 'robots-parser isAllowed'),
+      );
     }
   }
   if (c.kind === 'sitemap') {
@@ -63,9 +70,13 @@ export function agreementTable(cases: readonly CorpusCase[], comparisons: readon
   for (const kind of CORPUS_KINDS) {
     const of = comparisons.filter((x) => x.kind === kind);
     const count = cases.filter((c) => c.kind === kind).length;
-    lines.push(`  ${kind.padEnd(28)}${String(count).padStart(6)}  ${rate(of.filter((x) => x.by === 'Vetted')).padEnd(20)}${rate(of.filter((x) => x.by === 'reference'))}`);
+    lines.push(
+      `  ${kind.padEnd(28)}${String(count).padStart(6)}  ${rate(of.filter((x) => x.by === 'Vetted')).padEnd(20)}${rate(of.filter((x) => x.by === 'reference'))}`,
+    );
   }
-  lines.push(`  ${'all'.padEnd(28)}${String(cases.length).padStart(6)}  ${rate(comparisons.filter((x) => x.by === 'Vetted')).padEnd(20)}${rate(comparisons.filter((x) => x.by === 'reference'))}`);
+  lines.push(
+    `  ${'all'.padEnd(28)}${String(cases.length).padStart(6)}  ${rate(comparisons.filter((x) => x.by === 'Vetted')).padEnd(20)}${rate(comparisons.filter((x) => x.by === 'reference'))}`,
+  );
   return lines.join('\n');
 }
 

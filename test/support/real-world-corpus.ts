@@ -4,8 +4,17 @@ import type { FixtureSite } from './fixture-site.js';
 
 /** The report check or declaration that judges a case's file; `contact_legal` for home pages. */
 export const CORPUS_KINDS = [
-  'robots_txt', 'sitemap', 'security_txt', 'llms_txt', 'agents_md', 'a2a_agent_card', 'mcp_server_card',
-  'api_catalog', 'oauth_authorization_server', 'oauth_protected_resource', 'contact_legal',
+  'robots_txt',
+  'sitemap',
+  'security_txt',
+  'llms_txt',
+  'agents_md',
+  'a2a_agent_card',
+  'mcp_server_card',
+  'api_catalog',
+  'oauth_authorization_server',
+  'oauth_protected_resource',
+  'contact_legal',
 ] as const;
 export type CorpusKind = (typeof CORPUS_KINDS)[number];
 

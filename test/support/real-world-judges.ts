@@ -5,7 +5,10 @@ import { parseRobotsTxt } from '../../src/domain/scan/parsers/robots-txt.js';
 import type { CorpusKind, Judgment, LegalKind, RobotsDecisionCase } from './real-world-corpus.js';
 
 // robots-parser is CommonJS with a default-export typing that NodeNext cannot call: load it as CommonJS.
-const robotsParser = createRequire(import.meta.url)('robots-parser') as (url: string, text: string) => { isAllowed(url: string, ua?: string): boolean | undefined };
+const robotsParser = createRequire(import.meta.url)('robots-parser') as (
+  url: string,
+  text: string,
+) => { isAllowed(url: string, ua?: string): boolean | undefined };
 
 /** What one stored report says about one kind of file. */
 export interface ReportJudgment {
@@ -14,7 +17,13 @@ export interface ReportJudgment {
 }
 
 const DECLARATION_KINDS: readonly CorpusKind[] = [
-  'llms_txt', 'agents_md', 'a2a_agent_card', 'mcp_server_card', 'api_catalog', 'oauth_authorization_server', 'oauth_protected_resource',
+  'llms_txt',
+  'agents_md',
+  'a2a_agent_card',
+  'mcp_server_card',
+  'api_catalog',
+  'oauth_authorization_server',
+  'oauth_protected_resource',
 ];
 
 /** The status and detail of the check or declaration that judges `kind` in a stored JSON report. */
@@ -36,7 +45,9 @@ export function reportLegalChoice(report: any, kind: LegalKind): string {
   const detail = reportJudgment(report, 'contact_legal').detail;
   const start = detail.indexOf(LEGAL_LABELS[kind]);
   if (start < 0) return 'unknown';
-  const ends = Object.values(LEGAL_LABELS).map((label) => detail.indexOf(label, start + 1)).filter((i) => i > start);
+  const ends = Object.values(LEGAL_LABELS)
+    .map((label) => detail.indexOf(label, start + 1))
+    .filter((i) => i > start);
   const line = detail.slice(start, ends.length > 0 ? Math.min(...ends) : undefined);
   if (line.includes('no homepage link')) return 'none';
   if (line.includes('e-mail address')) return 'mail';
@@ -82,7 +93,12 @@ const URL_LIMIT = 50_000;
 export function referenceSitemap(xml: string, host: string): SitemapReading {
   const wellFormed = XMLValidator.validate(xml);
   if (wellFormed !== true) return { judgment: 'warn', otherHostUrls: [], problem: `not well-formed XML (${wellFormed.err.msg})` };
-  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name.endsWith('url') || name.endsWith('sitemap') }).parse(xml);
+  const doc = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    parseTagValue: false,
+    isArray: (name) => name.endsWith('url') || name.endsWith('sitemap'),
+  }).parse(xml);
   const rootName = Object.keys(doc).find((k) => !k.startsWith('?') && !k.startsWith('#'));
   if (rootName === undefined) return { judgment: 'warn', otherHostUrls: [], problem: 'no root element' };
   const prefix = rootName.includes(':') ? rootName.slice(0, rootName.indexOf(':')) : null;

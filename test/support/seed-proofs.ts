@@ -26,7 +26,13 @@ export async function seedDueProofs(db: Knex, count: number, options: { prefix: 
   const seeded = Array.from({ length: count }, (_, i) => {
     const n = String(i).padStart(4, '0');
     const domain = `${options.prefix}-${n}.example.com`;
-    return { entityId: `ent_${options.prefix}${n}`, domain, contactEmail: `owner-${n}@${domain}`, code: `code${options.prefix}${n}`, challengeName: `${CHALLENGE_LABEL}.${domain}` };
+    return {
+      entityId: `ent_${options.prefix}${n}`,
+      domain,
+      contactEmail: `owner-${n}@${domain}`,
+      code: `code${options.prefix}${n}`,
+      challengeName: `${CHALLENGE_LABEL}.${domain}`,
+    };
   });
   const state =
     options.kind === 'holds'

@@ -47,7 +47,14 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       stdout.push(...lines);
       if (lines.some((l) => l.includes('"msg":"listening"'))) ready();
     });
-    child.stderr!.on('data', (chunk: Buffer) => stderr.push(...chunk.toString('utf8').split('\n').filter((l) => l !== '')));
+    child.stderr!.on('data', (chunk: Buffer) =>
+      stderr.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((l) => l !== ''),
+      ),
+    );
     child.once('exit', (code) => fail(new Error(`serve exited with ${code} before listening:\n${[...stdout, ...stderr].slice(-20).join('\n')}`)));
   });
   return { url: `http://127.0.0.1:${port}`, child, stdout, stderr, exited };

@@ -69,9 +69,7 @@ export async function createTestCa(commonName = 'Vetted Test CA'): Promise<TestC
       signingKey: caKeys.privateKey,
       signingAlgorithm: SIGNING_ALGORITHM,
       extensions: [
-        new x509.SubjectAlternativeNameExtension(
-          names.map((name) => ({ type: isIP(name) ? ('ip' as const) : ('dns' as const), value: name })),
-        ),
+        new x509.SubjectAlternativeNameExtension(names.map((name) => ({ type: isIP(name) ? ('ip' as const) : ('dns' as const), value: name }))),
         new x509.BasicConstraintsExtension(false),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
         new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
@@ -84,8 +82,7 @@ export async function createTestCa(commonName = 'Vetted Test CA'): Promise<TestC
   return {
     cert: caCert.toString('pem'),
     issue,
-    issueExpired: (names) =>
-      issue(names, { notBefore: new Date(Date.now() - DAY_MS * 10), notAfter: new Date(Date.now() - DAY_MS) }),
+    issueExpired: (names) => issue(names, { notBefore: new Date(Date.now() - DAY_MS * 10), notAfter: new Date(Date.now() - DAY_MS) }),
   };
 }
 

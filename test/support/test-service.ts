@@ -38,9 +38,19 @@ export async function freePort(): Promise<number> {
 }
 
 /** Queue settings that keep tests quick: workers look for jobs twice a second, dead workers' jobs expire within seconds. */
-export const FAST_JOBS: NonNullable<ContainerOptions['jobs']> = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1, retryDelaySeconds: 1 };
+export const FAST_JOBS: NonNullable<ContainerOptions['jobs']> = {
+  pollingIntervalSeconds: 0.5,
+  maintenanceIntervalSeconds: 1,
+  cronMonitorIntervalSeconds: 1,
+  cronWorkerIntervalSeconds: 1,
+  retryDelaySeconds: 1,
+};
 
-export async function startTestService(kind: DatabaseKind, env: Record<string, string> = {}, options: Pick<ContainerOptions, 'fetcher' | 'jobs' | 'jobTimings'> = {}): Promise<TestService> {
+export async function startTestService(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: Pick<ContainerOptions, 'fetcher' | 'jobs' | 'jobTimings'> = {},
+): Promise<TestService> {
   const database = await kind.create({ migrate: false });
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
@@ -51,7 +61,13 @@ export async function startTestService(kind: DatabaseKind, env: Record<string, s
   });
   const config: AppConfig = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'info', ...env });
   // A PORT in `env` is kept (a test whose BASE_URL must be its real address picks one); otherwise any free port.
-  const service = await startService(config, { jobs: FAST_JOBS, ...options, port: env.PORT ? config.port : 0, database: database.options, logDestination: sink });
+  const service = await startService(config, {
+    jobs: FAST_JOBS,
+    ...options,
+    port: env.PORT ? config.port : 0,
+    database: database.options,
+    logDestination: sink,
+  });
   const url = `http://127.0.0.1:${service.port}`;
   return {
     url,

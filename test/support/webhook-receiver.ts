@@ -46,7 +46,13 @@ export async function startWebhookReceiver(tls: TestKeyPair, host: string): Prom
             return false;
           }
         });
-        deliveries.push({ id: String(req.headers['webhook-id']), timestamp: String(req.headers['webhook-timestamp']), verified, body: JSON.parse(body || 'null'), status });
+        deliveries.push({
+          id: String(req.headers['webhook-id']),
+          timestamp: String(req.headers['webhook-timestamp']),
+          verified,
+          body: JSON.parse(body || 'null'),
+          status,
+        });
         res.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
       });
     },

@@ -16,5 +16,13 @@ export function queueJson(queue: QueueCounts): Record<string, unknown> {
 
 /** One key of `vetted key list --json` (never the key itself, which is not stored). */
 export function apiKeyJson(key: ApiKeySummary): Record<string, unknown> {
-  return { key_id: key.id, tier: key.tier, name: key.name, entity_id: key.entityId, created_at: key.createdAt, revoked_at: key.revokedAt, last_used_at: key.lastUsedAt };
+  return {
+    key_id: key.id,
+    tier: key.tier,
+    name: key.name,
+    entity_id: key.entityId,
+    created_at: key.createdAt,
+    revoked_at: key.revokedAt,
+    last_used_at: key.lastUsedAt,
+  };
 }

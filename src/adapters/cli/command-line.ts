@@ -24,7 +24,9 @@ export function parseCommandLine(argv: readonly string[], specs: readonly Comman
   if (first === undefined) return { kind: 'print', text: overviewHelp(specs) };
   if (HELP_WORDS.has(first)) return helpFor(rest, specs);
   if (first === '--version' || first === '-V') {
-    return rest.length === 0 ? { kind: 'print', text: VERSION_LINE } : wrong(`${first} takes no arguments, not "${printable(rest[0]!, 40)}"`, overviewHelp(specs));
+    return rest.length === 0
+      ? { kind: 'print', text: VERSION_LINE }
+      : wrong(`${first} takes no arguments, not "${printable(rest[0]!, 40)}"`, overviewHelp(specs));
   }
   if (first.startsWith('-')) return wrong(`unknown option "${printable(first, 40)}"; options follow the command`, overviewHelp(specs));
   const found = find(argv, specs);

@@ -69,7 +69,13 @@ export async function runScanListCommand(
 // Every line has the same keys, so that a line that failed reads like one that did not.
 const EMPTY_LINE = { line: 0, domain: '', ok: false, score: null, readiness: null, report_url: null, reused: null, unmet: [], error: null };
 
-async function scanWaitingOutBudgets(requestScan: RequestScan, domain: string, { fresh, gate }: { fresh: boolean; gate: ScanGate }, io: CliIo, wait: Wait): Promise<GatedScanOutcome> {
+async function scanWaitingOutBudgets(
+  requestScan: RequestScan,
+  domain: string,
+  { fresh, gate }: { fresh: boolean; gate: ScanGate },
+  io: CliIo,
+  wait: Wait,
+): Promise<GatedScanOutcome> {
   for (let tries = 1; ; tries++) {
     try {
       // Inline: this process has no worker to take a queued job.

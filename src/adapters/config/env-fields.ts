@@ -12,7 +12,12 @@ export const booleanFlag = z
 export const commaList = (isValid: (item: string) => boolean, message: string) =>
   z
     .string()
-    .transform((v) => v.split(',').map((item) => item.trim()).filter((item) => item !== ''))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
     .refine((items) => items.every(isValid), message);
 
 /** `ip`, `ip:port` or `[v6]:port`. */

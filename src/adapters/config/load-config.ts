@@ -7,12 +7,24 @@ import { readPopularDomainsFile, SHIPPED_POPULAR_DOMAINS_FILE } from './popular-
 import { ConfigError } from './config-error.js';
 import { CONTRACT_QUOTAS } from '../../domain/access/tier.js';
 import { booleanFlag, commaList, dailyQuota, isDnsServer, limit, wholeNumber } from './env-fields.js';
-import { credentialsDecode, isHost, isHostHeader, isMailbox, isNetwork, isOrigin, isSecurityContact, printable, serverUrlProblem, sqliteFolderProblem } from './config-rules.js';
+import {
+  credentialsDecode,
+  isHost,
+  isHostHeader,
+  isMailbox,
+  isNetwork,
+  isOrigin,
+  isSecurityContact,
+  printable,
+  serverUrlProblem,
+  sqliteFolderProblem,
+} from './config-rules.js';
 
 export { ConfigError } from './config-error.js';
 
 const RECHECK_PERIODS = new Set([0, 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60, 120, 180, 240, 360, 480, 720, 1440]);
-const RECHECK_PERIOD_MESSAGE = 'must be 0 (off), minutes dividing an hour (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60) or hours dividing a day (120, 180, 240, 360, 480, 720, 1440)';
+const RECHECK_PERIOD_MESSAGE =
+  'must be 0 (off), minutes dividing an hour (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60) or hours dividing a day (120, 180, 240, 360, 480, 720, 1440)';
 
 function signingKeyProblem(key: string): string | undefined {
   try {
@@ -25,7 +37,6 @@ function signingKeyProblem(key: string): string | undefined {
 
 const DAY_MS = 86_400_000;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
 
 // Each variable with its default; README.md carries the same table (a test holds them together).
 const EnvSchema = z.object({
@@ -76,16 +87,26 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_BASE_SECONDS: wholeNumber(1, 3600, DEFAULT_WATCH_SETTINGS.retryBaseSeconds),
   SMTP_URL: z
     .string()
-    .refine((url) => serverUrlProblem(url, /^smtps?:$/) === undefined, 'must be an smtp:// or smtps:// URL with a host name and a port from 1 to 65535 (smtp://user:password@mail.example.com:587)')
+    .refine(
+      (url) => serverUrlProblem(url, /^smtps?:$/) === undefined,
+      'must be an smtp:// or smtps:// URL with a host name and a port from 1 to 65535 (smtp://user:password@mail.example.com:587)',
+    )
     .optional(),
-  MAIL_FROM: z.string().max(320, 'must be at most 320 characters').refine(isMailbox, 'must be an address such as registry@example.com or Registry <registry@example.com>').optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320, 'must be at most 320 characters')
+    .refine(isMailbox, 'must be an address such as registry@example.com or Registry <registry@example.com>')
+    .optional(),
   // The sweep is scheduled as a cron (one tick for all instances), so the period must fit a clock.
   RECHECK_INTERVAL_MINUTES: z.coerce
     .number({ message: RECHECK_PERIOD_MESSAGE })
     .refine((m) => RECHECK_PERIODS.has(m), RECHECK_PERIOD_MESSAGE)
     .default(360),
   RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http or https URL' }).optional(),
-  EXTERNAL_DNSBL_ZONES: commaList((z) => /^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i.test(z), 'must be a comma-separated list of DNS zones such as dbl.example.org').default([]),
+  EXTERNAL_DNSBL_ZONES: commaList(
+    (z) => /^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i.test(z),
+    'must be a comma-separated list of DNS zones such as dbl.example.org',
+  ).default([]),
   EXTERNAL_DEADLINE_MS: z.coerce
     .number({ message: 'must be a whole number of milliseconds from 500 to 30000' })
     .int('must be a whole number of milliseconds from 500 to 30000')
@@ -114,11 +135,21 @@ const EnvSchema = z.object({
   API_QUOTA_FREE: dailyQuota(CONTRACT_QUOTAS.free),
   API_QUOTA_PRO: dailyQuota(CONTRACT_QUOTAS.pro),
   API_QUOTA_ENTERPRISE: dailyQuota(CONTRACT_QUOTAS.enterprise),
-  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces')
+    .optional(),
   MCP_ALLOWED_ORIGINS: commaList(isOrigin, 'must be a comma-separated list of origins such as https://app.example.com').default([]),
   MCP_ALLOWED_HOSTS: commaList(isHostHeader, 'must be a comma-separated list of host names with an optional port, such as vetted.internal:8080').default([]),
-  SECURITY_CONTACT: z.string().max(2048, 'must be at most 2048 characters').refine(isSecurityContact, 'must be a mailto: or https: URI such as mailto:security@example.com').optional(),
-  SECURITY_TXT_EXPIRES: z.string().refine((v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date-time such as 2027-01-01T00:00:00Z').optional(),
+  SECURITY_CONTACT: z
+    .string()
+    .max(2048, 'must be at most 2048 characters')
+    .refine(isSecurityContact, 'must be a mailto: or https: URI such as mailto:security@example.com')
+    .optional(),
+  SECURITY_TXT_EXPIRES: z
+    .string()
+    .refine((v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date-time such as 2027-01-01T00:00:00Z')
+    .optional(),
 });
 
 /**
@@ -137,13 +168,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
     const value = present[name];
     // A signing key, an SMTP URL (with its password) and the metrics token are secrets: never echo them.
     // Any other value is shown with the credentials of its URLs masked (DATABASE_URL, BASE_URL, ...).
-    const shown = value === undefined || name === 'REPORT_SIGNING_KEY' || name === 'SMTP_URL' || name === 'METRICS_TOKEN' ? '' : ` (got "${printable(maskCredentials(value)).slice(0, 60)}")`;
+    const shown =
+      value === undefined || name === 'REPORT_SIGNING_KEY' || name === 'SMTP_URL' || name === 'METRICS_TOKEN'
+        ? ''
+        : ` (got "${printable(maskCredentials(value)).slice(0, 60)}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}.`);
   }
   const e = parsed.data;
   if (e.WORKERS === 0 && e.DATABASE_URL.startsWith('sqlite:')) {
     // The embedded queue lives in the serving process: without workers there, scans would wait forever.
-    throw new ConfigError('Invalid configuration: WORKERS=0 needs a postgres:// DATABASE_URL (with embedded SQLite the job queue lives in the serving process).');
+    throw new ConfigError(
+      'Invalid configuration: WORKERS=0 needs a postgres:// DATABASE_URL (with embedded SQLite the job queue lives in the serving process).',
+    );
   }
   if (e.DATABASE_READ_URL && e.DATABASE_URL.startsWith('sqlite:')) {
     throw new ConfigError('Invalid configuration: DATABASE_READ_URL needs a postgres:// DATABASE_URL (it names a streaming replica of that PostgreSQL).');
@@ -196,7 +232,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
       perDomainPerHour: e.SCAN_LIMIT_PER_DOMAIN_HOUR,
       globalPerMinute: e.SCAN_LIMIT_GLOBAL_MINUTE,
     }),
-    watches: Object.freeze({ perClient: e.WATCH_LIMIT_PER_CLIENT, perCallbackHost: e.WATCH_LIMIT_PER_CALLBACK_HOST, retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS }),
+    watches: Object.freeze({
+      perClient: e.WATCH_LIMIT_PER_CLIENT,
+      perCallbackHost: e.WATCH_LIMIT_PER_CALLBACK_HOST,
+      retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
+    }),
     mcpAllowedOrigins: Object.freeze([...new Set([new URL(baseUrl).origin, ...e.MCP_ALLOWED_ORIGINS.map((o) => o.replace(/\/$/, ''))])]),
     mcpAllowedHosts: Object.freeze([...new Set([new URL(baseUrl).host, ...e.MCP_ALLOWED_HOSTS.map((h) => h.toLowerCase())])]),
   });

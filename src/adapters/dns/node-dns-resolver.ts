@@ -46,10 +46,7 @@ export class NodeDnsResolver implements DnsResolver {
       const found = await this.bounded(name, dns.lookup(name, { all: true, verbatim: true }));
       return found.map((entry) => entry.address);
     }
-    const [v4, v6] = await Promise.allSettled([
-      this.bounded(name, this.resolver.resolve4(name)),
-      this.bounded(name, this.resolver.resolve6(name)),
-    ]);
+    const [v4, v6] = await Promise.allSettled([this.bounded(name, this.resolver.resolve4(name)), this.bounded(name, this.resolver.resolve6(name))]);
     const addresses = [...fulfilled(v4), ...fulfilled(v6)];
     const failure = [v4, v6].find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (addresses.length === 0 && failure) throw failure.reason;
@@ -69,10 +66,7 @@ export class NodeDnsResolver implements DnsResolver {
   private async bounded<T>(name: string, lookup: Promise<T[]>): Promise<T[]> {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(Object.assign(new Error(`DNS lookup timed out after ${this.deadlineMs} ms`), { code: 'ETIMEOUT' })),
-        this.deadlineMs,
-      );
+      timer = setTimeout(() => reject(Object.assign(new Error(`DNS lookup timed out after ${this.deadlineMs} ms`), { code: 'ETIMEOUT' })), this.deadlineMs);
     });
     try {
       return await Promise.race([lookup, deadline]);

@@ -70,7 +70,11 @@ export class NodeFetchCdnPurge implements CdnPurge {
     }
     // A redirect counts as a refusal: the purge is never replayed to wherever it points.
     if (status < 200 || status > 299) {
-      const text = Buffer.from(answer).toString('utf8').replace(/[^\x20-\x7e]+/g, ' ').trim().slice(0, 200);
+      const text = Buffer.from(answer)
+        .toString('utf8')
+        .replace(/[^\x20-\x7e]+/g, ' ')
+        .trim()
+        .slice(0, 200);
       throw new Error(`the CDN purge endpoint ${target} answered ${status}${text ? `: ${text}` : ''}`);
     }
   }

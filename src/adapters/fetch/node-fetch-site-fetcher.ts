@@ -8,13 +8,7 @@ import nodeFetch, { type Response } from 'node-fetch';
 import { AddressGuard } from '../../application/ports/address-guard.js';
 import { DnsResolver } from '../../application/ports/dns-resolver.js';
 import { FETCH_DEADLINE_MS } from '../../application/ports/site-fetcher.js';
-import type {
-  FetchErrorCode,
-  FetchOutcome,
-  FetchRequest,
-  RedirectHop,
-  SiteFetcher,
-} from '../../application/ports/site-fetcher.js';
+import type { FetchErrorCode, FetchOutcome, FetchRequest, RedirectHop, SiteFetcher } from '../../application/ports/site-fetcher.js';
 import { type AbortCause, classifyFetchError } from './classify-fetch-error.js';
 import { FetcherOptions } from './fetcher-options.js';
 import { hostOf, parseHttpUrl, safeResolve } from './fetch-urls.js';

@@ -48,9 +48,7 @@ export function createPinnedAgent(options: PinnedAgentOptions): { agent: http.Ag
       return;
     }
     if (lookupOptions.all) {
-      (callback as unknown as (e: null, all: { address: string; family: number }[]) => void)(null, [
-        { address: options.address, family },
-      ]);
+      (callback as unknown as (e: null, all: { address: string; family: number }[]) => void)(null, [{ address: options.address, family }]);
     } else {
       callback(null, options.address, family);
     }

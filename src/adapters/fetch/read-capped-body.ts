@@ -3,10 +3,7 @@
  * the stream and, through node-fetch's pipeline, the decompressor and the socket: a compression
  * bomb costs at most one chunk beyond the cap.
  */
-export async function readCappedBody(
-  body: AsyncIterable<Uint8Array | string> | null,
-  maxBytes: number,
-): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+export async function readCappedBody(body: AsyncIterable<Uint8Array | string> | null, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
   // NaN or Infinity would disable the cap; treat a nonsensical cap as zero instead.
   const cap = Number.isFinite(maxBytes) ? Math.max(0, Math.floor(maxBytes)) : 0;
   if (body === null) return { bytes: new Uint8Array(0), truncated: false };

@@ -27,7 +27,16 @@ export interface CacheableAnswer {
 export function cacheableAnswer(body: string, contentType: string, caching: AnswerCaching | undefined): CacheableAnswer {
   if (caching === undefined) return { body, contentType, etag: undefined, headers: [['Cache-Control', 'no-store']] };
   const etag = entityTag(body, contentType);
-  return { body, contentType, etag, headers: [['Cache-Control', cacheControlOf(caching)], ['Surrogate-Key', caching.surrogateKey], ['ETag', etag]] };
+  return {
+    body,
+    contentType,
+    etag,
+    headers: [
+      ['Cache-Control', cacheControlOf(caching)],
+      ['Surrogate-Key', caching.surrogateKey],
+      ['ETag', etag],
+    ],
+  };
 }
 
 /**

@@ -65,18 +65,39 @@ export function guardConnections(server: Server, limits: ConnectionLimits, stamp
 
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     logger.warn({ remoteAddress: req.socket.remoteAddress, method: 'CONNECT' }, 'CONNECT refused');
-    refuse(socket, { status: 405, code: 'METHOD_NOT_ALLOWED', message: 'CONNECT is not allowed here: this is not a proxy.', headers: { Allow: ALLOWED_METHODS } }, req.socket.remoteAddress, 'CONNECT', '');
+    refuse(
+      socket,
+      { status: 405, code: 'METHOD_NOT_ALLOWED', message: 'CONNECT is not allowed here: this is not a proxy.', headers: { Allow: ALLOWED_METHODS } },
+      req.socket.remoteAddress,
+      'CONNECT',
+      '',
+    );
   });
 
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     const requestId = stamp.requestIdOf(undefined);
-    const body = JSON.stringify(failureBody('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is understood here; send the request without this Expect header.'));
+    const body = JSON.stringify(
+      failureBody('EXPECTATION_FAILED', 'Only "Expect: 100-continue" is understood here; send the request without this Expect header.'),
+    );
     res.shouldKeepAlive = false;
-    const headers: Array<readonly [string, string]> = [['Content-Type', 'application/json; charset=utf-8'], ['Content-Length', String(Buffer.byteLength(body))], ['Cache-Control', 'no-store'], ['Connection', 'close']];
+    const headers: Array<readonly [string, string]> = [
+      ['Content-Type', 'application/json; charset=utf-8'],
+      ['Content-Length', String(Buffer.byteLength(body))],
+      ['Cache-Control', 'no-store'],
+      ['Connection', 'close'],
+    ];
     res.writeHead(417, [...stamp.headers(requestId), ...headers].flat());
     res.end(body);
     req.resume();
-    stamp.served({ requestId, route: 'refused', method: req.method ?? '', path: (req.url ?? '').split('?')[0]!.slice(0, 200), status: 417, ms: 0, ip: req.socket.remoteAddress });
+    stamp.served({
+      requestId,
+      route: 'refused',
+      method: req.method ?? '',
+      path: (req.url ?? '').split('?')[0]!.slice(0, 200),
+      status: 417,
+      ms: 0,
+      ip: req.socket.remoteAddress,
+    });
   });
 
   const perClient = new Map<string, number>();
@@ -87,8 +108,20 @@ export function guardConnections(server: Server, limits: ConnectionLimits, stamp
     const overClient = limits.maxConnectionsPerClient > 0 && mine > limits.maxConnectionsPerClient;
     if (overClient || open + 1 > limits.maxConnections) {
       const bound = overClient ? `${limits.maxConnectionsPerClient} from one client` : `${limits.maxConnections} in all`;
-      logger.warn({ remoteAddress: address, open: overClient ? mine - 1 : open }, overClient ? 'connection refused: too many from one client' : 'connection refused: too many open connections');
-      refuse(socket, { status: 503, code: 'SERVICE_UNAVAILABLE', message: `Too many open connections (${bound} at most); retry after 1 seconds.`, headers: { 'Retry-After': '1' } }, address);
+      logger.warn(
+        { remoteAddress: address, open: overClient ? mine - 1 : open },
+        overClient ? 'connection refused: too many from one client' : 'connection refused: too many open connections',
+      );
+      refuse(
+        socket,
+        {
+          status: 503,
+          code: 'SERVICE_UNAVAILABLE',
+          message: `Too many open connections (${bound} at most); retry after 1 seconds.`,
+          headers: { 'Retry-After': '1' },
+        },
+        address,
+      );
       return;
     }
     open++;
@@ -154,4 +187,11 @@ function writeAndClose(socket: Duplex, refusal: Refusal, stamped: ReadonlyArray<
   socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
 }
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 417: 'Expectation Failed', 431: 'Request Header Fields Too Large', 503: 'Service Unavailable' };
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  417: 'Expectation Failed',
+  431: 'Request Header Fields Too Large',
+  503: 'Service Unavailable',
+};

@@ -152,7 +152,13 @@ export class HttpServer {
   }
 
   /** Answers `req` directly when an area can, else hands it to Koa, telling the gate it was admitted already (counted once). */
-  private proceed(req: IncomingMessage, res: ServerResponse, started: number, koa: (req: IncomingMessage, res: ServerResponse) => void, admission: Admission | undefined): void {
+  private proceed(
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    koa: (req: IncomingMessage, res: ServerResponse) => void,
+    admission: Admission | undefined,
+  ): void {
     const quota = admission ? quotaHeaders(admission) : [];
     let answer: DirectAnswer | Promise<DirectAnswer | undefined> | undefined;
     for (let i = 0; answer === undefined && i < this.direct.length; i++) answer = this.direct[i]!.directAnswer(req.method ?? '', req.url ?? '', req.headers);
@@ -163,7 +169,13 @@ export class HttpServer {
   }
 
   /** Goes on with a request once its key was read (a key this process had not seen), or hands its refusal to Koa. */
-  private async admitted(pending: Promise<Admission>, req: IncomingMessage, res: ServerResponse, started: number, koa: (req: IncomingMessage, res: ServerResponse) => void): Promise<void> {
+  private async admitted(
+    pending: Promise<Admission>,
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    koa: (req: IncomingMessage, res: ServerResponse) => void,
+  ): Promise<void> {
     this.inFlight++;
     try {
       this.proceed(req, res, started, koa, await pending);
@@ -176,7 +188,15 @@ export class HttpServer {
   }
 
   /** Writes a direct answer once its use case has made it, or hands the request to Koa after all. */
-  private async settle(pending: Promise<DirectAnswer | undefined>, req: IncomingMessage, res: ServerResponse, started: number, koa: (req: IncomingMessage, res: ServerResponse) => void, quota: Headers, admission?: Admission): Promise<void> {
+  private async settle(
+    pending: Promise<DirectAnswer | undefined>,
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    koa: (req: IncomingMessage, res: ServerResponse) => void,
+    quota: Headers,
+    admission?: Admission,
+  ): Promise<void> {
     this.inFlight++;
     let answer: DirectAnswer | undefined;
     try {

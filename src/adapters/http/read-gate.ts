@@ -43,7 +43,9 @@ export class ReadGate {
 
   /** Admits (and counts, when `count`) the request, unless it was admitted before Koa saw it. Throws UNAUTHORIZED or RATE_LIMITED. */
   admit(req: IncomingMessage, count: boolean): Admission | Promise<Admission> {
-    return this.admitted.get(req) ?? this.admitRead.run({ authorization: req.headers.authorization, clientAddress: clientIpOf(req, this.config.trustProxy) }, count);
+    return (
+      this.admitted.get(req) ?? this.admitRead.run({ authorization: req.headers.authorization, clientAddress: clientIpOf(req, this.config.trustProxy) }, count)
+    );
   }
 
   /** Remembers that `req`, admitted before a direct answer, goes to Koa after all: it is not counted twice. */
@@ -60,7 +62,8 @@ export class ReadGate {
 export function rateLimitHeaders(standing: Pick<QuotaStanding, 'tier' | 'quota' | 'remaining' | 'resetSeconds'>): Array<readonly [string, string]> {
   if (standing.quota === null || standing.remaining === null) return [];
   let policy = POLICIES.get(standing.tier);
-  if (policy?.quota !== standing.quota) POLICIES.set(standing.tier, (policy = { quota: standing.quota, field: `"${standing.tier}";q=${standing.quota};w=${QUOTA_WINDOW}` }));
+  if (policy?.quota !== standing.quota)
+    POLICIES.set(standing.tier, (policy = { quota: standing.quota, field: `"${standing.tier}";q=${standing.quota};w=${QUOTA_WINDOW}` }));
   return [
     ['RateLimit-Policy', policy.field],
     ['RateLimit', `"${standing.tier}";r=${standing.remaining};t=${standing.resetSeconds}`],

@@ -70,7 +70,12 @@ export class McpEndpoint implements HttpRoutes {
   private async handle(ctx: Context): Promise<void> {
     if (ctx.method !== 'POST') {
       ctx.set('Allow', 'POST');
-      return reply(ctx, 405, -32000, `Method Not Allowed: ${ctx.method}. This endpoint takes JSON-RPC over POST only; it offers no SSE stream and no sessions.`);
+      return reply(
+        ctx,
+        405,
+        -32000,
+        `Method Not Allowed: ${ctx.method}. This endpoint takes JSON-RPC over POST only; it offers no SSE stream and no sessions.`,
+      );
     }
     if (!this.origins.allowsHost(ctx.req.headers.host, ctx.req.socket)) {
       return reply(ctx, 403, -32000, 'Forbidden: this endpoint does not answer requests for this Host (DNS-rebinding protection); see /mcp.md.');

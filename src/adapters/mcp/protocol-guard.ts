@@ -75,7 +75,12 @@ export function guardMessages(body: unknown, versionHeader: string | undefined):
   const id = idOf(body);
   if (body.method === 'initialize' && 'id' in body) {
     if (!InitializeRequestSchema.safeParse(body).success) {
-      return refuse(400, -32602, 'Invalid params: initialize needs protocolVersion (a string), capabilities (an object) and clientInfo (name and version).', id);
+      return refuse(
+        400,
+        -32602,
+        'Invalid params: initialize needs protocolVersion (a string), capabilities (an object) and clientInfo (name and version).',
+        id,
+      );
     }
     return { ok: true, body: negotiated(body), version: versionRequested(body), batch: false, initialize: true };
   }

@@ -96,7 +96,8 @@ export class ToolCatalog {
       return answeredErrorResult(error.code, error.message, answer, call.version !== '2025-03-26');
     }
     const checked = entry.tool.output.safeParse(data);
-    if (!checked.success) return toolErrorResult(new Error(`${name} answered outside its output schema: ${zodMessage(checked.error)}`), call.requestId, unexpected);
+    if (!checked.success)
+      return toolErrorResult(new Error(`${name} answered outside its output schema: ${zodMessage(checked.error)}`), call.requestId, unexpected);
     const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(data) }];
     return call.version === '2025-03-26' ? { content } : { content, structuredContent: data };
   }

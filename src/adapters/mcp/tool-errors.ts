@@ -36,7 +36,8 @@ export function toolErrorResult(error: unknown, reference: string, onUnexpected:
     meta[RETRY_AFTER_META_KEY] = seconds;
     if (!error.message.toLowerCase().includes(`retry after ${seconds} seconds`)) sentences.push(`Retry after ${seconds} seconds.`);
     // A used-up daily quota of reads stops the read-only tools too: nothing keeps working until the reset.
-    if (SCAN_REFUSALS.has(error.code) && error.details.limit !== 'daily_quota') sentences.push(`Meanwhile the read-only tools ${READ_ONLY_TOOL_NAMES.join(', ')} keep working on stored data.`);
+    if (SCAN_REFUSALS.has(error.code) && error.details.limit !== 'daily_quota')
+      sentences.push(`Meanwhile the read-only tools ${READ_ONLY_TOOL_NAMES.join(', ')} keep working on stored data.`);
   }
   return errorResult(error.code, sentences.join(' '), meta);
 }

@@ -29,7 +29,12 @@ export class PromMetrics implements Metrics, MetricsExposition {
     buckets: LATENCY_BUCKETS,
     registers: [this.registry],
   });
-  private readonly scans = new Counter({ name: 'vetted_scans_total', help: 'Scan requests by how they ended: stored, reused or failed.', labelNames: ['outcome'] as const, registers: [this.registry] });
+  private readonly scans = new Counter({
+    name: 'vetted_scans_total',
+    help: 'Scan requests by how they ended: stored, reused or failed.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   private readonly refusals = new Counter({
     name: 'vetted_scan_admission_refusals_total',
     help: 'Fresh scans refused, by the budget that refused them (unavailable: the budget could not be checked).',
@@ -43,8 +48,18 @@ export class PromMetrics implements Metrics, MetricsExposition {
     labelNames: ['cache', 'result'] as const,
     registers: [this.registry],
   });
-  private readonly rechecks = new Counter({ name: 'vetted_proof_rechecks_total', help: 'Proof re-checks by outcome.', labelNames: ['outcome'] as const, registers: [this.registry] });
-  private readonly deliveries = new Counter({ name: 'vetted_webhook_deliveries_total', help: 'Webhook delivery attempts by outcome (delivered, retrying, failed).', labelNames: ['outcome'] as const, registers: [this.registry] });
+  private readonly rechecks = new Counter({
+    name: 'vetted_proof_rechecks_total',
+    help: 'Proof re-checks by outcome.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly deliveries = new Counter({
+    name: 'vetted_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome (delivered, retrying, failed).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
 
   private readonly reads = new Counter({
     name: 'vetted_api_reads_total',

@@ -60,9 +60,8 @@ function openSqlite(file: string, options: DatabaseOptions): Knex {
       // connection, so it keeps one.
       max: filename === ':memory:' ? 1 : 4,
       afterCreate(conn: SqliteConnection, done: (error: Error | null, conn: SqliteConnection) => void) {
-        conn.exec(
-          `PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;`,
-          (error) => done(error, conn),
+        conn.exec(`PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;`, (error) =>
+          done(error, conn),
         );
       },
     },
@@ -99,7 +98,8 @@ interface PgConnection {
 export function describeDatabase(db: Knex): string {
   const connection = db.client.config.connection as string | { filename?: string; host?: string; port?: number | string; database?: string } | undefined;
   if (isSqlite(db)) return `SQLite file ${typeof connection === 'object' ? connection?.filename : connection}`;
-  if (typeof connection === 'object' && connection) return `PostgreSQL at ${connection.host ?? 'localhost'}:${connection.port ?? 5432}/${connection.database ?? ''}`;
+  if (typeof connection === 'object' && connection)
+    return `PostgreSQL at ${connection.host ?? 'localhost'}:${connection.port ?? 5432}/${connection.database ?? ''}`;
   try {
     const url = new URL(String(connection));
     return `PostgreSQL at ${url.hostname}:${url.port || '5432'}${url.pathname}`;

@@ -26,7 +26,13 @@ export class KnexApiKeyStore implements ApiKeyStore {
   async create(key: Omit<StoredApiKey, 'revokedAt'>): Promise<boolean> {
     try {
       await this.db<ApiKeyRow>('api_keys').insert({
-        id: key.id, key_hash: key.keyHash, tier: key.tier, name: key.name, entity_id: key.entityId, created_at: key.createdAt, revoked_at: null,
+        id: key.id,
+        key_hash: key.keyHash,
+        tier: key.tier,
+        name: key.name,
+        entity_id: key.entityId,
+        created_at: key.createdAt,
+        revoked_at: null,
       });
       return true;
     } catch (error) {
@@ -42,12 +48,23 @@ export class KnexApiKeyStore implements ApiKeyStore {
   }
 
   async list(): Promise<ApiKeySummary[]> {
-    const lastUsed = this.db('api_usage').max('last_used_at').where('subject', this.db.raw(`'key:' || ??`, ['api_keys.id']));
+    const lastUsed = this.db('api_usage')
+      .max('last_used_at')
+      .where('subject', this.db.raw(`'key:' || ??`, ['api_keys.id']));
     const rows = (await this.db('api_keys')
       .select('id', 'tier', 'name', 'entity_id', 'created_at', 'revoked_at', lastUsed.as('last_used_at'))
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])) as Array<Omit<ApiKeyRow, 'key_hash'> & { last_used_at: string | null }>;
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])) as Array<Omit<ApiKeyRow, 'key_hash'> & { last_used_at: string | null }>;
     return rows.map((r) => ({
-      id: r.id, tier: r.tier as Tier, name: r.name, entityId: r.entity_id, createdAt: r.created_at, revokedAt: r.revoked_at, lastUsedAt: r.last_used_at ?? null,
+      id: r.id,
+      tier: r.tier as Tier,
+      name: r.name,
+      entityId: r.entity_id,
+      createdAt: r.created_at,
+      revokedAt: r.revoked_at,
+      lastUsedAt: r.last_used_at ?? null,
     }));
   }
 

@@ -77,12 +77,17 @@ export class KnexEntityRepository implements EntityRepository {
 
   async findById(id: string): Promise<Entity | undefined> {
     // An entity added a moment ago may not have reached the replica yet: a miss asks the primary.
-    const row = await this.reads.run((db) => db('entities').select(ENTITY_COLUMNS).where({ id }).first(), (found) => found === undefined);
+    const row = await this.reads.run(
+      (db) => db('entities').select(ENTITY_COLUMNS).where({ id }).first(),
+      (found) => found === undefined,
+    );
     return row ? toEntity(row) : undefined;
   }
 
   async list(): Promise<Entity[]> {
-    const rows = await this.db('entities').select(ENTITY_COLUMNS).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    const rows = await this.db('entities')
+      .select(ENTITY_COLUMNS)
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]);
     return rows.map(toEntity);
   }
 

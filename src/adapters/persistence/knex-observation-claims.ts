@@ -22,39 +22,45 @@ export class KnexObservationClaims implements ObservationClaims {
     const at = now.toISOString();
     const before = new Date(now.getTime() - options.claimSeconds * 1000).toISOString();
     const minute = at.slice(0, 16);
-    return this.db.transaction(async (trx): Promise<ObservationClaim> => {
-      const claimed = rowsOf(
-        await trx.raw(
-          `INSERT INTO observation_claims (zone, claimed_at) VALUES (?, ?)
+    return this.db
+      .transaction(async (trx): Promise<ObservationClaim> => {
+        const claimed = rowsOf(
+          await trx.raw(
+            `INSERT INTO observation_claims (zone, claimed_at) VALUES (?, ?)
            ON CONFLICT (zone) DO UPDATE SET claimed_at = excluded.claimed_at WHERE observation_claims.claimed_at <= ?
            RETURNING claimed_at`,
-          [zone, at, before],
-        ),
-      );
-      if (claimed.length === 0) {
-        const row = await trx('observation_claims').where({ zone }).first('claimed_at');
-        return { outcome: 'taken', claimedAt: String(row?.claimed_at ?? at) };
-      }
-      const counted = rowsOf(
-        await trx.raw(
-          `INSERT INTO observation_budget (minute, used) VALUES (?, 1)
+            [zone, at, before],
+          ),
+        );
+        if (claimed.length === 0) {
+          const row = await trx('observation_claims').where({ zone }).first('claimed_at');
+          return { outcome: 'taken', claimedAt: String(row?.claimed_at ?? at) };
+        }
+        const counted = rowsOf(
+          await trx.raw(
+            `INSERT INTO observation_budget (minute, used) VALUES (?, 1)
            ON CONFLICT (minute) DO UPDATE SET used = observation_budget.used + 1 WHERE observation_budget.used < ?
            RETURNING used`,
-          [minute, options.perMinute],
-        ),
-      );
-      // Thrown so that the transaction rolls the claim back.
-      if (counted.length === 0) throw SPENT;
-      // The minute's first claim clears what no claim needs any more: one delete a minute at most.
-      if (Number(counted[0]!.used) === 1) {
-        await trx('observation_budget').where('minute', '<', new Date(now.getTime() - KEEP_BUDGET_MS).toISOString().slice(0, 16)).delete();
-        await trx('observation_claims').where('claimed_at', '<', new Date(now.getTime() - KEEP_CLAIMS_MS).toISOString()).delete();
-      }
-      return { outcome: 'claimed', claimedAt: at };
-    }).catch((error: unknown): ObservationClaim => {
-      if (error === SPENT) return { outcome: 'budget' };
-      throw error;
-    });
+            [minute, options.perMinute],
+          ),
+        );
+        // Thrown so that the transaction rolls the claim back.
+        if (counted.length === 0) throw SPENT;
+        // The minute's first claim clears what no claim needs any more: one delete a minute at most.
+        if (Number(counted[0]!.used) === 1) {
+          await trx('observation_budget')
+            .where('minute', '<', new Date(now.getTime() - KEEP_BUDGET_MS).toISOString().slice(0, 16))
+            .delete();
+          await trx('observation_claims')
+            .where('claimed_at', '<', new Date(now.getTime() - KEEP_CLAIMS_MS).toISOString())
+            .delete();
+        }
+        return { outcome: 'claimed', claimedAt: at };
+      })
+      .catch((error: unknown): ObservationClaim => {
+        if (error === SPENT) return { outcome: 'budget' };
+        throw error;
+      });
   }
 
   async release(zone: string): Promise<void> {
@@ -66,5 +72,5 @@ const SPENT = Symbol('spent');
 
 function rowsOf(result: unknown): Array<Record<string, unknown>> {
   if (Array.isArray(result)) return result as Array<Record<string, unknown>>;
-  return ((result as { rows?: Array<Record<string, unknown>> }).rows ?? []);
+  return (result as { rows?: Array<Record<string, unknown>> }).rows ?? [];
 }

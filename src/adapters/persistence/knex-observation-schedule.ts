@@ -14,7 +14,13 @@ export class KnexObservationSchedule implements ObservationSchedule {
     const at = now.toISOString();
     // Domains no live entity holds any more leave first, so that claims never step over them.
     await this.db('observation_refresh as r')
-      .whereNotExists(this.db('entities as e').select(this.db.raw('1')).where('e.domain', this.db.ref('r.domain')).andWhere('e.status', 'active').andWhere('e.expires_at', '>', at))
+      .whereNotExists(
+        this.db('entities as e')
+          .select(this.db.raw('1'))
+          .where('e.domain', this.db.ref('r.domain'))
+          .andWhere('e.status', 'active')
+          .andWhere('e.expires_at', '>', at),
+      )
       .delete();
     // One statement, so the database does the pass over the entities; ON CONFLICT keeps two
     // processes enrolling at once from failing on each other's rows. The SELECT must keep a WHERE
@@ -45,7 +51,11 @@ export class KnexObservationSchedule implements ObservationSchedule {
         .where('r.due_at', '<=', at)
         .andWhere(which)
         .whereExists(
-          this.db('entities as e').select(this.db.raw('1')).where('e.domain', this.db.ref('r.domain')).andWhere('e.status', 'active').andWhere('e.expires_at', '>', at),
+          this.db('entities as e')
+            .select(this.db.raw('1'))
+            .where('e.domain', this.db.ref('r.domain'))
+            .andWhere('e.status', 'active')
+            .andWhere('e.expires_at', '>', at),
         )
         .orderBy('r.due_at')
         .limit(count)
@@ -54,7 +64,10 @@ export class KnexObservationSchedule implements ObservationSchedule {
     // the same domain (PostgreSQL re-checks the guard on rows another claimer just updated; SQLite
     // takes its write lock for the whole statement).
     const claim = async (pick: Knex.QueryBuilder) =>
-      (await this.db('observation_refresh').whereIn('domain', pick).andWhere(free).update({ claimed_until: until }, ['domain', 'due_at'])) as Array<{ domain: string; due_at: string }>;
+      (await this.db('observation_refresh').whereIn('domain', pick).andWhere(free).update({ claimed_until: until }, ['domain', 'due_at'])) as Array<{
+        domain: string;
+        due_at: string;
+      }>;
     // Unclaimed domains first, through the partial index; lapsed claims only once those run out.
     const unclaimed = await claim(due((q) => q.whereNull('r.claimed_until'), limit));
     const lapsed = unclaimed.length < limit ? await claim(due((q) => q.where('r.claimed_until', '<', at), limit - unclaimed.length)) : [];

@@ -17,7 +17,13 @@ export class KnexOwnershipEvidenceStore implements OwnershipEvidenceStore {
 
   async put(check: OwnershipCheck): Promise<void> {
     await this.db('ownership_checks')
-      .insert({ domain: check.domain, brand: check.brand, checked_at: check.checkedAt, evidence: JSON.stringify(check.evidence), unanswered: JSON.stringify(check.unanswered) })
+      .insert({
+        domain: check.domain,
+        brand: check.brand,
+        checked_at: check.checkedAt,
+        evidence: JSON.stringify(check.evidence),
+        unanswered: JSON.stringify(check.unanswered),
+      })
       .onConflict('domain')
       .merge();
   }
@@ -28,6 +34,9 @@ export class KnexOwnershipEvidenceStore implements OwnershipEvidenceStore {
   }
 
   async putRegistrant(domain: string, registrant: StoredRegistrant): Promise<void> {
-    await this.db('rdap_registrants').insert({ domain, organisation: registrant.organisation, observed_at: registrant.observedAt }).onConflict('domain').merge();
+    await this.db('rdap_registrants')
+      .insert({ domain, organisation: registrant.organisation, observed_at: registrant.observedAt })
+      .onConflict('domain')
+      .merge();
   }
 }

@@ -41,7 +41,10 @@ export class KnexProofRepository implements ProofRepository {
     // the same proof (PostgreSQL re-checks the guard on rows another claimer just updated; SQLite
     // takes its write lock for the whole statement, with no read-then-write upgrade to fail).
     const claim = async (pick: Knex.QueryBuilder) =>
-      (await this.db('entity_proofs').whereIn('entity_id', pick).andWhere(free).update({ claimed_until: until }, ['entity_id', 'due_at'])) as Array<{ entity_id: string; due_at: string }>;
+      (await this.db('entity_proofs').whereIn('entity_id', pick).andWhere(free).update({ claimed_until: until }, ['entity_id', 'due_at'])) as Array<{
+        entity_id: string;
+        due_at: string;
+      }>;
     // Unclaimed proofs first, through the partial index; lapsed claims only once those run out.
     const unclaimed = await claim(due((q) => q.whereNull('p.claimed_until'), limit));
     const lapsed = unclaimed.length < limit ? await claim(due((q) => q.where('p.claimed_until', '<', at), limit - unclaimed.length)) : [];

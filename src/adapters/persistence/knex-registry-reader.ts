@@ -61,12 +61,16 @@ export class KnexRegistryReader implements RegistryReader {
     let readAhead = NOTHING_AHEAD;
     for (const row of rows) {
       if (row.entities) for (const entity of JSON.parse(row.entities) as EntityRow[]) entities.push(toEntity(entity));
-      if (row.blocks) for (const block of JSON.parse(row.blocks) as BlockRow[]) blocks.push({ domain: block.domain as DomainName, reason: block.reason, blockedAt: block.blocked_at });
+      if (row.blocks)
+        for (const block of JSON.parse(row.blocks) as BlockRow[])
+          blocks.push({ domain: block.domain as DomainName, reason: block.reason, blockedAt: block.blocked_at });
       if (row.name !== names[0]) continue;
       if (row.report) latestReport = JSON.parse(row.report) as ReportSummary;
       readAhead = { observations: observationsOf(row.observations), ownership: ownershipOf(row.name, row.ownership) };
     }
-    return entities.length === 0 && blocks.length === 0 && !latestReport && readAhead === NOTHING_AHEAD ? NO_RECORDS : { entities, blocks, latestReport, readAhead };
+    return entities.length === 0 && blocks.length === 0 && !latestReport && readAhead === NOTHING_AHEAD
+      ? NO_RECORDS
+      : { entities, blocks, latestReport, readAhead };
   }
 
   async knownNames(after: string | undefined, limit: number): Promise<readonly string[]> {

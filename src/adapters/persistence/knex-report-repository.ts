@@ -42,10 +42,13 @@ export class KnexReportRepository implements ReportRepository {
 
   async findById(id: string): Promise<StoredReport | undefined> {
     // A report stored a moment ago may not have reached the replica yet: a miss asks the primary.
-    return this.reads.run(async (db) => {
-      const row = await db('reports').select('id', 'report', 'signature').where({ id }).first();
-      return row ? this.withEvidence(row, db) : undefined;
-    }, (found) => found === undefined);
+    return this.reads.run(
+      async (db) => {
+        const row = await db('reports').select('id', 'report', 'signature').where({ id }).first();
+        return row ? this.withEvidence(row, db) : undefined;
+      },
+      (found) => found === undefined,
+    );
   }
 
   async findLatest(domain: DomainName): Promise<StoredReport | undefined> {
@@ -53,7 +56,10 @@ export class KnexReportRepository implements ReportRepository {
       const row = await db('reports')
         .select('id', 'report', 'signature')
         .where({ domain })
-        .orderBy([{ column: 'scanned_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'scanned_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .first();
       return row ? this.withEvidence(row, db) : undefined;
     });
@@ -67,8 +73,16 @@ export class KnexReportRepository implements ReportRepository {
     const query = db('reports').select('report').where({ domain });
     const before = options.before;
     // Keyset pagination on the (domain, scanned_at) index: stable while new reports arrive.
-    if (before) query.andWhere((q) => q.where('scanned_at', '<', before.scannedAt).orWhere((same) => same.where('scanned_at', before.scannedAt).andWhere('id', '<', before.id)));
-    const rows = await query.orderBy([{ column: 'scanned_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(options.limit);
+    if (before)
+      query.andWhere((q) =>
+        q.where('scanned_at', '<', before.scannedAt).orWhere((same) => same.where('scanned_at', before.scannedAt).andWhere('id', '<', before.id)),
+      );
+    const rows = await query
+      .orderBy([
+        { column: 'scanned_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(options.limit);
     return rows.map((row: { report: string }) => JSON.parse(row.report) as ReportCore);
   }
 

@@ -131,7 +131,9 @@ export class KnexScanAdmission implements ScanAdmission {
   private decide({ clientId, domain }: Request, nowMs: number, abandoned: () => boolean): Promise<AdmissionDecision> {
     return this.db.transaction(async (trx) => {
       await trx('admission_lock').where({ id: 1 }).increment('decisions', 1);
-      await trx('scan_admissions').where('admitted_at_ms', '<=', nowMs - HOUR_MS).delete();
+      await trx('scan_admissions')
+        .where('admitted_at_ms', '<=', nowMs - HOUR_MS)
+        .delete();
       const windows: Array<{ limit: 'client' | 'domain' | 'global'; max: number; windowMs: number; where: Record<string, string> }> = [
         { limit: 'global', max: this.limits.globalPerMinute, windowMs: MINUTE_MS, where: {} },
         { limit: 'domain', max: this.limits.perDomainPerHour, windowMs: HOUR_MS, where: { domain } },

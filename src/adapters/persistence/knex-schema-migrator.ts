@@ -18,7 +18,12 @@ export class KnexSchemaMigrator implements SchemaMigrator {
     } catch (error) {
       if (!isStoreUnreachable(error)) throw error;
       const reason = ((error as Error).message ?? String(error)).split('\n')[0]!.slice(0, 200);
-      throw new AppError('SERVICE_UNAVAILABLE', `the database named by DATABASE_URL (${describeDatabase(this.db)}) cannot be reached: ${reason}`, {}, { cause: error });
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        `the database named by DATABASE_URL (${describeDatabase(this.db)}) cannot be reached: ${reason}`,
+        {},
+        { cause: error },
+      );
     }
   }
 }

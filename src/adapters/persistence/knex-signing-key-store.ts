@@ -22,10 +22,7 @@ export class KnexSigningKeyStore implements SigningKeyStore {
   async saveIfAbsent(pem: string): Promise<string> {
     // The primary key decides between processes that start at once: the loser's insert does
     // nothing (PostgreSQL waits for the winner's commit first), and both read back the winner's key.
-    await this.db('signing_keys')
-      .insert({ name: KEY_NAME, private_key_pem: pem, created_at: this.clock.now().toISOString() })
-      .onConflict('name')
-      .ignore();
+    await this.db('signing_keys').insert({ name: KEY_NAME, private_key_pem: pem, created_at: this.clock.now().toISOString() }).onConflict('name').ignore();
     const stored = await this.load();
     if (stored === undefined) throw new Error('The report-signing key was neither inserted nor found');
     return stored;

@@ -36,9 +36,15 @@ export class KnexTransparencyLog implements TransparencyLog {
     if (!(await this.anythingToAppend(now))) return { appended: 0, head: await this.head() };
     return this.db.transaction(async (trx) => {
       if (trx.client.config.client === 'pg') await trx('log_state').where({ id: 1 }).forUpdate().first('id');
-      else await trx('log_state').where({ id: 1 }).update({ size: trx.raw('size') });
+      else
+        await trx('log_state')
+          .where({ id: 1 })
+          .update({ size: trx.raw('size') });
       await recordExpiries(trx, now);
-      const pending: Array<{ id: number; kind: string; name: string; data: string; changed_at: string }> = await trx('log_pending').orderBy('id').limit(limit).select('id', 'kind', 'name', 'data', 'changed_at');
+      const pending: Array<{ id: number; kind: string; name: string; data: string; changed_at: string }> = await trx('log_pending')
+        .orderBy('id')
+        .limit(limit)
+        .select('id', 'kind', 'name', 'data', 'changed_at');
       const state = (await trx('log_state').where({ id: 1 }).first()) as StateRow;
       if (pending.length === 0) return { appended: 0, head: headOf(state) };
       let size = Number(state.size);
@@ -46,7 +52,12 @@ export class KnexTransparencyLog implements TransparencyLog {
       const read = reader(trx, added);
       const entries: Array<{ idx: number; domain: string; body: string; logged_at: string }> = [];
       for (const row of pending) {
-        const entry = logEntryBytes({ type: row.kind as LogEventType, domain: row.name, at: row.changed_at, data: JSON.parse(row.data) as Record<string, unknown> });
+        const entry = logEntryBytes({
+          type: row.kind as LogEventType,
+          domain: row.name,
+          at: row.changed_at,
+          data: JSON.parse(row.data) as Record<string, unknown>,
+        });
         const base = storedHashCount(size);
         (await storedHashesForRecord(sha256, size, entry, read)).forEach((hash, i) => {
           added.set(base + i, hash);
@@ -58,9 +69,14 @@ export class KnexTransparencyLog implements TransparencyLog {
       const hashes = [...added].map(([idx, hash]) => ({ idx, hash: hex(hash) }));
       for (let i = 0; i < hashes.length; i += CHUNK) await trx('log_hashes').insert(hashes.slice(i, i + CHUNK));
       const ids = pending.map((row) => row.id);
-      for (let i = 0; i < ids.length; i += CHUNK) await trx('log_pending').whereIn('id', ids.slice(i, i + CHUNK)).delete();
+      for (let i = 0; i < ids.length; i += CHUNK)
+        await trx('log_pending')
+          .whereIn('id', ids.slice(i, i + CHUNK))
+          .delete();
       const root = await treeHash(sha256, size, read);
-      await trx('log_state').where({ id: 1 }).update({ size, root: hex(root) });
+      await trx('log_state')
+        .where({ id: 1 })
+        .update({ size, root: hex(root) });
       return { appended: pending.length, head: headOf({ ...state, size, root: hex(root) }) };
     });
   }
@@ -96,13 +112,21 @@ export class KnexTransparencyLog implements TransparencyLog {
   }
 
   async entries(from: number, count: number): Promise<LogLeaf[]> {
-    const rows: Array<{ idx: number | string; body: string }> = await this.db('log_entries').where('idx', '>=', from).andWhere('idx', '<', from + count).orderBy('idx').select('idx', 'body');
+    const rows: Array<{ idx: number | string; body: string }> = await this.db('log_entries')
+      .where('idx', '>=', from)
+      .andWhere('idx', '<', from + count)
+      .orderBy('idx')
+      .select('idx', 'body');
     return rows.map(leafOf);
   }
 
   async latestAbout(names: readonly string[], size: number): Promise<LogLeaf | undefined> {
     if (names.length === 0) return undefined;
-    const row = await this.db('log_entries').whereIn('domain', [...names]).andWhere('idx', '<', size).orderBy('idx', 'desc').first('idx', 'body');
+    const row = await this.db('log_entries')
+      .whereIn('domain', [...names])
+      .andWhere('idx', '<', size)
+      .orderBy('idx', 'desc')
+      .first('idx', 'body');
     return row ? leafOf(row as { idx: number | string; body: string }) : undefined;
   }
 }
@@ -112,7 +136,9 @@ function reader(db: Knex | Knex.Transaction, added: ReadonlyMap<number, Hash>): 
     const missing = [...new Set(indexes.filter((i) => !added.has(i)))];
     const found = new Map<number, Hash>();
     for (let i = 0; i < missing.length; i += CHUNK) {
-      const rows: Array<{ idx: number | string; hash: string }> = await db('log_hashes').whereIn('idx', missing.slice(i, i + CHUNK)).select('idx', 'hash');
+      const rows: Array<{ idx: number | string; hash: string }> = await db('log_hashes')
+        .whereIn('idx', missing.slice(i, i + CHUNK))
+        .select('idx', 'hash');
       for (const row of rows) found.set(Number(row.idx), bytes(row.hash));
     }
     return indexes.map((i) => {
@@ -132,7 +158,17 @@ function reader(db: Knex | Knex.Transaction, added: ReadonlyMap<number, Hash>): 
 async function recordExpiries(trx: Knex.Transaction, now: Date): Promise<void> {
   const at = now.toISOString();
   const state = (await trx('log_state').where({ id: 1 }).first('expiries_until')) as { expiries_until: string | null };
-  const expired: Array<Record<string, string>> = await expiredQuery(trx, state.expiries_until, at).select('e.id', 'e.name', 'e.domain', 'e.type', 'e.level', 'e.coverage', 'e.status', 'e.verified_at', 'e.expires_at');
+  const expired: Array<Record<string, string>> = await expiredQuery(trx, state.expiries_until, at).select(
+    'e.id',
+    'e.name',
+    'e.domain',
+    'e.type',
+    'e.level',
+    'e.coverage',
+    'e.status',
+    'e.verified_at',
+    'e.expires_at',
+  );
   await trx('log_state').where({ id: 1 }).update({ expiries_until: at });
   for (const e of expired) {
     await trx('log_expiries').insert({ key: `${e.id} ${e.expires_at}` });

@@ -34,7 +34,12 @@ export class KnexWatchRepository implements WatchRepository {
     return Number(row?.seq ?? 0);
   }
 
-  async create(watch: StoredWatch, limits: { perClient: number; perCallbackHost: number }, projection: WatchProjection, asOfSeq: number): Promise<WatchCreation> {
+  async create(
+    watch: StoredWatch,
+    limits: { perClient: number; perCallbackHost: number },
+    projection: WatchProjection,
+    asOfSeq: number,
+  ): Promise<WatchCreation> {
     const host = callbackHostOf(watch.callbackUrl);
     return this.db.transaction(async (trx) => {
       // The same lock row as scan admission: limit decisions of every process go one at a time.
@@ -46,7 +51,10 @@ export class KnexWatchRepository implements WatchRepository {
       if (toCount(byClient?.n) >= limits.perClient) return 'client_limit';
       if (toCount(byHost?.n) >= limits.perCallbackHost) return 'callback_host_limit';
       await trx('watches').insert(toRow(watch, host));
-      await trx('watch_states').insert({ domain: watch.domain, projection: JSON.stringify(projection), as_of_seq: asOfSeq, updated_at: watch.createdAt }).onConflict('domain').ignore();
+      await trx('watch_states')
+        .insert({ domain: watch.domain, projection: JSON.stringify(projection), as_of_seq: asOfSeq, updated_at: watch.createdAt })
+        .onConflict('domain')
+        .ignore();
       return 'created';
     });
   }
@@ -91,14 +99,34 @@ export class KnexWatchRepository implements WatchRepository {
 
 function toRow(w: StoredWatch, host: string): WatchRow {
   return {
-    id: w.id, domain: w.domain, callback_url: w.callbackUrl, callback_host: host, events: JSON.stringify(w.events), secret: w.secret, token_hash: w.tokenHash,
-    client_id: w.clientId, status: w.status, disabled_reason: w.disabledReason, failing_since: w.failingSince, created_at: w.createdAt, delivering_until: null,
+    id: w.id,
+    domain: w.domain,
+    callback_url: w.callbackUrl,
+    callback_host: host,
+    events: JSON.stringify(w.events),
+    secret: w.secret,
+    token_hash: w.tokenHash,
+    client_id: w.clientId,
+    status: w.status,
+    disabled_reason: w.disabledReason,
+    failing_since: w.failingSince,
+    created_at: w.createdAt,
+    delivering_until: null,
   };
 }
 
 function toWatch(r: WatchRow): StoredWatch {
   return {
-    id: r.id, domain: r.domain as DomainName, callbackUrl: r.callback_url, events: JSON.parse(r.events) as EventType[], status: r.status === 'disabled' ? 'disabled' : 'active',
-    disabledReason: r.disabled_reason, failingSince: r.failing_since, createdAt: r.created_at, clientId: r.client_id, secret: r.secret, tokenHash: r.token_hash,
+    id: r.id,
+    domain: r.domain as DomainName,
+    callbackUrl: r.callback_url,
+    events: JSON.parse(r.events) as EventType[],
+    status: r.status === 'disabled' ? 'disabled' : 'active',
+    disabledReason: r.disabled_reason,
+    failingSince: r.failing_since,
+    createdAt: r.created_at,
+    clientId: r.client_id,
+    secret: r.secret,
+    tokenHash: r.token_hash,
   };
 }

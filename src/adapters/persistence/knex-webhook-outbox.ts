@@ -13,7 +13,11 @@ import { Database } from './create-knex.js';
 export class KnexWebhookOutbox implements WebhookOutbox {
   constructor(@inject(Database) private readonly db: Knex) {}
 
-  async applyChanges(limit: number, apply: (domain: string, projection: WatchProjection, change: RegistryChange) => ProjectionStep, newDeliveryId: () => string): Promise<{ processed: number; watchIds: string[] }> {
+  async applyChanges(
+    limit: number,
+    apply: (domain: string, projection: WatchProjection, change: RegistryChange) => ProjectionStep,
+    newDeliveryId: () => string,
+  ): Promise<{ processed: number; watchIds: string[] }> {
     return this.db.transaction(async (trx) => {
       await lock(trx);
       const rows: ChangeRow[] = await trx('watch_changes').where({ processed: 0 }).orderBy('seq').limit(limit);
@@ -34,9 +38,16 @@ export class KnexWebhookOutbox implements WebhookOutbox {
           events.push(...step.events);
         }
         for (const id of await store(trx, state.domain, events, newDeliveryId)) given.add(id);
-        await trx('watch_states').where({ domain: state.domain }).update({ projection: JSON.stringify(projection), updated_at: rows[rows.length - 1]!.changed_at });
+        await trx('watch_states')
+          .where({ domain: state.domain })
+          .update({ projection: JSON.stringify(projection), updated_at: rows[rows.length - 1]!.changed_at });
       }
-      await trx('watch_changes').whereIn('seq', rows.map((r) => r.seq)).update({ processed: 1 });
+      await trx('watch_changes')
+        .whereIn(
+          'seq',
+          rows.map((r) => r.seq),
+        )
+        .update({ processed: 1 });
       return { processed: rows.length, watchIds: [...given] };
     });
   }
@@ -52,7 +63,9 @@ export class KnexWebhookOutbox implements WebhookOutbox {
         const step = judge(domain, JSON.parse(state.projection) as WatchProjection);
         if (step.events.length === 0) return;
         for (const id of await store(trx, domain, step.events, newDeliveryId)) given.add(id);
-        await trx('watch_states').where({ domain }).update({ projection: JSON.stringify(step.projection), updated_at: step.events[0]!.createdAt });
+        await trx('watch_states')
+          .where({ domain })
+          .update({ projection: JSON.stringify(step.projection), updated_at: step.events[0]!.createdAt });
       });
     }
     return [...given];
@@ -85,18 +98,40 @@ export class KnexWebhookOutbox implements WebhookOutbox {
       .first('d.id', 'd.watch_id', 'w.callback_url', 'w.secret', 'e.payload', 'd.attempts', 'd.next_attempt_at', 'd.first_attempt_at', 'w.failing_since');
     if (!row) return undefined;
     return {
-      id: row.id, watchId: row.watch_id, callbackUrl: row.callback_url, secret: row.secret, payload: row.payload, attempts: Number(row.attempts),
-      nextAttemptAt: row.next_attempt_at, firstAttemptAt: row.first_attempt_at, failingSince: row.failing_since,
+      id: row.id,
+      watchId: row.watch_id,
+      callbackUrl: row.callback_url,
+      secret: row.secret,
+      payload: row.payload,
+      attempts: Number(row.attempts),
+      nextAttemptAt: row.next_attempt_at,
+      firstAttemptAt: row.first_attempt_at,
+      failingSince: row.failing_since,
     };
   }
 
   async recordAttempt(d: PendingDelivery, attempt: Omit<DeliveryAttempt, 'deliveryId' | 'eventType' | 'outcome'>, decision: AttemptDecision): Promise<void> {
     await this.db.transaction(async (trx) => {
-      await trx('webhook_attempts').insert({ delivery_id: d.id, watch_id: d.watchId, attempt: attempt.attempt, at: attempt.at, status: attempt.status, error: attempt.error, duration_ms: attempt.durationMs, outcome: decision.outcome });
-      const state = decision.outcome === 'delivered' ? 'delivered' : decision.outcome === 'failed' ? 'failed' : 'pending';
-      await trx('webhook_deliveries').where({ id: d.id }).update({
-        state, attempts: attempt.attempt, first_attempt_at: d.firstAttemptAt ?? attempt.at, next_attempt_at: decision.nextAttemptAt ?? attempt.at, settled_at: state === 'pending' ? null : attempt.at,
+      await trx('webhook_attempts').insert({
+        delivery_id: d.id,
+        watch_id: d.watchId,
+        attempt: attempt.attempt,
+        at: attempt.at,
+        status: attempt.status,
+        error: attempt.error,
+        duration_ms: attempt.durationMs,
+        outcome: decision.outcome,
       });
+      const state = decision.outcome === 'delivered' ? 'delivered' : decision.outcome === 'failed' ? 'failed' : 'pending';
+      await trx('webhook_deliveries')
+        .where({ id: d.id })
+        .update({
+          state,
+          attempts: attempt.attempt,
+          first_attempt_at: d.firstAttemptAt ?? attempt.at,
+          next_attempt_at: decision.nextAttemptAt ?? attempt.at,
+          settled_at: state === 'pending' ? null : attempt.at,
+        });
       const watch: Record<string, unknown> = { failing_since: decision.failingSince };
       if (decision.disableReason !== undefined) {
         Object.assign(watch, { status: 'disabled', disabled_reason: decision.disableReason });
@@ -115,7 +150,14 @@ export class KnexWebhookOutbox implements WebhookOutbox {
       .limit(limit)
       .select('a.delivery_id', 'e.type', 'a.attempt', 'a.at', 'a.status', 'a.error', 'a.duration_ms', 'a.outcome');
     return rows.map((r) => ({
-      deliveryId: r.delivery_id, eventType: r.type, attempt: Number(r.attempt), at: r.at, status: r.status === null ? null : Number(r.status), error: r.error, durationMs: Number(r.duration_ms), outcome: r.outcome,
+      deliveryId: r.delivery_id,
+      eventType: r.type,
+      attempt: Number(r.attempt),
+      at: r.at,
+      status: r.status === null ? null : Number(r.status),
+      error: r.error,
+      durationMs: Number(r.duration_ms),
+      outcome: r.outcome,
     }));
   }
 
@@ -156,11 +198,23 @@ async function store(trx: Knex.Transaction, domain: string, events: readonly New
   const watches: Array<{ id: string; events: string }> = await trx('watches').where({ domain, status: 'active' }).select('id', 'events');
   const given = new Set<string>();
   for (const event of events) {
-    const [inserted] = await trx('watch_events').insert({ id: event.id, domain, type: event.type, payload: event.payload, created_at: event.createdAt }).returning('seq');
+    const [inserted] = await trx('watch_events')
+      .insert({ id: event.id, domain, type: event.type, payload: event.payload, created_at: event.createdAt })
+      .returning('seq');
     const seq = typeof inserted === 'object' ? (inserted as { seq: number }).seq : (inserted as number);
     for (const watch of watches.filter((w) => (JSON.parse(w.events) as EventType[]).includes(event.type))) {
       given.add(watch.id);
-      await trx('webhook_deliveries').insert({ id: newDeliveryId(), watch_id: watch.id, event_seq: seq, state: 'pending', attempts: 0, next_attempt_at: event.createdAt, first_attempt_at: null, created_at: event.createdAt, settled_at: null });
+      await trx('webhook_deliveries').insert({
+        id: newDeliveryId(),
+        watch_id: watch.id,
+        event_seq: seq,
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at: event.createdAt,
+        first_attempt_at: null,
+        created_at: event.createdAt,
+        settled_at: null,
+      });
     }
   }
   return [...given];
@@ -174,7 +228,12 @@ function toChange(row: ChangeRow): RegistryChange {
     case 'entity':
       return { kind: 'entity', at, name: row.name, entity: toEntity(data as unknown as EntityRow) };
     case 'block':
-      return { kind: 'block', at, name: row.name, block: { domain: data.domain as DomainName, reason: String(data.reason), blockedAt: String(data.blocked_at) } };
+      return {
+        kind: 'block',
+        at,
+        name: row.name,
+        block: { domain: data.domain as DomainName, reason: String(data.reason), blockedAt: String(data.blocked_at) },
+      };
     case 'report':
       return { kind: 'report', at, name: row.name, report: data as unknown as ReportSummary };
     default:

@@ -69,7 +69,8 @@ export function persistenceModule(config: AppConfig, logger: Logger, options: Om
       .toConstantValue(primary)
       .onDeactivation((db) => db.destroy());
     // The public reads go to the replica once it has replayed what this process was told of (see PublicReads).
-    const replica = config.databaseReadUrl === undefined ? undefined : createKnex(config.databaseReadUrl, { ...options, readOnly: true, log: log('read replica') });
+    const replica =
+      config.databaseReadUrl === undefined ? undefined : createKnex(config.databaseReadUrl, { ...options, readOnly: true, log: log('read replica') });
     bind<PublicReads>(PublicReadsToken)
       .toConstantValue(new PublicReads(primary, replica, logger))
       .onDeactivation(() => replica?.destroy());

@@ -31,7 +31,11 @@ export async function preparedRead<Row>(db: Knex, name: string, sql: string, bin
     const result = await db.raw(sql, bindings as Knex.RawBinding[]);
     return Array.isArray(result) ? result : result.rows;
   }
-  const client = db.client as { acquireConnection(): Promise<unknown>; releaseConnection(connection: unknown): Promise<unknown>; emit(event: 'query', query: object): void };
+  const client = db.client as {
+    acquireConnection(): Promise<unknown>;
+    releaseConnection(connection: unknown): Promise<unknown>;
+    emit(event: 'query', query: object): void;
+  };
   const connection = await client.acquireConnection();
   // As Knex's own runner does, so that whoever watches the statements (query logs, tests) sees this one.
   client.emit('query', { method: 'raw', sql, bindings });

@@ -11,7 +11,8 @@ export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 // read, and a lock held past the busy timeout.
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
 const SQL_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR', 'SQLITE_FULL']);
-const MESSAGES = /Timeout acquiring a connection|Connection terminated|connection is closed|Client has encountered a connection error|Unable to acquire a connection/i;
+const MESSAGES =
+  /Timeout acquiring a connection|Connection terminated|connection is closed|Client has encountered a connection error|Unable to acquire a connection/i;
 
 /**
  * True when `error` (or an error in its cause chain) says the store could not be reached: it came

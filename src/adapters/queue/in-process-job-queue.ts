@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import { JOB_KINDS, type EnqueueOptions, type Job, type JobData, type JobHandler, type JobKind, type JobQueue, type QueueCounts, type WorkOptions } from '../../application/ports/job-queue.js';
+import {
+  JOB_KINDS,
+  type EnqueueOptions,
+  type Job,
+  type JobData,
+  type JobHandler,
+  type JobKind,
+  type JobQueue,
+  type QueueCounts,
+  type WorkOptions,
+} from '../../application/ports/job-queue.js';
 import { Logger } from '../../application/ports/logger.js';
 import { checkConcurrency, checkLease, checkRetryLimit, InProcessJobQueueOptions, resolveJobDefaults, type ResolvedJobDefaults } from './job-queue-options.js';
 import { messageOf, settledBy } from './settled-by.js';
@@ -202,7 +212,10 @@ export class InProcessJobQueue implements JobQueue {
       this.release(entry);
     } else if (entry.retryCount < entry.retryLimit) {
       const delayMs = this.defaults.retryDelaySeconds * 1000 * 2 ** entry.retryCount;
-      this.logger.warn({ queue: entry.kind, jobId: entry.id, retryCount: entry.retryCount, error: messageOf(error) }, 'job queue: a job failed; it will be retried');
+      this.logger.warn(
+        { queue: entry.kind, jobId: entry.id, retryCount: entry.retryCount, error: messageOf(error) },
+        'job queue: a job failed; it will be retried',
+      );
       entry.retryCount += 1;
       this.requeue(entry, Date.now() + delayMs);
     } else {

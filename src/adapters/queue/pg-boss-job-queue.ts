@@ -1,7 +1,16 @@
 import { inject, injectable } from 'inversify';
 import PgBoss from 'pg-boss';
 import { AppError } from '../../application/errors.js';
-import { JOB_KINDS, type EnqueueOptions, type JobData, type JobHandler, type JobKind, type JobQueue, type QueueCounts, type WorkOptions } from '../../application/ports/job-queue.js';
+import {
+  JOB_KINDS,
+  type EnqueueOptions,
+  type JobData,
+  type JobHandler,
+  type JobKind,
+  type JobQueue,
+  type QueueCounts,
+  type WorkOptions,
+} from '../../application/ports/job-queue.js';
 import { Logger } from '../../application/ports/logger.js';
 import { checkConcurrency, checkLease, checkRetryLimit, JobQueueOptions, resolveJobDefaults, type ResolvedJobDefaults } from './job-queue-options.js';
 import { checkHeartbeat, DEFAULT_HEARTBEAT_SECONDS, PgBossLeases } from './pg-boss-leases.js';
@@ -70,7 +79,10 @@ export class PgBossJobQueue implements JobQueue {
       // stop() does nothing for a boss whose start failed, so its pool is then closed directly.
       const db = boss.getDb() as PgBoss.Db & { close?: () => Promise<void> };
       if (started) await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
-      else await Promise.resolve().then(() => db.close?.()).catch(() => undefined);
+      else
+        await Promise.resolve()
+          .then(() => db.close?.())
+          .catch(() => undefined);
       throw storeError('could not be started', cause);
     }
     this.connected = { boss, schema, leases: new PgBossLeases(boss.getDb(), schema, this.heartbeatSeconds) };
@@ -95,7 +107,10 @@ export class PgBossJobQueue implements JobQueue {
 
   async enqueue<K extends JobKind>(kind: K, data: JobData[K], options: EnqueueOptions = {}): Promise<string | undefined> {
     const { boss } = this.require();
-    const send = this.sendDefaults(checkLease(options.leaseSeconds ?? this.defaults.leaseSeconds), checkRetryLimit(options.retryLimit ?? this.defaults.retryLimit));
+    const send = this.sendDefaults(
+      checkLease(options.leaseSeconds ?? this.defaults.leaseSeconds),
+      checkRetryLimit(options.retryLimit ?? this.defaults.retryLimit),
+    );
     try {
       // pg-boss inserts with ON CONFLICT DO NOTHING: null means the singleton index refused a second job.
       const delayed = options.startAfterSeconds ? { ...send, startAfter: Math.ceil(options.startAfterSeconds) } : send;
@@ -131,10 +146,11 @@ export class PgBossJobQueue implements JobQueue {
   async counts(): Promise<QueueCounts[]> {
     const { boss, schema } = this.require();
     try {
-      const { rows } = (await boss.getDb().executeSql(
-        `SELECT name, state::text AS state, count(*)::int AS n FROM ${schema}.job WHERE name = ANY($1) GROUP BY name, state`,
-        [JOB_KINDS],
-      )) as { rows: { name: string; state: string; n: number }[] };
+      const { rows } = (await boss
+        .getDb()
+        .executeSql(`SELECT name, state::text AS state, count(*)::int AS n FROM ${schema}.job WHERE name = ANY($1) GROUP BY name, state`, [JOB_KINDS])) as {
+        rows: { name: string; state: string; n: number }[];
+      };
       return JOB_KINDS.map((kind) => {
         const of = (...states: string[]): number => rows.filter((r) => r.name === kind && states.includes(r.state)).reduce((sum, r) => sum + r.n, 0);
         return { kind, waiting: of('created', 'retry'), active: of('active'), failed: of('failed'), completed: of('completed') };

@@ -51,12 +51,9 @@ export class PgBossLeases {
    */
   async renew(kind: string, held: readonly HeldJob[]): Promise<Set<string>> {
     if (held.length === 0) return new Set();
-    const { rows } = (await this.db.executeSql(this.renewSql, [
-      kind,
-      held.map((job) => job.id),
-      this.heartbeatSeconds,
-      held.map((job) => job.retryCount),
-    ])) as { rows: { id: string }[] };
+    const { rows } = (await this.db.executeSql(this.renewSql, [kind, held.map((job) => job.id), this.heartbeatSeconds, held.map((job) => job.retryCount)])) as {
+      rows: { id: string }[];
+    };
     return new Set(rows.map((row) => row.id));
   }
 }

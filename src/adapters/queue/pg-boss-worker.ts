@@ -47,10 +47,13 @@ export class PgBossWorker<K extends JobKind> {
 
   start(): void {
     this.loop = this.poll();
-    this.renewTimer = setInterval(() => {
-      // A renewal still waiting on the database is not doubled up.
-      this.renewing ??= this.renew([...this.running.values()]).finally(() => (this.renewing = undefined));
-    }, (this.leases.heartbeatSeconds * 1000) / 3);
+    this.renewTimer = setInterval(
+      () => {
+        // A renewal still waiting on the database is not doubled up.
+        this.renewing ??= this.renew([...this.running.values()]).finally(() => (this.renewing = undefined));
+      },
+      (this.leases.heartbeatSeconds * 1000) / 3,
+    );
     this.renewTimer.unref();
   }
 
@@ -62,7 +65,11 @@ export class PgBossWorker<K extends JobKind> {
     this.stopped = true;
     this.wake?.();
     await this.loop;
-    if (graceful) await settledBy([...this.running.values()].map((r) => r.done), deadline);
+    if (graceful)
+      await settledBy(
+        [...this.running.values()].map((r) => r.done),
+        deadline,
+      );
     await Promise.all([...this.running.values()].map((r) => this.handBack(r, 'the worker stopped before the job ended')));
     // Renewed until handed back: a graceful stop may wait longer than a heartbeat.
     clearInterval(this.renewTimer);

@@ -6,7 +6,10 @@ import { InProcessJobQueueOptions, JobQueueOptions } from './job-queue-options.j
 import { PgBossJobQueue } from './pg-boss-job-queue.js';
 
 /** Queue settings the configuration does not hold: faster polling and maintenance, for tests. */
-export type QueueTuning = Pick<JobQueueOptions, 'pollingIntervalSeconds' | 'maintenanceIntervalSeconds' | 'cronMonitorIntervalSeconds' | 'cronWorkerIntervalSeconds' | 'retryDelaySeconds'>;
+export type QueueTuning = Pick<
+  JobQueueOptions,
+  'pollingIntervalSeconds' | 'maintenanceIntervalSeconds' | 'cronMonitorIntervalSeconds' | 'cronWorkerIntervalSeconds' | 'retryDelaySeconds'
+>;
 
 /**
  * The job queue: pg-boss in the schema `<schema>_jobs` (or `pgboss`) when DATABASE_URL is
@@ -18,10 +21,14 @@ export function queueModule(config: AppConfig, options: { readonly schema?: stri
     if (/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
       const schema = options.schema ? `${options.schema}_jobs` : 'pgboss';
       bind<JobQueueOptions>(JobQueueOptions).toConstantValue({ connectionString: config.databaseUrl, schema, ...options.tuning });
-      bind<JobQueue>(JobQueue).to(PgBossJobQueue).onDeactivation((queue) => queue.stop({ graceful: false }));
+      bind<JobQueue>(JobQueue)
+        .to(PgBossJobQueue)
+        .onDeactivation((queue) => queue.stop({ graceful: false }));
     } else {
       bind<InProcessJobQueueOptions>(InProcessJobQueueOptions).toConstantValue({});
-      bind<JobQueue>(JobQueue).to(InProcessJobQueue).onDeactivation((queue) => queue.stop({ graceful: false }));
+      bind<JobQueue>(JobQueue)
+        .to(InProcessJobQueue)
+        .onDeactivation((queue) => queue.stop({ graceful: false }));
     }
   });
 }

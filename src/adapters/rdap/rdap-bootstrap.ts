@@ -47,5 +47,8 @@ function isStringList(value: unknown): value is string[] {
 }
 
 function normalize(name: string): string {
-  return name.trim().toLowerCase().replace(/^\.+|\.+$/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/^\.+|\.+$/g, '');
 }

@@ -1,10 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { getDomain } from 'tldts';
-import type {
-  DomainAgeLookupOptions,
-  DomainAgeOutcome,
-  DomainAgeSource,
-} from '../../application/ports/domain-age-source.js';
+import type { DomainAgeLookupOptions, DomainAgeOutcome, DomainAgeSource } from '../../application/ports/domain-age-source.js';
 import { SiteFetcher } from '../../application/ports/site-fetcher.js';
 import type { DomainName } from '../../domain/domain-name.js';
 import { checkedRdapBase, RdapDomainQuery } from './rdap-domain-query.js';

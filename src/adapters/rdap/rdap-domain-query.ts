@@ -41,7 +41,12 @@ export class RdapDomainQuery {
       if (callerSignal.aborted) controller.abort();
     }
     try {
-      const outcome = await this.fetcher.fetch({ url: `${base}domain/${registrable}`, headers: { Accept: ACCEPT }, maxBytes: MAX_RDAP_BYTES, signal: controller.signal });
+      const outcome = await this.fetcher.fetch({
+        url: `${base}domain/${registrable}`,
+        headers: { Accept: ACCEPT },
+        maxBytes: MAX_RDAP_BYTES,
+        signal: controller.signal,
+      });
       if (!outcome.ok) {
         const { code, message } = outcome.failure;
         if (code !== 'TIMEOUT') return { ok: false, error: 'unavailable', message: `${code}: ${message}` };
@@ -49,7 +54,8 @@ export class RdapDomainQuery {
       }
       const { resource } = outcome;
       if (resource.status === 404) return { ok: false, error: 'not_found', message: `${registrable} is not known to ${new URL(resource.finalUrl).host}` };
-      if (resource.status < 200 || resource.status > 299) return { ok: false, error: 'unavailable', message: `the RDAP service answered HTTP ${resource.status}` };
+      if (resource.status < 200 || resource.status > 299)
+        return { ok: false, error: 'unavailable', message: `the RDAP service answered HTTP ${resource.status}` };
       if (resource.truncated) return { ok: false, error: 'bad_response', message: `the RDAP answer exceeds ${MAX_RDAP_BYTES} bytes` };
       return { ok: true, body: resource.body, url: resource.finalUrl };
     } finally {

@@ -1,9 +1,7 @@
 import { isRecord, readDomainObject } from './read-domain-object.js';
 
 /** What an RDAP domain answer says about the registration, before any network concern. */
-export type RegistrationReading =
-  | { readonly registeredAt: string }
-  | { readonly error: 'bad_response' | 'undisclosed'; readonly message: string };
+export type RegistrationReading = { readonly registeredAt: string } | { readonly error: 'bad_response' | 'undisclosed'; readonly message: string };
 
 // RFC 3339 date-time, as RFC 9083 section 4.5 requires for eventDate.
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/i;

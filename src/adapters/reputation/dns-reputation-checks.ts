@@ -59,7 +59,10 @@ export class DnsReputationChecks implements ReputationChecks {
   }
 
   private async blocklist(domain: string, zone: string, signal: AbortSignal | undefined): Promise<BlocklistVerdict> {
-    const suffix = zone.trim().toLowerCase().replace(/^\.+|\.+$/g, '');
+    const suffix = zone
+      .trim()
+      .toLowerCase()
+      .replace(/^\.+|\.+$/g, '');
     const answer = await this.bounded(() => this.resolver.resolveAddresses(`${domain}.${suffix}`), signal);
     return answer.ok ? judgeListing(zone, answer.value) : { zone, listed: false, error: answer.error };
   }

@@ -25,7 +25,10 @@ export function readDmarc(records: readonly (readonly string[])[]): DmarcVerdict
 
 // The tag name is case-insensitive in the grammar, the value "DMARC1" is not.
 function hasExactVersion(text: string): boolean {
-  return text.slice(text.indexOf('=') + 1).trimStart().startsWith('DMARC1');
+  return text
+    .slice(text.indexOf('=') + 1)
+    .trimStart()
+    .startsWith('DMARC1');
 }
 
 function parseTags(record: string): Map<string, string> | undefined {

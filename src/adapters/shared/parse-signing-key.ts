@@ -29,8 +29,5 @@ function keyFromSeed(text: string): KeyObject {
 
 function invalid(source: string, cause: unknown): Error {
   const detail = cause instanceof Error ? ` (${cause.message})` : '';
-  return new Error(
-    `${source} must be a PKCS#8 PEM Ed25519 private key or a base64url 32-byte Ed25519 seed${detail}`,
-    { cause },
-  );
+  return new Error(`${source} must be a PKCS#8 PEM Ed25519 private key or a base64url 32-byte Ed25519 seed${detail}`, { cause });
 }

@@ -22,5 +22,7 @@ export function ed25519PublicJwk(key: KeyObject): Ed25519PublicJwk {
 
 /** The RFC 7638 thumbprint of an Ed25519 public key: base64url SHA-256 of the JCS of { crv, kty, x }. */
 export function jwkThumbprint(x: string): string {
-  return createHash('sha256').update(canonicalJson({ crv: 'Ed25519', kty: 'OKP', x }), 'utf8').digest('base64url');
+  return createHash('sha256')
+    .update(canonicalJson({ crv: 'Ed25519', kty: 'OKP', x }), 'utf8')
+    .digest('base64url');
 }

@@ -12,11 +12,7 @@ const SIGNATURE_VALUE = /^[A-Za-z0-9_-]{86}$/;
  * content with RFC 8785 (JCS), hashes it with SHA-256 and checks the Ed25519 signature over those
  * 32 bytes. True only when all of that holds; false, never an exception, for anything malformed.
  */
-export function verifyReportSignature(
-  content: unknown,
-  signature: ReportSignature,
-  jwks: { readonly keys: readonly object[] },
-): boolean {
+export function verifyReportSignature(content: unknown, signature: ReportSignature, jwks: { readonly keys: readonly object[] }): boolean {
   try {
     if (signature.algorithm !== 'Ed25519' || !SIGNATURE_VALUE.test(signature.value)) return false;
     const x = findKey(jwks.keys, signature.keyId);

@@ -26,6 +26,9 @@ function readTemplate(name: TemplateName): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`The document template ${file.pathname} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); a build must copy src/**/*.md beside the code.`, { cause: error });
+    throw new Error(
+      `The document template ${file.pathname} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); a build must copy src/**/*.md beside the code.`,
+      { cause: error },
+    );
   }
 }

@@ -5,13 +5,7 @@ import { inject, injectable } from 'inversify';
 import { AddressGuard } from '../../application/ports/address-guard.js';
 import { Clock } from '../../application/ports/clock.js';
 import { DnsResolver } from '../../application/ports/dns-resolver.js';
-import type {
-  TlsInspection,
-  TlsInspectionFailure,
-  TlsInspectionOutcome,
-  TlsInspectOptions,
-  TlsInspector,
-} from '../../application/ports/tls-inspector.js';
+import type { TlsInspection, TlsInspectionFailure, TlsInspectionOutcome, TlsInspectOptions, TlsInspector } from '../../application/ports/tls-inspector.js';
 import type { DomainName } from '../../domain/domain-name.js';
 import { TimeBudget, untilAborted } from './time-budget.js';
 
@@ -111,9 +105,7 @@ export class NodeTlsInspector implements TlsInspector {
       });
       socket.once('secureConnect', () => finish(this.describe(domain, socket)));
       socket.on('error', (error: Error & { code?: string }) => finish(connectionFailure(error, connected)));
-      socket.once('close', () =>
-        finish({ error: 'handshake_failed', message: 'the server closed the connection during the handshake' }),
-      );
+      socket.once('close', () => finish({ error: 'handshake_failed', message: 'the server closed the connection during the handshake' }));
       if (budget.signal.aborted) onAbort();
     });
   }

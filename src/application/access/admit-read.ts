@@ -76,7 +76,12 @@ export class AdmitRead {
     if (!bearer) throw unauthorized('malformed', 'Send an API key as "Authorization: Bearer vtk_…", or no Authorization header for the free tier.');
     const parsed = parseApiKey(bearer[1]!);
     if (!parsed.ok) {
-      throw unauthorized('malformed', parsed.reason === 'checksum' ? 'This API key has a typo: its checksum does not match. Copy it again as it was shown.' : 'This is not a Vetted API key: keys begin with "vtk_" and have 44 letters and digits after it.');
+      throw unauthorized(
+        'malformed',
+        parsed.reason === 'checksum'
+          ? 'This API key has a typo: its checksum does not match. Copy it again as it was shown.'
+          : 'This is not a Vetted API key: keys begin with "vtk_" and have 44 letters and digits after it.',
+      );
     }
     const found = this.keys.find(parsed.id);
     if (found instanceof Promise) return found.then((key) => this.admitKey(key, authorization, parsed.key, count));

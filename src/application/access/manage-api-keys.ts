@@ -60,13 +60,25 @@ export class ManageApiKeys {
     if (!parsed.success) throw new AppError('VALIDATION_ERROR', zodMessage(parsed.error, input));
     const { tier, name, entityId } = parsed.data;
     if (entityId !== undefined) {
-      if (!isEntityId(entityId)) throw new AppError('VALIDATION_ERROR', `"${printable(entityId, 64)}" is not an entity id (ent_, lower-case letters, then at least three digits: ent_example001).`);
+      if (!isEntityId(entityId))
+        throw new AppError(
+          'VALIDATION_ERROR',
+          `"${printable(entityId, 64)}" is not an entity id (ent_, lower-case letters, then at least three digits: ent_example001).`,
+        );
       if (!(await this.entities.findById(entityId))) throw new AppError('NOT_FOUND', `No entity ${entityId} is registered.`);
     }
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const minted = mintApiKey(this.random.token(API_KEY_RANDOM_BYTES.id), this.random.token(API_KEY_RANDOM_BYTES.secret));
-      const stored = { id: minted.id, keyHash: this.hasher.hash(minted.key), tier, name, entityId: entityId ?? null, createdAt: this.clock.now().toISOString() };
-      if (await this.store.create(stored)) return { id: stored.id, tier: stored.tier, name, entityId: stored.entityId, createdAt: stored.createdAt, revokedAt: null, key: minted.key };
+      const stored = {
+        id: minted.id,
+        keyHash: this.hasher.hash(minted.key),
+        tier,
+        name,
+        entityId: entityId ?? null,
+        createdAt: this.clock.now().toISOString(),
+      };
+      if (await this.store.create(stored))
+        return { id: stored.id, tier: stored.tier, name, entityId: stored.entityId, createdAt: stored.createdAt, revokedAt: null, key: minted.key };
     }
     throw new Error(`${ATTEMPTS} key ids in a row were taken: the random source is broken`);
   }
@@ -88,5 +100,6 @@ export class ManageApiKeys {
 
 /** Refuses a malformed key id with VALIDATION_ERROR. */
 export function requireKeyId(id: string): void {
-  if (!isApiKeyId(id)) throw new AppError('VALIDATION_ERROR', `"${printable(id, 64)}" is not an API key id (key_ followed by 8 letters and digits, as "vetted key list" shows).`);
+  if (!isApiKeyId(id))
+    throw new AppError('VALIDATION_ERROR', `"${printable(id, 64)}" is not an API key id (key_ followed by 8 letters and digits, as "vetted key list" shows).`);
 }

@@ -111,7 +111,10 @@ export class ReadQuotas {
     if (batch.length > 0) {
       let totals: UsageCount[];
       try {
-        totals = await this.ledger.add(batch.map((t) => ({ subject: t.subject, day: t.day, count: t.sending })), now.toISOString());
+        totals = await this.ledger.add(
+          batch.map((t) => ({ subject: t.subject, day: t.day, count: t.sending })),
+          now.toISOString(),
+        );
       } catch (error) {
         for (const tally of batch) {
           tally.pending += tally.sending;

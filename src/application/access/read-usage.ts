@@ -29,7 +29,8 @@ export class ReadUsage {
 
   /** The usage of the key the request carries; without one, UNAUTHORIZED. Not counted as a read. */
   async ofCaller(credentials: Credentials): Promise<KeyUsage> {
-    if (credentials.authorization === undefined) throw new AppError('UNAUTHORIZED', 'Send your API key as "Authorization: Bearer vtk_…" to see its usage.', { reason: 'missing' });
+    if (credentials.authorization === undefined)
+      throw new AppError('UNAUTHORIZED', 'Send your API key as "Authorization: Bearer vtk_…" to see its usage.', { reason: 'missing' });
     const { caller } = await this.admit.run(credentials, false);
     return this.ofKey(caller.keyId!);
   }
@@ -43,6 +44,12 @@ export class ReadUsage {
     const days = Array.from({ length: USAGE_DAYS_KEPT }, (_, i) => utcDayOf(new Date(now.getTime() - (USAGE_DAYS_KEPT - 1 - i) * DAY_MS)));
     const counted = new Map((await this.ledger.history(keySubject(id), days[0]!)).map((d) => [d.day, d.count]));
     const quotas = this.config.apiTiers ?? CONTRACT_QUOTAS;
-    return { keyId: id, tier: key.tier, quota: quotas[key.tier], days: days.map((day) => ({ day, count: counted.get(day) ?? 0 })), resetSeconds: secondsToNextUtcDay(now) };
+    return {
+      keyId: id,
+      tier: key.tier,
+      quota: quotas[key.tier],
+      days: days.map((day) => ({ day, count: counted.get(day) ?? 0 })),
+      resetSeconds: secondsToNextUtcDay(now),
+    };
   }
 }

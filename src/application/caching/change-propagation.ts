@@ -49,7 +49,9 @@ export class ChangePropagation {
         this.ownership.forget(names);
         this.keys?.forget(names);
         this.logger.debug({ names: names.slice(0, 20), count: names.length }, 'registry changed; cache entries forgotten');
-        this.events.changed(names).catch((error: unknown) => this.logger.warn({ error: (error as Error).message }, 'could not ask for a look at watched domains; the sweep will'));
+        this.events
+          .changed(names)
+          .catch((error: unknown) => this.logger.warn({ error: (error as Error).message }, 'could not ask for a look at watched domains; the sweep will'));
         this.askForPurge();
       },
       reset: () => {
@@ -60,7 +62,9 @@ export class ChangePropagation {
         this.ownership.clear();
         this.keys?.clear();
         this.logger.info({}, 'registry changes may have been missed; cache cleared');
-        this.events.sweep().catch((error: unknown) => this.logger.warn({ error: (error as Error).message }, 'could not sweep watched domains; the schedule will'));
+        this.events
+          .sweep()
+          .catch((error: unknown) => this.logger.warn({ error: (error as Error).message }, 'could not sweep watched domains; the schedule will'));
         this.askForPurge();
       },
     });
@@ -69,7 +73,11 @@ export class ChangePropagation {
   }
 
   private loadKnownNames(): void {
-    this.known?.load().catch((error: unknown) => this.logger.warn({ error: (error as Error).message }, 'could not load the known names; every name is read from the store until the next load'));
+    this.known
+      ?.load()
+      .catch((error: unknown) =>
+        this.logger.warn({ error: (error as Error).message }, 'could not load the known names; every name is read from the store until the next load'),
+      );
   }
 
   private async reloadKnownNames(timers: Timers): Promise<void> {

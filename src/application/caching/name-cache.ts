@@ -89,7 +89,9 @@ export class NameCache<T> {
       if (entry.expiresAtMs > this.clock.now().getTime()) return entry.value;
       this.remove(name);
     }
-    return this.unknown && (this.unknown.covering ? this.unknown.known.noneCovering(name) : this.unknown.known.isUnknown(name)) ? this.unknown.empty : undefined;
+    return this.unknown && (this.unknown.covering ? this.unknown.known.noneCovering(name) : this.unknown.known.isUnknown(name))
+      ? this.unknown.empty
+      : undefined;
   }
 
   /**
@@ -143,7 +145,8 @@ export class NameCache<T> {
       // The entries under `name` all share its registrable domain, which is `name` or one of its parents.
       for (let suffix = name; ; suffix = suffix.slice(suffix.indexOf('.') + 1)) {
         const members = this.groups.get(suffix);
-        if (members !== undefined) for (const member of typeof members === 'string' ? [members] : [...members]) if (isSameOrSubdomain(member, name)) this.remove(member);
+        if (members !== undefined)
+          for (const member of typeof members === 'string' ? [members] : [...members]) if (isSameOrSubdomain(member, name)) this.remove(member);
         if (!suffix.includes('.')) break;
       }
     }

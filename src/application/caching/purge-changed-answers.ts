@@ -57,7 +57,11 @@ export class PurgeChangedAnswers {
       try {
         await cdn.purge(keys);
       } catch (error) {
-        await this.backlog.release(owner).catch((releaseError: unknown) => this.logger.warn({ error: (releaseError as Error).message }, 'could not give back unpurged writes; their claim lapses'));
+        await this.backlog
+          .release(owner)
+          .catch((releaseError: unknown) =>
+            this.logger.warn({ error: (releaseError as Error).message }, 'could not give back unpurged writes; their claim lapses'),
+          );
         throw error;
       }
       await this.backlog.settle(owner, this.clock.now());

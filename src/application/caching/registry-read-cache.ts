@@ -14,6 +14,10 @@ export const NOTHING_STORED: DomainRecords = Object.freeze({ entities: Object.fr
 @injectable()
 export class RegistryReadCache extends NameCache<DomainRecords> {
   constructor(@inject(Clock) clock: Clock, @inject(KnownNames) @optional() known?: KnownNames) {
-    super(clock, (records) => records.entities.length === 0 && records.blocks.length === 0 && records.latestReport === undefined, known && { known, empty: NOTHING_STORED, covering: true });
+    super(
+      clock,
+      (records) => records.entities.length === 0 && records.blocks.length === 0 && records.latestReport === undefined,
+      known && { known, empty: NOTHING_STORED, covering: true },
+    );
   }
 }

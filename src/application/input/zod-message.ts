@@ -39,7 +39,10 @@ function describe(issue: z.core.$ZodIssue, input: unknown, names: FieldNames): s
     }
     case 'unrecognized_keys': {
       const where = issue.path.length > 0 ? ` in ${field}` : '';
-      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.slice(0, 5).map((k) => quote(k.slice(0, 40))).join(', ')}${where}`;
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys
+        .slice(0, 5)
+        .map((k) => quote(k.slice(0, 40)))
+        .join(', ')}${where}`;
     }
     case 'invalid_format':
       return `${field} must be ${FORMAT[issue.format] ?? `in the ${issue.format} format`}`;
@@ -48,7 +51,8 @@ function describe(issue: z.core.$ZodIssue, input: unknown, names: FieldNames): s
     case 'too_big':
       return issue.origin === 'string' ? `${field} must be at most ${String(issue.maximum)} characters` : `${field} must be at most ${String(issue.maximum)}`;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? `${field} must not be empty` : `${field} must be at least ${String(issue.minimum)} characters`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? `${field} must not be empty` : `${field} must be at least ${String(issue.minimum)} characters`;
       return `${field} must be at least ${String(issue.minimum)}`;
     case 'custom':
       // Our own refinements carry our own words.

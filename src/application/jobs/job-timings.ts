@@ -19,4 +19,9 @@ export interface JobTimings {
 }
 export const JobTimings = Symbol('JobTimings');
 
-export const DEFAULT_JOB_TIMINGS: JobTimings = Object.freeze({ scanLeaseSeconds: 60, recheckLeaseSeconds: 600, recheckClaimSeconds: 900, progressPageWaitMs: 25_000 });
+export const DEFAULT_JOB_TIMINGS: JobTimings = Object.freeze({
+  scanLeaseSeconds: 60,
+  recheckLeaseSeconds: 600,
+  recheckClaimSeconds: 900,
+  progressPageWaitMs: 25_000,
+});

@@ -21,7 +21,7 @@ export interface AuditState {
 
 /** What an audit found: the checkpoint checked, or the first discrepancy. */
 export type AuditOutcome =
-  | { readonly ok: true; readonly state: AuditState; readonly previousSize: number; /** Entries fetched and re-hashed this time. */ readonly entries: number }
+  | { readonly ok: true; readonly state: AuditState; readonly previousSize: number /** Entries fetched and re-hashed this time. */; readonly entries: number }
   | { readonly ok: false; readonly discrepancy: string };
 
 const MAX_AUDITED = 5_000_000;
@@ -52,7 +52,8 @@ export class AuditLog {
     } catch {
       throw new AppError('VALIDATION_ERROR', `"${base.slice(0, 100)}" is not an http or https URL.`);
     }
-    if (!/^[\x21-\x7e]{1,200}$/.test(origin) || origin.includes('+')) throw new AppError('VALIDATION_ERROR', 'the origin must be 1 to 200 printable characters without spaces or "+".');
+    if (!/^[\x21-\x7e]{1,200}$/.test(origin) || origin.includes('+'))
+      throw new AppError('VALIDATION_ERROR', 'the origin must be 1 to 200 printable characters without spaces or "+".');
     const sha256 = (data: Uint8Array) => this.crypto.sha256(data);
     const note = new TextDecoder().decode(await this.fetch(`${base}/log/checkpoint`));
     const jwks = parsedJson(await this.fetch(`${base}/.well-known/jwks.json`));
@@ -65,11 +66,18 @@ export class AuditLog {
       if (previous.origin !== origin) throw new AppError('VALIDATION_ERROR', `The state file is of log "${previous.origin}", not "${origin}".`);
       const previousRoot = new Uint8Array(Buffer.from(previous.root, 'base64'));
       if (size < previous.size) return { ok: false, discrepancy: `the log shrank: the checkpoint says ${size} entries, ${previous.size} were seen before` };
-      if (size === previous.size && !equal(root, previousRoot)) return { ok: false, discrepancy: `the tree of ${size} entries has another root than before (a fork)` };
+      if (size === previous.size && !equal(root, previousRoot))
+        return { ok: false, discrepancy: `the tree of ${size} entries has another root than before (a fork)` };
       if (previous.size > 0 && size > previous.size) {
-        const answer = parsedJson(await this.fetch(`${base}/log/consistency?from=${previous.size}&to=${size}`)) as { data?: { consistency_path?: unknown } } | undefined;
+        const answer = parsedJson(await this.fetch(`${base}/log/consistency?from=${previous.size}&to=${size}`)) as
+          | { data?: { consistency_path?: unknown } }
+          | undefined;
         const path = hashesOf(answer?.data?.consistency_path);
-        if (!path || !verifyConsistency(sha256, previous.size, size, previousRoot, root, path)) return { ok: false, discrepancy: `the log of ${size} entries is not consistent with the one of ${previous.size} seen before (its consistency proof fails)` };
+        if (!path || !verifyConsistency(sha256, previous.size, size, previousRoot, root, path))
+          return {
+            ok: false,
+            discrepancy: `the log of ${size} entries is not consistent with the one of ${previous.size} seen before (its consistency proof fails)`,
+          };
       }
     }
     // From the kept right edge, only the entries added since are fetched; without one, all of them.
@@ -79,7 +87,8 @@ export class AuditLog {
       const width = Math.min(TILE_WIDTH, size - tile * TILE_WIDTH);
       const entries = parseEntryBundle(await this.fetch(`${base}/log/${tilePath('entries', tile, width)}`));
       const hashes = await this.fetch(`${base}/log/${tilePath(0, tile, width)}`);
-      if (!entries || entries.length !== width) return { ok: false, discrepancy: `the entry bundle ${tilePath('entries', tile, width)} is malformed or does not hold ${width} entries` };
+      if (!entries || entries.length !== width)
+        return { ok: false, discrepancy: `the entry bundle ${tilePath('entries', tile, width)} is malformed or does not hold ${width} entries` };
       if (hashes.length !== width * HASH_SIZE) return { ok: false, discrepancy: `the hash tile ${tilePath(0, tile, width)} does not hold ${width} hashes` };
       for (let i = Math.max(0, from - tile * TILE_WIDTH); i < width; i++) {
         const index = tile * TILE_WIDTH + i;
@@ -92,7 +101,12 @@ export class AuditLog {
     }
     if (!equal(frontierRoot(sha256, frontier), root)) return { ok: false, discrepancy: `the ${size} entries do not hash to the checkpoint's root` };
     const kept = frontier.hashes.map((hash) => Buffer.from(hash).toString('base64'));
-    return { ok: true, state: { origin, size, root: Buffer.from(root).toString('base64'), frontier: kept }, previousSize: previous?.size ?? 0, entries: size - from };
+    return {
+      ok: true,
+      state: { origin, size, root: Buffer.from(root).toString('base64'), frontier: kept },
+      previousSize: previous?.size ?? 0,
+      entries: size - from,
+    };
   }
 
   private async fetch(url: string): Promise<Uint8Array> {
@@ -113,7 +127,7 @@ function frontierOf(state: AuditState, sha256: (data: Uint8Array) => Uint8Array)
   const hashes = state.frontier.map((h) => new Uint8Array(Buffer.from(h, 'base64')));
   const frontier = { size: state.size, hashes };
   if (!isFrontierShape(state.size, hashes) || Buffer.from(frontierRoot(sha256, frontier)).toString('base64') !== state.root) {
-    throw new AppError('VALIDATION_ERROR', 'The state file\'s frontier does not make its root: the file was altered; audit without it to start again.');
+    throw new AppError('VALIDATION_ERROR', "The state file's frontier does not make its root: the file was altered; audit without it to start again.");
   }
   return frontier;
 }

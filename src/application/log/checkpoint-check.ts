@@ -7,14 +7,21 @@ import type { LogCrypto } from '../ports/log-crypto.js';
  * of the JWKS's Ed25519 keys (the note key id derived from the name and the key), and its text must
  * be a checkpoint of `origin`. Says why not in words.
  */
-export function checkCheckpoint(note: string, origin: string, jwks: unknown, crypto: LogCrypto): { ok: true; checkpoint: Checkpoint } | { ok: false; reason: string } {
+export function checkCheckpoint(
+  note: string,
+  origin: string,
+  jwks: unknown,
+  crypto: LogCrypto,
+): { ok: true; checkpoint: Checkpoint } | { ok: false; reason: string } {
   const keys = ed25519Keys(jwks);
   if (keys.length === 0) return { ok: false, reason: 'the JWKS holds no Ed25519 key to check the checkpoint with' };
   const sha256 = (data: Uint8Array) => crypto.sha256(data);
   let text: string | undefined;
   let lastReason = 'no signature';
   for (const publicKey of keys) {
-    const checked = verifySignedNote(note, { name: origin, keyId: noteKeyId(sha256, origin, publicKey), publicKey }, (k, m, s) => crypto.verifyEd25519(k, m, s));
+    const checked = verifySignedNote(note, { name: origin, keyId: noteKeyId(sha256, origin, publicKey), publicKey }, (k, m, s) =>
+      crypto.verifyEd25519(k, m, s),
+    );
     if (checked.ok) {
       text = checked.text;
       break;

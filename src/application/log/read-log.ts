@@ -51,7 +51,8 @@ export class ReadLog {
   /** The latest signed checkpoint (a C2SP signed note). */
   async checkpoint(): Promise<string> {
     const head = await this.log.head();
-    if (head.checkpoint === null) throw new AppError('SERVICE_UNAVAILABLE', 'The log has no signed checkpoint yet; retry in a second.', { retryAfterSeconds: 1 });
+    if (head.checkpoint === null)
+      throw new AppError('SERVICE_UNAVAILABLE', 'The log has no signed checkpoint yet; retry in a second.', { retryAfterSeconds: 1 });
     return head.checkpoint;
   }
 
@@ -63,7 +64,8 @@ export class ReadLog {
   /** The tile at `path` (after `/log/`, e.g. `tile/0/x001/234` or `tile/entries/000.p/7`). */
   async tile(path: string): Promise<LogTile> {
     const tile = parseTilePath(path);
-    if (!tile) throw new AppError('NOT_FOUND', `"${printable(path, 80)}" is not a tile path (tile/<level>/<index>[.p/<width>], tile/entries/<index>[.p/<width>]).`);
+    if (!tile)
+      throw new AppError('NOT_FOUND', `"${printable(path, 80)}" is not a tile path (tile/<level>/<index>[.p/<width>], tile/entries/<index>[.p/<width>]).`);
     const size = await this.signedSize();
     const level = tile.level === 'entries' ? 0 : tile.level;
     const available = Math.floor(size / TILE_WIDTH ** level);
@@ -79,7 +81,8 @@ export class ReadLog {
   async inclusionProof(leaf: string | undefined, size: string | undefined): Promise<InclusionProofAnswer> {
     const [index, treeSize] = [whole('leaf', leaf), whole('size', size)];
     const signed = await this.signedSize();
-    if (treeSize > signed || treeSize === 0 || index >= treeSize) throw new AppError('VALIDATION_ERROR', `leaf must be below size, and size from 1 to ${signed} (the signed tree).`);
+    if (treeSize > signed || treeSize === 0 || index >= treeSize)
+      throw new AppError('VALIDATION_ERROR', `leaf must be below size, and size from 1 to ${signed} (the signed tree).`);
     return inclusionProofView(index, treeSize, await this.log.inclusionProof(index, treeSize));
   }
 
@@ -87,7 +90,8 @@ export class ReadLog {
   async consistencyProof(from: string | undefined, to: string | undefined): Promise<ConsistencyProofAnswer> {
     const [first, second] = [whole('from', from), whole('to', to)];
     const signed = await this.signedSize();
-    if (first === 0 || first > second || second > signed) throw new AppError('VALIDATION_ERROR', `from must be at least 1 and at most to, and to at most ${signed} (the signed tree).`);
+    if (first === 0 || first > second || second > signed)
+      throw new AppError('VALIDATION_ERROR', `from must be at least 1 and at most to, and to at most ${signed} (the signed tree).`);
     return consistencyProofView(first, second, await this.log.consistencyProof(first, second));
   }
 
@@ -100,4 +104,3 @@ function whole(name: string, value: string | undefined): number {
   if (value === undefined || !WHOLE.test(value)) throw new AppError('VALIDATION_ERROR', `${name} must be a whole number.`);
   return Number(value);
 }
-

@@ -69,9 +69,7 @@ export interface FetchFailure {
   readonly durationMs: number;
 }
 
-export type FetchOutcome =
-  | { readonly ok: true; readonly resource: FetchedResource }
-  | { readonly ok: false; readonly failure: FetchFailure };
+export type FetchOutcome = { readonly ok: true; readonly resource: FetchedResource } | { readonly ok: false; readonly failure: FetchFailure };
 
 /** How long one fetch (first byte sent to last byte read, redirects included) may take unless the adapter is set otherwise. */
 export const FETCH_DEADLINE_MS = 10_000;

@@ -31,4 +31,3 @@ export interface UsageLedger {
   prune(beforeDay: string): Promise<number>;
 }
 export const UsageLedger = Symbol('UsageLedger');
-

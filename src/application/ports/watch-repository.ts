@@ -23,7 +23,12 @@ export interface WatchRepository {
    * the store; when the domain has no projection yet, stores `projection` as of write `asOfSeq`
    * (later writes are applied to it), so that events start from now.
    */
-  create(watch: StoredWatch, limits: { readonly perClient: number; readonly perCallbackHost: number }, projection: WatchProjection, asOfSeq: number): Promise<WatchCreation>;
+  create(
+    watch: StoredWatch,
+    limits: { readonly perClient: number; readonly perCallbackHost: number },
+    projection: WatchProjection,
+    asOfSeq: number,
+  ): Promise<WatchCreation>;
   find(id: string): Promise<StoredWatch | undefined>;
   /** Deletes the watch and drops its undelivered deliveries (and the domain's projection when no watch is left); false when there was none. */
   remove(id: string): Promise<boolean>;

@@ -66,7 +66,11 @@ export interface WebhookOutbox {
    * for the type. One transaction under the watch lock row, so each write is applied once across
    * every process. Returns how many writes were processed and the watches given deliveries.
    */
-  applyChanges(limit: number, apply: (domain: string, projection: WatchProjection, change: RegistryChange) => ProjectionStep, newDeliveryId: () => string): Promise<{ readonly processed: number; readonly watchIds: string[] }>;
+  applyChanges(
+    limit: number,
+    apply: (domain: string, projection: WatchProjection, change: RegistryChange) => ProjectionStep,
+    newDeliveryId: () => string,
+  ): Promise<{ readonly processed: number; readonly watchIds: string[] }>;
   /** Judges every watched domain's projection again (`judge`, under the watch lock), storing the events it finds. Returns the watches given deliveries. */
   rejudgeAll(judge: (domain: string, projection: WatchProjection) => ProjectionStep, newDeliveryId: () => string): Promise<string[]>;
   /** Forgets processed writes recorded before `before`. */

@@ -18,7 +18,6 @@ export type ConfirmOutcome =
   | { readonly kind: 'not_proven'; readonly registration: Registration; readonly looks: readonly ProofLook[] }
   | { readonly kind: 'verified'; readonly registration: Registration; readonly entity: Entity | undefined };
 
-
 /**
  * GET /confirm/{token}. Safe to repeat, because mail scanners fetch links before people click:
  * a check that fails changes nothing and the token stays valid; after success the same page is

@@ -55,10 +55,21 @@ export class ProofChecker {
         const records = await this.resolver.resolveTxt(name);
         const proven = txtProves(records, code);
         const seen = records.slice(0, MAX_SEEN_VALUES).map((parts) => bounded(parts.join(''), MAX_SEEN_LENGTH));
-        looks.push({ method: 'dns_txt', lookedUp: name, result: proven ? 'proven' : 'not_found', detail: proven ? 'TXT record found' : `${records.length} TXT records, none with the code`, seen });
+        looks.push({
+          method: 'dns_txt',
+          lookedUp: name,
+          result: proven ? 'proven' : 'not_found',
+          detail: proven ? 'TXT record found' : `${records.length} TXT records, none with the code`,
+          seen,
+        });
         if (proven) break;
       } catch (error) {
-        looks.push({ method: 'dns_txt', lookedUp: name, result: 'error', detail: `DNS lookup failed (${(error as { details?: { dnsCode?: string } }).details?.dnsCode ?? 'error'})` });
+        looks.push({
+          method: 'dns_txt',
+          lookedUp: name,
+          result: 'error',
+          detail: `DNS lookup failed (${(error as { details?: { dnsCode?: string } }).details?.dnsCode ?? 'error'})`,
+        });
       }
     }
     return looks;
@@ -82,7 +93,14 @@ export class ProofChecker {
       const text = new TextDecoder().decode(r.body);
       const proven = r.status === 200 && wellKnownProves(text, code);
       const firstLine = bounded(text.split(/\r?\n/, 1)[0] ?? '', MAX_FIRST_LINE_LENGTH);
-      looks.push({ method: 'well_known', lookedUp: url, result: proven ? 'proven' : 'not_found', detail: proven ? 'file found with the code' : `HTTP ${r.status}, no line with the code`, status: r.status, firstLine });
+      looks.push({
+        method: 'well_known',
+        lookedUp: url,
+        result: proven ? 'proven' : 'not_found',
+        detail: proven ? 'file found with the code' : `HTTP ${r.status}, no line with the code`,
+        status: r.status,
+        firstLine,
+      });
       if (proven) break;
     }
     return looks;

@@ -53,7 +53,12 @@ export class RecheckProofs {
       const ids = await this.proofs.claimDue(this.clock.now(), RECHECK_BATCH_SIZE, this.timings.recheckClaimSeconds);
       if (ids.length === 0) return total;
       const batch = await this.checkClaimed(ids);
-      total = { checked: total.checked + batch.checked, proven: total.proven + batch.proven, failed: total.failed + batch.failed, revoked: [...total.revoked, ...batch.revoked] };
+      total = {
+        checked: total.checked + batch.checked,
+        proven: total.proven + batch.proven,
+        failed: total.failed + batch.failed,
+        revoked: [...total.revoked, ...batch.revoked],
+      };
     }
   }
 
@@ -85,7 +90,16 @@ export class RecheckProofs {
     // Checked by someone else since the claim, or revoked by an operator: nothing to do.
     if (proof.entityActive === false || !isRecheckDue(proof, now)) return 'skipped';
     const looks = await this.checker.check(proof.domain as DomainName, proof.verificationCode, [proof.method]);
-    const attempts = looks.map((look) => ({ registrationId: null, entityId: proof.entityId, domain: proof.domain, method: look.method, lookedUp: look.lookedUp, attemptedAt: now.toISOString(), result: look.result, detail: look.detail }));
+    const attempts = looks.map((look) => ({
+      registrationId: null,
+      entityId: proof.entityId,
+      domain: proof.domain,
+      method: look.method,
+      lookedUp: look.lookedUp,
+      attemptedAt: now.toISOString(),
+      result: look.result,
+      detail: look.detail,
+    }));
     const proven = looks.some((l) => l.result === 'proven');
     const next = afterRecheck(proof, proven, now);
     await writer.add({ entityId: proof.entityId, attempts, state: next.state, revocationMailDue: next.revoke });

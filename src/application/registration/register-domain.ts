@@ -22,7 +22,10 @@ export const RegisterInput = z.strictObject({
   entity_name: z.string().trim().min(1).max(200),
   entity_type: z.enum(ENTITY_TYPES).default('organization'),
   contact_email: z.email().max(320),
-  website: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  website: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
 });
 
 /** Registrations one client address, or one contact address, may make in a rolling hour. */

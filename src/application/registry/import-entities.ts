@@ -15,9 +15,7 @@ const ImportFields = AddEntityInput.omit({ expiresAt: true }).extend({ expires_a
 export const IMPORT_FIELDS: readonly string[] = Object.keys(ImportFields.shape);
 
 /** One line of an import file: its fields, or why its format could not be read there (no final period). */
-export type ImportLine =
-  | { readonly line: number; readonly fields: Readonly<Record<string, unknown>> }
-  | { readonly line: number; readonly unreadable: string };
+export type ImportLine = { readonly line: number; readonly fields: Readonly<Record<string, unknown>> } | { readonly line: number; readonly unreadable: string };
 
 const MAX_LISTED = 10;
 

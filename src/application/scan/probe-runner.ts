@@ -43,7 +43,8 @@ export async function runProbes(fetcher: SiteFetcher, domain: DomainName, signal
     return Promise.all(
       pages.map(async (page) => {
         // Privacy and terms on one page are fetched once and recorded under both names.
-        if (!byUrl.has(page.url)) byUrl.set(page.url, fetcher.fetch({ url: page.url, maxBytes: LEGAL_PAGE_FETCH.maxBytes, headers: { accept: LEGAL_PAGE_FETCH.accept }, signal }));
+        if (!byUrl.has(page.url))
+          byUrl.set(page.url, fetcher.fetch({ url: page.url, maxBytes: LEGAL_PAGE_FETCH.maxBytes, headers: { accept: LEGAL_PAGE_FETCH.accept }, signal }));
         const result = toProbeResult(page.probe, await byUrl.get(page.url)!);
         onProbe?.(result);
         return result;
@@ -59,7 +60,16 @@ export async function runProbes(fetcher: SiteFetcher, domain: DomainName, signal
 function toProbeResult(probe: ProbeId, outcome: FetchOutcome): ProbeResult {
   if (!outcome.ok) {
     const f = outcome.failure;
-    return { ok: false, probe, requestedUrl: f.requestedUrl, failedUrl: f.failedUrl, redirects: f.redirects, code: f.code, message: f.message, durationMs: f.durationMs };
+    return {
+      ok: false,
+      probe,
+      requestedUrl: f.requestedUrl,
+      failedUrl: f.failedUrl,
+      redirects: f.redirects,
+      code: f.code,
+      message: f.message,
+      durationMs: f.durationMs,
+    };
   }
   const r = outcome.resource;
   return {

@@ -51,7 +51,11 @@ export class ReportHistory {
 
   async diff(id: string, otherId: string): Promise<ReportChange> {
     const [a, b] = await Promise.all([this.find(id), this.find(otherId)]);
-    if (a.domain !== b.domain) throw new AppError('VALIDATION_ERROR', `Reports ${a.id} (${a.domain}) and ${b.id} (${b.domain}) are of different domains; only reports of one domain compare.`);
+    if (a.domain !== b.domain)
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `Reports ${a.id} (${a.domain}) and ${b.id} (${b.domain}) are of different domains; only reports of one domain compare.`,
+      );
     const [older, newer] = a.scannedAt < b.scannedAt || (a.scannedAt === b.scannedAt && a.id < b.id) ? [a, b] : [b, a];
     return compareReports(older, newer);
   }

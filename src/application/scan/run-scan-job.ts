@@ -69,7 +69,12 @@ export class RunScanJob {
       }
       this.logger.error({ scanId, err: error }, 'scan failed');
       const code = isAppError(error) ? error.code : 'INTERNAL_ERROR';
-      await this.jobs.update(scanId, { state: 'failed', errorCode: code, errorMessage: 'The scan could not be completed; request it again later.', updatedAt: this.now() });
+      await this.jobs.update(scanId, {
+        state: 'failed',
+        errorCode: code,
+        errorMessage: 'The scan could not be completed; request it again later.',
+        updatedAt: this.now(),
+      });
       this.metrics.scanEnded('failed');
       return;
     }

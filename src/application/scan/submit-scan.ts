@@ -75,7 +75,18 @@ export class SubmitScan {
     const scanId = `scn_${this.random.token(16)}`;
     const at = now.toISOString();
     try {
-      await this.jobs.create({ id: scanId, domain, clientId: request.clientId, state: 'queued', probes: [], reportId: null, errorCode: null, errorMessage: null, createdAt: at, updatedAt: at });
+      await this.jobs.create({
+        id: scanId,
+        domain,
+        clientId: request.clientId,
+        state: 'queued',
+        probes: [],
+        reportId: null,
+        errorCode: null,
+        errorMessage: null,
+        createdAt: at,
+        updatedAt: at,
+      });
       if (request.inline) await this.runScanJob.run(scanId, { onProbe: request.inline.onProbe });
       else await this.queue.enqueue('scan.run', { scanId }, { leaseSeconds: this.timings.scanLeaseSeconds, retryLimit: SCAN_JOB_RETRIES });
     } catch (error) {
@@ -102,10 +113,14 @@ export class SubmitScan {
     if (!decision.admitted) {
       this.metrics.admissionRefused(decision.limit);
       const which = { client: 'this client', domain: 'this domain', global: 'the service' }[decision.limit];
-      throw new AppError('RATE_LIMITED', `The fresh-scan budget of ${which} is spent; retry after ${decision.retryAfterSeconds} seconds. Stored reports and verify answers stay available.`, {
-        retryAfterSeconds: decision.retryAfterSeconds,
-        limit: decision.limit,
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        `The fresh-scan budget of ${which} is spent; retry after ${decision.retryAfterSeconds} seconds. Stored reports and verify answers stay available.`,
+        {
+          retryAfterSeconds: decision.retryAfterSeconds,
+          limit: decision.limit,
+        },
+      );
     }
   }
 }

@@ -94,7 +94,9 @@ export class AssessTrust {
     const [seen, brand] = await Promise.all([
       this.seenNow(domain, stored, external, now),
       // A blocked name is answered without signals: nothing to look at or queue.
-      blocked ? { finding, read: undefined } : this.ownership.apply(domain, finding, now, external ? { deadlineMs: this.config.externalDeadlineMs } : undefined),
+      blocked
+        ? { finding, read: undefined }
+        : this.ownership.apply(domain, finding, now, external ? { deadlineMs: this.config.externalDeadlineMs } : undefined),
     ]);
     const scored = <T>(kind: ObservationKind): StoredObservation<T> | Failure | null => {
       const o = seen[kind] as StoredObservation<T> | undefined;
@@ -120,7 +122,8 @@ export class AssessTrust {
     const evidenced = withEvidence(scoredOnly, look, oldestOf(seen), now);
     const expected = meant === undefined ? undefined : relateToExpected(domain, meant, brand.finding, this.detector.catalog);
     const assessment = expected === undefined || blocked ? evidenced : withExpected(evidenced, expected, domain);
-    const cacheSeconds = assessment.evidence?.retry_after_seconds === undefined ? verify.cacheSeconds : Math.min(verify.cacheSeconds, assessment.evidence.retry_after_seconds);
+    const cacheSeconds =
+      assessment.evidence?.retry_after_seconds === undefined ? verify.cacheSeconds : Math.min(verify.cacheSeconds, assessment.evidence.retry_after_seconds);
     return { ...verify, cacheSeconds, assessment, observations: seen, ...(brand.read ? { ownership: brand.read } : {}), ...(expected ? { expected } : {}) };
   }
 
@@ -130,7 +133,14 @@ export class AssessTrust {
    */
   private assess(inputs: TrustInputs, now: Date): TrustAssessment {
     const { registry, brand, registeredAt, tls, external } = inputs;
-    const blank = registry.kind === 'not_verified' && isPlainName(brand) && brand.ownership === undefined && brand.ownedBy === undefined && registeredAt === null && tls === null && external === null;
+    const blank =
+      registry.kind === 'not_verified' &&
+      isPlainName(brand) &&
+      brand.ownership === undefined &&
+      brand.ownedBy === undefined &&
+      registeredAt === null &&
+      tls === null &&
+      external === null;
     if (!blank) return assessTrust(inputs, now);
     const second = Math.floor(now.getTime() / 1000);
     if (this.blank?.second !== second) this.blank = { second, assessment: assessTrust(inputs, now) };
@@ -150,7 +160,9 @@ export class AssessTrust {
   /** The stored observations of `domain`, with what was due looked at now when `external`. */
   private async seenNow(domain: DomainName, seen: StoredObservations, external: boolean, now: Date): Promise<StoredObservations> {
     if (!external) return seen;
-    const due = (['tls', 'domain_age', 'reputation'] as const).filter((kind) => !younger(seen[kind], REUSE_SECONDS[kind], now) || isFailedObservation(seen[kind]!));
+    const due = (['tls', 'domain_age', 'reputation'] as const).filter(
+      (kind) => !younger(seen[kind], REUSE_SECONDS[kind], now) || isFailedObservation(seen[kind]!),
+    );
     return { ...seen, ...(await this.live.look(domain, new Set(due), this.config.externalDeadlineMs, now)) };
   }
 
@@ -179,7 +191,11 @@ export class AssessTrust {
   }
 
   private async observationsOf(domain: DomainName): Promise<StoredObservations> {
-    const { value, hit } = await this.cache.readThrough(domain, () => this.store.get(domain), () => OBSERVATION_CACHE_SECONDS);
+    const { value, hit } = await this.cache.readThrough(
+      domain,
+      () => this.store.get(domain),
+      () => OBSERVATION_CACHE_SECONDS,
+    );
     this.metrics.cacheLookup('observations', hit);
     return value;
   }
@@ -190,7 +206,8 @@ const NO_LOOK: FirstLook = { kind: 'none' };
 /** The instant of the oldest stored observation, if any. */
 function oldestOf(seen: StoredObservations): string | undefined {
   let oldest: string | undefined;
-  for (const o of Object.values(seen) as Array<StoredObservation<unknown> | undefined>) if (o && (oldest === undefined || o.observedAt < oldest)) oldest = o.observedAt;
+  for (const o of Object.values(seen) as Array<StoredObservation<unknown> | undefined>)
+    if (o && (oldest === undefined || o.observedAt < oldest)) oldest = o.observedAt;
   return oldest;
 }
 

@@ -51,7 +51,11 @@ export class BrandOwnership {
     if (finding.knownBrand || finding.lookalikeOf === null) return { finding, read: undefined };
     const brand = this.looks.brandOf(finding.lookalikeOf);
     if (!brand) return { finding, read: undefined };
-    const { value: read } = await this.cache.readThrough(domain, async () => ({ check: await this.store.get(domain) }), () => OWNERSHIP_CACHE_SECONDS);
+    const { value: read } = await this.cache.readThrough(
+      domain,
+      async () => ({ check: await this.store.get(domain) }),
+      () => OWNERSHIP_CACHE_SECONDS,
+    );
     let check = read.check;
     let unanswered: readonly OwnershipLook[] = [];
     if (!isRecentCheck(check, brand.main, now)) {
@@ -76,7 +80,11 @@ export class BrandOwnership {
     this.queued.set(domain, now.getTime());
     if (!(await this.budget.admitOwnershipCheck(domain, now))) return;
     try {
-      await this.jobs.enqueue('ownership.check', { domain, lookalikeOf }, { singletonKey: domain, retryLimit: OWNERSHIP_JOB_RETRIES, leaseSeconds: OWNERSHIP_JOB_LEASE_SECONDS });
+      await this.jobs.enqueue(
+        'ownership.check',
+        { domain, lookalikeOf },
+        { singletonKey: domain, retryLimit: OWNERSHIP_JOB_RETRIES, leaseSeconds: OWNERSHIP_JOB_LEASE_SECONDS },
+      );
     } catch (error) {
       // The answer does not depend on the queue: a later read asks again.
       this.queued.delete(domain);

@@ -37,7 +37,12 @@ export class CheckBrandOwnership {
     const stored = await this.store.get(parsed.name);
     if (isRecentCheck(stored, brand.main, now)) return stored;
     const { check, stored: kept } = await this.looks.look(parsed.name, brand, OWNERSHIP_CHECK_DEADLINE_MS, now, { storeIncomplete: options.lastTry });
-    if (!kept) throw new AppError('SCAN_UNAVAILABLE', `The ownership check of ${parsed.name} got no answer from ${check.unanswered.join(', ')}; it is tried again later.`, { unanswered: check.unanswered });
+    if (!kept)
+      throw new AppError(
+        'SCAN_UNAVAILABLE',
+        `The ownership check of ${parsed.name} got no answer from ${check.unanswered.join(', ')}; it is tried again later.`,
+        { unanswered: check.unanswered },
+      );
     return check;
   }
 }

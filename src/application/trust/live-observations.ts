@@ -40,7 +40,13 @@ export class LiveObservations {
    * A failed look of a kind in `keepFailures` is stored too: the first look at a name with nothing
    * stored of that kind, so that its answers say what failed instead of waiting for a look.
    */
-  async look(domain: DomainName, kinds: ReadonlySet<ObservationKind>, deadlineMs: number, now: Date, keepFailures: ReadonlySet<ObservationKind> = NO_KINDS): Promise<StoredObservations> {
+  async look(
+    domain: DomainName,
+    kinds: ReadonlySet<ObservationKind>,
+    deadlineMs: number,
+    now: Date,
+    keepFailures: ReadonlySet<ObservationKind> = NO_KINDS,
+  ): Promise<StoredObservations> {
     if (kinds.size === 0) return {};
     const signal = this.timers.deadline(deadlineMs);
     const observedAt = now.toISOString();

@@ -28,7 +28,8 @@ export class CheckSignedVerdict {
    */
   async run(jws: string, jwks?: unknown, checkpoint?: string): Promise<VerdictCheck & { readonly log?: LogInclusion }> {
     const token = jws.trim();
-    if (token === '' || token.length > MAX_JWS_CHARS) throw new AppError('VALIDATION_ERROR', 'the file does not hold a signed answer (a compact JWS of three dot-separated parts)');
+    if (token === '' || token.length > MAX_JWS_CHARS)
+      throw new AppError('VALIDATION_ERROR', 'the file does not hold a signed answer (a compact JWS of three dot-separated parts)');
     if (jwks !== undefined && !isJwks(jwks)) throw new AppError('VALIDATION_ERROR', 'the JWKS file is not a JSON object with a "keys" array');
     const keys = jwks ?? (await this.signer.publicJwks());
     const check = await this.verifier.verify(token, keys, this.clock.now());

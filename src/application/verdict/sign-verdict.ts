@@ -64,7 +64,12 @@ export class SignVerdict {
     const base = { tree_size: size, checkpoint: head.checkpoint };
     if (!leaf) return { ...base, leaf_index: null, leaf: null, inclusion_path: [] };
     const path = await this.log.inclusionProof(leaf.index, size);
-    return { ...base, leaf_index: leaf.index, leaf: new TextDecoder().decode(leaf.entry), inclusion_path: path.map((hash) => Buffer.from(hash).toString('base64')) };
+    return {
+      ...base,
+      leaf_index: leaf.index,
+      leaf: new TextDecoder().decode(leaf.entry),
+      inclusion_path: path.map((hash) => Buffer.from(hash).toString('base64')),
+    };
   }
 
   async run(domain: string, options: { signals: boolean; external?: boolean }): Promise<SignedVerdict> {

@@ -18,7 +18,11 @@ export function badgeText(outcome: VerifyOutcome): BadgeText {
   if (readiness.scannedAt === null) return { message: 'not yet observed', tone: 'none', title: `Vetted: ${domain} has not been observed yet` };
   if (readiness.value === 'unknown' || readiness.score === null) {
     const why = readiness.freshness === 'expired' ? 'its latest report is too old to rely on' : 'the site could not be reached';
-    return { message: readiness.freshness === 'expired' ? 'report out of date' : 'nothing observed', tone: 'none', title: `Vetted: nothing is observed of ${domain} now: ${why}, scanned ${readiness.scannedAt}` };
+    return {
+      message: readiness.freshness === 'expired' ? 'report out of date' : 'nothing observed',
+      tone: 'none',
+      title: `Vetted: nothing is observed of ${domain} now: ${why}, scanned ${readiness.scannedAt}`,
+    };
   }
   const tone = readiness.value === 'ready' ? 'good' : 'warn';
   return {

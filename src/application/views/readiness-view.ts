@@ -11,7 +11,10 @@ export const readinessSchema = z.object({
   scanned_at: z.string().nullable().describe('When the report was made; null when never scanned.'),
   age_seconds: z.number().int().nullable().describe('Seconds since that scan.'),
   freshness: z.enum(['fresh', 'stale', 'expired']).nullable().describe('How the age reads against the methodology thresholds.'),
-  score: z.number().nullable().describe('The core score of the report, 0 to 100; null when never scanned, or when the site could not be reached and nothing was judged.'),
+  score: z
+    .number()
+    .nullable()
+    .describe('The core score of the report, 0 to 100; null when never scanned, or when the site could not be reached and nothing was judged.'),
   methodology_version: z.string().nullable().describe('The methodology the report was made under.'),
   scope: z
     .object({
@@ -23,7 +26,12 @@ export const readinessSchema = z.object({
     .describe('What the scan looked at, and what it did not cover.'),
   report_id: z.string().nullable().describe('The report readiness rests on.'),
   evidence_urls: z
-    .object({ report: z.string().describe('The report page.'), json: z.string().describe('The signed JSON.'), markdown: z.string().describe('The Markdown.'), evidence: list(z.string()).describe('evidence[n - 1] is the URL of evidence item n.') })
+    .object({
+      report: z.string().describe('The report page.'),
+      json: z.string().describe('The signed JSON.'),
+      markdown: z.string().describe('The Markdown.'),
+      evidence: list(z.string()).describe('evidence[n - 1] is the URL of evidence item n.'),
+    })
     .nullable()
     .describe('Links to the report and to each piece of its evidence; null when never scanned.'),
   note: z.string().describe('What readiness does not say.'),

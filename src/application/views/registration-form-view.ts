@@ -49,14 +49,52 @@ const SPOKEN: Readonly<Record<RegistrationFormField, string>> = {
 
 type FieldShape = Omit<RegistrationFormFieldView, 'value' | 'problem'>;
 const SHAPES: readonly FieldShape[] = [
-  { name: 'domain', label: 'Domain', hint: 'The domain or host name to verify, such as example.com.', required: true, input: 'text', maxLength: 253, autocomplete: 'off' },
-  { name: 'entity_name', label: 'Organisation name', hint: 'The name people know you by, up to 200 characters.', required: true, input: 'text', maxLength: 200, autocomplete: 'organization' },
   {
-    name: 'entity_type', label: 'Type', hint: 'What kind of entity stands behind the domain.', required: true, input: 'select', maxLength: 32, autocomplete: 'off',
+    name: 'domain',
+    label: 'Domain',
+    hint: 'The domain or host name to verify, such as example.com.',
+    required: true,
+    input: 'text',
+    maxLength: 253,
+    autocomplete: 'off',
+  },
+  {
+    name: 'entity_name',
+    label: 'Organisation name',
+    hint: 'The name people know you by, up to 200 characters.',
+    required: true,
+    input: 'text',
+    maxLength: 200,
+    autocomplete: 'organization',
+  },
+  {
+    name: 'entity_type',
+    label: 'Type',
+    hint: 'What kind of entity stands behind the domain.',
+    required: true,
+    input: 'select',
+    maxLength: 32,
+    autocomplete: 'off',
     options: ENTITY_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] })),
   },
-  { name: 'contact_email', label: 'Contact e-mail', hint: 'The confirmation link is sent here.', required: true, input: 'email', maxLength: 320, autocomplete: 'email' },
-  { name: 'website', label: 'Website (optional)', hint: 'An http or https address, such as https://example.com/.', required: false, input: 'url', maxLength: 2048, autocomplete: 'url' },
+  {
+    name: 'contact_email',
+    label: 'Contact e-mail',
+    hint: 'The confirmation link is sent here.',
+    required: true,
+    input: 'email',
+    maxLength: 320,
+    autocomplete: 'email',
+  },
+  {
+    name: 'website',
+    label: 'Website (optional)',
+    hint: 'An http or https address, such as https://example.com/.',
+    required: false,
+    input: 'url',
+    maxLength: 2048,
+    autocomplete: 'url',
+  },
 ];
 
 /**

@@ -95,16 +95,23 @@ function checkView(check: PageCheck, dns: RegistrationPageView['dns'], file: Reg
           ...(l.status !== undefined ? { status: l.status } : {}),
           ...(l.firstLine !== undefined ? { firstLine: l.firstLine } : {}),
         }))
-      : check.lastLooks.map((a) => ({ method: METHOD[a.method], lookedUp: a.lookedUp, found: a.result === 'proven', result: RESULT[a.result], detail: a.detail }));
+      : check.lastLooks.map((a) => ({
+          method: METHOD[a.method],
+          lookedUp: a.lookedUp,
+          found: a.result === 'proven',
+          result: RESULT[a.result],
+          detail: a.detail,
+        }));
   const proven = rows.some((r) => r.found);
-  const missing = rows.length === 0
-    ? ['The last check has recorded nothing yet (it may still be running); check again in a moment.']
-    : proven
-    ? [`The proof is in place. Only the confirmation: open ${linkSource} to complete the registration (this check does not).`]
-    : [
-        `Not found yet: a TXT record at ${dns.name} (or at ${dns.alsoAt}) with the value ${dns.value}, or the line "${file.content}" in ${file.url}.`,
-        `Publish one of them (DNS changes can take a few minutes to show), check again, then open ${linkSource}.`,
-      ];
+  const missing =
+    rows.length === 0
+      ? ['The last check has recorded nothing yet (it may still be running); check again in a moment.']
+      : proven
+        ? [`The proof is in place. Only the confirmation: open ${linkSource} to complete the registration (this check does not).`]
+        : [
+            `Not found yet: a TXT record at ${dns.name} (or at ${dns.alsoAt}) with the value ${dns.value}, or the line "${file.content}" in ${file.url}.`,
+            `Publish one of them (DNS changes can take a few minutes to show), check again, then open ${linkSource}.`,
+          ];
   return { ...(check.kind === 'too_soon' ? { retryAfterSeconds: check.retryAfterSeconds } : {}), rows, proven, missing };
 }
 

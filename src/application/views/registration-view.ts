@@ -12,18 +12,26 @@ export const registrationSchema = z.object({
       method: z.literal('dns_txt'),
       name: z.string().describe('The TXT record to publish.'),
       record: z.string().describe('Its value.'),
-      alternative: z.object({ method: z.literal('well_known'), path: z.string(), content: z.string() }).describe('Or this file on the web host (proves that host only).'),
+      alternative: z
+        .object({ method: z.literal('well_known'), path: z.string(), content: z.string() })
+        .describe('Or this file on the web host (proves that host only).'),
     })
     .describe('How to prove control of the domain.'),
   expires_at: z.string().describe('When the registration can no longer be confirmed.'),
   confirmation: z
     .object({
       mail_sent: z.boolean().describe('True when the confirmation mail was handed to a mail server for the contact address.'),
-      outbox: z.boolean().describe('True when this deployment has no mail server: the mail was kept in its outbox, and only its operator can pass the link on.'),
+      outbox: z
+        .boolean()
+        .describe('True when this deployment has no mail server: the mail was kept in its outbox, and only its operator can pass the link on.'),
       message: z.string().describe('What became of the mail, in a sentence.'),
     })
     .describe('What became of the confirmation mail. Both flags false: it could not be sent, and the registration is kept.'),
-  registration_page: z.string().describe('A page for the registrant alone (also mailed): the proofs ready to copy, the status, and a check of the proof before confirming. Keep it private.'),
+  registration_page: z
+    .string()
+    .describe(
+      'A page for the registrant alone (also mailed): the proofs ready to copy, the status, and a check of the proof before confirming. Keep it private.',
+    ),
 });
 
 export function registrationCreatedJson({ registration, mail, pageUrl }: RegisterOutcome): z.infer<typeof registrationSchema> {

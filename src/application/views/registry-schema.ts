@@ -31,16 +31,20 @@ export const lookupEntitySchema = z.object({
 /** What an agent should do before transacting with the counterparty. */
 export const agentGuidanceSchema = z
   .object({
-    action: z.enum(['PROCEED', 'CAUTION', 'FLAG', 'BLOCK']).describe('What to do: PROCEED within the limits below, CAUTION (human review for payments), FLAG (send to human review), BLOCK (do not transact).'),
+    action: z
+      .enum(['PROCEED', 'CAUTION', 'FLAG', 'BLOCK'])
+      .describe('What to do: PROCEED within the limits below, CAUTION (human review for payments), FLAG (send to human review), BLOCK (do not transact).'),
     safe_actions: list(z.enum(['payment', 'data_sharing', 'api_call'])).describe('The kinds of action that are safe without a person.'),
     max_transaction_usd: z.number().describe('The largest payment to make without a person, in USD (0: none).'),
     requires_human: z.boolean().describe('True when a person must decide before the transaction.'),
     reason: z
       .string()
       .optional()
-      .describe('Below PROCEED: why, in words: first whether the evidence is incomplete and when to ask again, then the score, what held it down, what was not looked at, and what would raise it.'),
+      .describe(
+        'Below PROCEED: why, in words: first whether the evidence is incomplete and when to ask again, then the score, what held it down, what was not looked at, and what would raise it.',
+      ),
   })
-  .describe('The contract\'s guidance for an agent. Proceed only when success is true and verified is true; otherwise send the decision to human review.');
+  .describe("The contract's guidance for an agent. Proceed only when success is true and verified is true; otherwise send the decision to human review.");
 
 /**
  * GET /verify/{domain} (`data`), MCP verify_domain and the signed verify answer: the registry
@@ -50,7 +54,10 @@ export const agentGuidanceSchema = z
 export const verifyAnswerSchema = z.object({
   domain: z.string().describe('The name asked about, normalized.'),
   verified: z.boolean().describe('True when a registry entity vouches for the name now.'),
-  entity: verifyEntitySchema.nullable().optional().describe('The entity that vouches for the name (or whose verification expired); null when none; absent when blocked.'),
+  entity: verifyEntitySchema
+    .nullable()
+    .optional()
+    .describe('The entity that vouches for the name (or whose verification expired); null when none; absent when blocked.'),
   expired: z.literal(true).optional().describe('Present when the covering verification has expired.'),
   message: z.string().optional().describe('With expired: the expiry in one sentence.'),
   blocked: z.literal(true).optional().describe('Present when the name is on the operator blocklist.'),
@@ -58,7 +65,10 @@ export const verifyAnswerSchema = z.object({
   trust_level: z.enum(TRUST_LEVELS).optional().describe('NONE when blocked.'),
   agent_guidance: agentGuidanceSchema.optional().describe('BLOCK, with the block reason, when blocked.'),
   readiness: readinessSchema.optional().describe('Scan-based readiness from the latest stored report; absent when blocked.'),
-  links: z.object({ page: z.string().describe("The domain's verdict page, for the person who decides (HTML).") }).optional().describe('Pages for people.'),
+  links: z
+    .object({ page: z.string().describe("The domain's verdict page, for the person who decides (HTML).") })
+    .optional()
+    .describe('Pages for people.'),
 });
 
 export type VerifyAnswer = z.infer<typeof verifyAnswerSchema>;
@@ -79,5 +89,7 @@ export type VerifyView = z.infer<typeof verifyViewSchema>;
 
 /** An answer with its signed form beside it (`format: "jws"` of the MCP tools). */
 export function signable<T extends z.ZodObject>(answer: T) {
-  return answer.extend({ jws: z.string().optional().describe('With format jws: the same answer as a compact JWS (EdDSA, kid in the header) that expires with it.') });
+  return answer.extend({
+    jws: z.string().optional().describe('With format jws: the same answer as a compact JWS (EdDSA, kid in the header) that expires with it.'),
+  });
 }

@@ -47,7 +47,13 @@ export function registryStatusJson(verdict: RegistryVerdict): VerifyAnswer {
     case 'not_verified':
       return { domain: verdict.domain, verified: false, entity: null };
     case 'expired':
-      return { domain: verdict.domain, verified: false, expired: true, entity: verifyEntityJson(verdict.entity), message: expiredMessage(verdict.domain, verdict.entity) };
+      return {
+        domain: verdict.domain,
+        verified: false,
+        expired: true,
+        entity: verifyEntityJson(verdict.entity),
+        message: expiredMessage(verdict.domain, verdict.entity),
+      };
     case 'blocked':
       return blockedJson(verdict);
   }

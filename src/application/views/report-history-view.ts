@@ -39,7 +39,10 @@ export const reportHistorySchema = z.object({
       score: z.number(),
       methodology_version: z.string(),
       links: z.object({ html: z.string(), json: z.string(), markdown: z.string() }),
-      change_since_previous: reportChangeSchema.extend({ diff_url: z.string() }).nullable().describe('What changed since the previous report; null for the first.'),
+      change_since_previous: reportChangeSchema
+        .extend({ diff_url: z.string() })
+        .nullable()
+        .describe('What changed since the previous report; null for the first.'),
     }),
   ),
   next_url: z.string().nullable().describe('The next page (opaque cursor); null on the last.'),

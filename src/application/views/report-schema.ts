@@ -33,7 +33,9 @@ const evidenceFields = {
       final_url: z.string().nullable(),
       redirects: list(z.object({ url: z.string(), status: z.number().int(), location: z.string() })),
       headers: z.record(z.string(), z.string()),
-      certificate: z.object({ subject: z.string(), issuer: z.string(), subject_alt_names: list(z.string()), valid_from: z.string(), valid_to: z.string() }).nullable(),
+      certificate: z
+        .object({ subject: z.string(), issuer: z.string(), subject_alt_names: list(z.string()), valid_from: z.string(), valid_to: z.string() })
+        .nullable(),
       error_message: z.string().nullable(),
       excerpt: z.string(),
     })
@@ -50,7 +52,12 @@ const reportContentFields = {
   scanned_at: z.string(),
   methodology_version: z.string(),
   scope: z.object({ origin: z.string(), paths: list(z.string()), not_covered: list(z.string()) }),
-  score: z.number().nullable().describe('The core score, 0 to 100; null when the site could not be reached and nothing was judged (reachable false, one check `site_reachable` saying why).'),
+  score: z
+    .number()
+    .nullable()
+    .describe(
+      'The core score, 0 to 100; null when the site could not be reached and nothing was judged (reachable false, one check `site_reachable` saying why).',
+    ),
   max_score: z.number(),
   reachable: z.boolean(),
   https_valid: z.boolean(),

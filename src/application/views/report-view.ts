@@ -12,9 +12,22 @@ export function reportJson(stored: StoredReport, links: ReportLinks, baseUrl: st
   const { signature } = stored;
   return {
     ...reportContent(stored.report),
-    links: { html: links.html, json: links.json, markdown: links.markdown, evidence: links.evidence, methodology: `${baseUrl}/methodology.md`, jwks: `${baseUrl}/.well-known/jwks.json` },
+    links: {
+      html: links.html,
+      json: links.json,
+      markdown: links.markdown,
+      evidence: links.evidence,
+      methodology: `${baseUrl}/methodology.md`,
+      jwks: `${baseUrl}/.well-known/jwks.json`,
+    },
     content_sha256: signature.contentSha256,
-    signature: { alg: 'EdDSA', crv: 'Ed25519', kid: signature.keyId, value: signature.value, signed: 'sha256 digest of the RFC 8785 serialization of this document without links, content_sha256 and signature' },
+    signature: {
+      alg: 'EdDSA',
+      crv: 'Ed25519',
+      kid: signature.keyId,
+      value: signature.value,
+      signed: 'sha256 digest of the RFC 8785 serialization of this document without links, content_sha256 and signature',
+    },
   };
 }
 

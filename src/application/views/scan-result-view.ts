@@ -6,7 +6,11 @@ import { list } from './schema-kit.js';
 
 /** The answer to a scan request: POST /api/scan (201), MCP scan_domain, `vetted scan --json`, and a finished job's `report`. */
 export const scanResultSchema = z.object({
-  reused: z.boolean().describe('True when a methodology-matched report from the last ten minutes was returned instead of scanning (never for POST /api/scan, which always scans).'),
+  reused: z
+    .boolean()
+    .describe(
+      'True when a methodology-matched report from the last ten minutes was returned instead of scanning (never for POST /api/scan, which always scans).',
+    ),
   age_seconds: z.number().int().min(0).describe('How old the report is: 0 for a fresh scan.'),
   report_url: z.string().describe('The report page (HTML).'),
   report_id: z.string(),

@@ -9,8 +9,29 @@ export interface SplitDetail {
 // The verbs Vetted's instructions start with. A clause after `: ` or `; ` starting with one of them
 // is an instruction too ("robots.txt has no user-agent group: start one with ...").
 const IMPERATIVES = new Set([
-  'add', 'answer', 'declare', 'drop', 'encode', 'give', 'install', 'keep', 'link', 'list', 'make', 'name',
-  'publish', 'put', 'remove', 'renew', 'replace', 'send', 'serve', 'set', 'start', 'use', 'write',
+  'add',
+  'answer',
+  'declare',
+  'drop',
+  'encode',
+  'give',
+  'install',
+  'keep',
+  'link',
+  'list',
+  'make',
+  'name',
+  'publish',
+  'put',
+  'remove',
+  'renew',
+  'replace',
+  'send',
+  'serve',
+  'set',
+  'start',
+  'use',
+  'write',
 ]);
 
 /**
@@ -49,7 +70,10 @@ function sentencesOf(text: string): string[] {
     const c = text[i]!;
     if (c === '`') inCode = !inCode;
     if (inCode || !'.!?'.includes(c) || !/\s/.test(text[i + 1] ?? '')) continue;
-    const next = text.slice(i + 1).trimStart().charAt(0);
+    const next = text
+      .slice(i + 1)
+      .trimStart()
+      .charAt(0);
     if (next === '' || next !== next.toUpperCase()) continue;
     sentences.push(text.slice(start, i + 1).trim());
     start = i + 1;

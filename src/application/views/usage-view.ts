@@ -11,11 +11,13 @@ export const usageSchema = z.object({
   window_seconds: z.number().int().describe('The quota window: one UTC day.'),
   today: z.object({
     day: z.string().describe('YYYY-MM-DD, UTC.'),
-    count: z.number().int().describe("Reads counted today by every instance, as of their last sync (each syncs once a second)."),
+    count: z.number().int().describe('Reads counted today by every instance, as of their last sync (each syncs once a second).'),
     remaining: z.number().int().nullable().describe('Reads left today; null when unlimited.'),
     reset_seconds: z.number().int().describe('Seconds until the next UTC day, when the count starts again.'),
   }),
-  days: list(z.object({ day: z.string(), count: z.number().int() })).describe('Today and the 30 days before it, oldest first, days without reads included as 0.'),
+  days: list(z.object({ day: z.string(), count: z.number().int() })).describe(
+    'Today and the 30 days before it, oldest first, days without reads included as 0.',
+  ),
 });
 export type UsageAnswer = z.infer<typeof usageSchema>;
 
@@ -37,7 +39,12 @@ export function usageView(usage: KeyUsage): UsageAnswer {
     tier: usage.tier,
     quota_per_day: usage.quota,
     window_seconds: QUOTA_WINDOW_SECONDS,
-    today: { day: today.day, count: today.count, remaining: usage.quota === null ? null : Math.max(0, usage.quota - today.count), reset_seconds: usage.resetSeconds },
+    today: {
+      day: today.day,
+      count: today.count,
+      remaining: usage.quota === null ? null : Math.max(0, usage.quota - today.count),
+      reset_seconds: usage.resetSeconds,
+    },
     days: usage.days.map((d) => ({ day: d.day, count: d.count })),
   };
 }

@@ -34,13 +34,32 @@ export interface VerdictPageView {
   readonly lookNow: boolean;
   /** Seconds until a queued look should have stored its result, while one is pending. */
   readonly askAgainSeconds: number | undefined;
-  readonly entity: { readonly id: string; readonly name: string; readonly level: string; readonly type: string; readonly verifiedAt: string; readonly expiresAt: string } | null;
+  readonly entity: {
+    readonly id: string;
+    readonly name: string;
+    readonly level: string;
+    readonly type: string;
+    readonly verifiedAt: string;
+    readonly expiresAt: string;
+  } | null;
   readonly score: number;
   readonly level: string;
   readonly signals: readonly SignalLine[];
-  readonly guidance: { readonly action: string; readonly allows: string; readonly maxUsd: number; readonly requiresHuman: boolean; readonly reason: string | undefined };
+  readonly guidance: {
+    readonly action: string;
+    readonly allows: string;
+    readonly maxUsd: number;
+    readonly requiresHuman: boolean;
+    readonly reason: string | undefined;
+  };
   readonly lookalike: { readonly of: string; readonly brand: string | null; readonly words: string; readonly ownership: string | undefined } | null;
-  readonly readiness: { readonly value: string; readonly reasons: readonly string[]; readonly scannedAt: string | null; readonly reportUrl: string | null; readonly note: string } | null;
+  readonly readiness: {
+    readonly value: string;
+    readonly reasons: readonly string[];
+    readonly scannedAt: string | null;
+    readonly reportUrl: string | null;
+    readonly note: string;
+  } | null;
   readonly links: { readonly json: string; readonly signals: string; readonly history: string; readonly badge: string; readonly page: string };
 }
 
@@ -49,7 +68,11 @@ const ACTION_WORDS: Readonly<Record<string, string>> = { payment: 'payments', da
 // What each action of the contract asks of the person reading: the state's words and its colour.
 const STATES: Readonly<Record<string, { label: string; tone: VerdictTone; headline: (domain: string) => string }>> = {
   PROCEED: { label: 'Go ahead', tone: 'good', headline: (d) => `An agent may go ahead with ${d}, within the limits below.` },
-  CAUTION: { label: 'Go ahead with care', tone: 'caution', headline: (d) => `An agent may deal with ${d} only within small limits; a person confirms anything more.` },
+  CAUTION: {
+    label: 'Go ahead with care',
+    tone: 'caution',
+    headline: (d) => `An agent may deal with ${d} only within small limits; a person confirms anything more.`,
+  },
   FLAG: { label: 'Ask a person', tone: 'caution', headline: (d) => `A person should decide before an agent deals with ${d}.` },
   BLOCK: { label: 'Do not go ahead', tone: 'bad', headline: (d) => `An agent should not deal with ${d}.` },
 };
@@ -68,7 +91,10 @@ export function verdictPageView(view: TrustView, baseUrl: string): VerdictPageVi
   const brand = answer.signals?.brand;
   const evidence = answer.evidence;
   const allowed = guidance.safe_actions.map((a) => ACTION_WORDS[a] ?? a);
-  const allows = allowed.length === 0 ? 'Nothing is safe for an agent to do without asking a person.' : `Safe for an agent to do without asking: ${allowed.join(', ')}${guidance.max_transaction_usd > 0 ? `, up to ${guidance.max_transaction_usd} USD a transaction` : ''}.`;
+  const allows =
+    allowed.length === 0
+      ? 'Nothing is safe for an agent to do without asking a person.'
+      : `Safe for an agent to do without asking: ${allowed.join(', ')}${guidance.max_transaction_usd > 0 ? `, up to ${guidance.max_transaction_usd} USD a transaction` : ''}.`;
   const sentence = identitySentence(view);
   const pending = evidence?.pending ?? [];
   const ownershipOpen = brand?.ownership?.status === 'not_checked';
@@ -83,7 +109,9 @@ export function verdictPageView(view: TrustView, baseUrl: string): VerdictPageVi
     sentence,
     ...(answer.blocked ? [] : [`Its trust score is ${answer.trust_score} of 100 (${levelWords(answer.trust_level)}).`]),
     ...evidenceSentences(evidence),
-    still ? `Until the look ends, agents are told: ${state.label.toLowerCase()} (${guidance.action}).` : `Agents are told: ${state.label.toLowerCase()} (${guidance.action}).`,
+    still
+      ? `Until the look ends, agents are told: ${state.label.toLowerCase()} (${guidance.action}).`
+      : `Agents are told: ${state.label.toLowerCase()} (${guidance.action}).`,
     allows,
   ];
   return {
@@ -101,21 +129,46 @@ export function verdictPageView(view: TrustView, baseUrl: string): VerdictPageVi
     why,
     lookNow: !answer.blocked && (evidence?.complete === false || (evidence?.failed.length ?? 0) > 0 || ownershipOpen),
     askAgainSeconds,
-    entity: answer.entity ? { id: answer.entity.id, name: answer.entity.name, level: answer.entity.level, type: answer.entity.type, verifiedAt: answer.entity.verified_at, expiresAt: answer.entity.expires_at } : null,
+    entity: answer.entity
+      ? {
+          id: answer.entity.id,
+          name: answer.entity.name,
+          level: answer.entity.level,
+          type: answer.entity.type,
+          verifiedAt: answer.entity.verified_at,
+          expiresAt: answer.entity.expires_at,
+        }
+      : null,
     score: answer.trust_score,
     level: answer.trust_level,
-    signals: Object.entries(answer.signals ?? {}).map(([name, signal]) => ({ name, title: SIGNAL_TITLES[name] ?? name, score: signal.score, max: signal.max, words: signalWords(name, signal as Record<string, unknown>, evidence?.retry_after_seconds) })),
+    signals: Object.entries(answer.signals ?? {}).map(([name, signal]) => ({
+      name,
+      title: SIGNAL_TITLES[name] ?? name,
+      score: signal.score,
+      max: signal.max,
+      words: signalWords(name, signal as Record<string, unknown>, evidence?.retry_after_seconds),
+    })),
     guidance: { action: guidance.action, allows, maxUsd: guidance.max_transaction_usd, requiresHuman: guidance.requires_human, reason: guidance.reason },
     lookalike: brand?.lookalike_of
       ? {
           of: brand.lookalike_of,
           brand: brand.lookalike_brand,
           words: brand.reason ?? '',
-          ownership: ownershipOpen ? `Whether ${brand.lookalike_brand ?? brand.lookalike_of} owns this name is not checked yet.` : brand.ownership?.status === 'not_owned' ? `Checked at ${brand.ownership.checked_at}: no evidence that the brand owns this name.` : undefined,
+          ownership: ownershipOpen
+            ? `Whether ${brand.lookalike_brand ?? brand.lookalike_of} owns this name is not checked yet.`
+            : brand.ownership?.status === 'not_owned'
+              ? `Checked at ${brand.ownership.checked_at}: no evidence that the brand owns this name.`
+              : undefined,
         }
       : null,
     readiness: answer.readiness
-      ? { value: answer.readiness.value, reasons: answer.readiness.reasons, scannedAt: answer.readiness.scanned_at, reportUrl: answer.readiness.evidence_urls?.report ?? null, note: answer.readiness.note }
+      ? {
+          value: answer.readiness.value,
+          reasons: answer.readiness.reasons,
+          scannedAt: answer.readiness.scanned_at,
+          reportUrl: answer.readiness.evidence_urls?.report ?? null,
+          note: answer.readiness.note,
+        }
       : null,
     links: {
       json: `${baseUrl}/verify/${path}`,
@@ -136,9 +189,15 @@ function evidenceSentences(evidence: TrustView['answer']['evidence']): string[] 
   if (!evidence) return [];
   const words = (names: readonly string[]) => inWords(names.map((n) => LOOKED_AT_WORDS[n] ?? n));
   const out: string[] = [];
-  if (evidence.pending.length > 0) out.push(`We have not looked at ${words(evidence.pending)} yet: a look is under way, and until it ends ${evidence.pending.length === 1 ? 'it counts' : 'they count'} 0, so the score may be too low.`);
+  if (evidence.pending.length > 0)
+    out.push(
+      `We have not looked at ${words(evidence.pending)} yet: a look is under way, and until it ends ${evidence.pending.length === 1 ? 'it counts' : 'they count'} 0, so the score may be too low.`,
+    );
   else if (!evidence.complete) out.push('Some of the evidence was never looked at, so it counts 0 and the score may be too low: "Look now" looks at it.');
-  if (evidence.failed.length > 0) out.push(`Our last look at ${words(evidence.failed)} failed, so ${evidence.failed.length === 1 ? 'it counts' : 'they count'} 0 and the score may be too low: "Look now" tries again.`);
+  if (evidence.failed.length > 0)
+    out.push(
+      `Our last look at ${words(evidence.failed)} failed, so ${evidence.failed.length === 1 ? 'it counts' : 'they count'} 0 and the score may be too low: "Look now" tries again.`,
+    );
   return out;
 }
 
@@ -146,9 +205,11 @@ function identitySentence(view: TrustView): string {
   const a = view.answer;
   if (a.blocked) return `${a.domain} is blocked by this registry's operator: ${a.agent_guidance.reason ?? 'no reason given'}.`;
   if (view.kind === 'expired') return view.error.message;
-  if (a.verified && a.entity) return `${a.domain} is verified: it belongs to ${a.entity.name} (${a.entity.type}, level ${a.entity.level}), a registered entity, until ${a.entity.expires_at.slice(0, 10)}.`;
+  if (a.verified && a.entity)
+    return `${a.domain} is verified: it belongs to ${a.entity.name} (${a.entity.type}, level ${a.entity.level}), a registered entity, until ${a.entity.expires_at.slice(0, 10)}.`;
   const brand = a.signals?.brand;
-  if (brand?.lookalike_of) return `${a.domain} is not verified, and it looks like ${brand.lookalike_of}${brand.lookalike_brand && brand.lookalike_brand !== brand.lookalike_of ? ` (a domain of ${brand.lookalike_brand})` : ''}.`;
+  if (brand?.lookalike_of)
+    return `${a.domain} is not verified, and it looks like ${brand.lookalike_of}${brand.lookalike_brand && brand.lookalike_brand !== brand.lookalike_of ? ` (a domain of ${brand.lookalike_brand})` : ''}.`;
   if (brand?.known_brand) return `${a.domain} is not a registered entity, but it is a domain of a known brand${brand.owned_by ? ` (${brand.owned_by})` : ''}.`;
   return `${a.domain} is not verified: no registered entity vouches for it.`;
 }

@@ -80,7 +80,14 @@ export function deliveriesJson(watchId: string, attempts: readonly DeliveryAttem
   return {
     watch_id: watchId,
     attempts: attempts.map((a) => ({
-      webhook_id: a.deliveryId, event_type: a.eventType, attempt: a.attempt, at: a.at, status: a.status, error: a.error, duration_ms: a.durationMs, outcome: a.outcome,
+      webhook_id: a.deliveryId,
+      event_type: a.eventType,
+      attempt: a.attempt,
+      at: a.at,
+      status: a.status,
+      error: a.error,
+      duration_ms: a.durationMs,
+      outcome: a.outcome,
     })),
   };
 }

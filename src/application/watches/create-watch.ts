@@ -67,9 +67,15 @@ export class CreateWatch {
     };
     const { perClient, perCallbackHost } = this.config.watches;
     const start = await this.states.startOf(domain);
-    const created = await this.watches.create({ ...watch, secret, tokenHash: this.hasher.hash(token) }, { perClient, perCallbackHost }, start.projection, start.asOfSeq);
+    const created = await this.watches.create(
+      { ...watch, secret, tokenHash: this.hasher.hash(token) },
+      { perClient, perCallbackHost },
+      start.projection,
+      start.asOfSeq,
+    );
     if (created === 'client_limit') throw new AppError('RATE_LIMITED', `This client already has ${perClient} active watches; delete one first.`);
-    if (created === 'callback_host_limit') throw new AppError('RATE_LIMITED', `${callback.host} already receives ${perCallbackHost} watches; delete one first.`);
+    if (created === 'callback_host_limit')
+      throw new AppError('RATE_LIMITED', `${callback.host} already receives ${perCallbackHost} watches; delete one first.`);
     return { watch, secret, token };
   }
 }

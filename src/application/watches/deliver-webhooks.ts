@@ -85,13 +85,24 @@ export class DeliverWebhooks {
     const status = outcome.ok ? outcome.resource.status : null;
     const delivered = status !== null && status >= 200 && status < 300;
     const error = outcome.ok ? (delivered ? null : `HTTP ${status}`) : `${outcome.failure.code}: ${outcome.failure.message.slice(0, 200)}`;
-    const attempt = { attempt: delivery.attempts + 1, at: at.toISOString(), status, error, durationMs: outcome.ok ? outcome.resource.durationMs : outcome.failure.durationMs };
+    const attempt = {
+      attempt: delivery.attempts + 1,
+      at: at.toISOString(),
+      status,
+      error,
+      durationMs: outcome.ok ? outcome.resource.durationMs : outcome.failure.durationMs,
+    };
     const decision: AttemptDecision = delivered ? { outcome: 'delivered', failingSince: null } : this.afterFailure(delivery, at);
     await this.outbox.recordAttempt(delivery, attempt, decision);
     this.metrics.webhookAttempted(decision.outcome);
     if (!delivered) {
       const next = delivery.attempts + 1;
-      if (!pastDeliveryWindow(delivery.failingSince ?? at.toISOString(), at)) await this.queue.enqueue('webhook.deliver', { watchId: delivery.watchId }, { startAfterSeconds: retryDelaySeconds(next, this.config.watches.retryBaseSeconds) });
+      if (!pastDeliveryWindow(delivery.failingSince ?? at.toISOString(), at))
+        await this.queue.enqueue(
+          'webhook.deliver',
+          { watchId: delivery.watchId },
+          { startAfterSeconds: retryDelaySeconds(next, this.config.watches.retryBaseSeconds) },
+        );
     }
     return delivered;
   }
@@ -99,7 +110,11 @@ export class DeliverWebhooks {
   private afterFailure(delivery: PendingDelivery, at: Date): AttemptDecision {
     const failingSince = delivery.failingSince ?? at.toISOString();
     if (pastDeliveryWindow(failingSince, at)) {
-      return { outcome: 'failed', failingSince, disableReason: `Disabled at ${at.toISOString()}: every delivery to the callback failed for 24 hours (since ${failingSince}). Create a new watch once the callback works.` };
+      return {
+        outcome: 'failed',
+        failingSince,
+        disableReason: `Disabled at ${at.toISOString()}: every delivery to the callback failed for 24 hours (since ${failingSince}). Create a new watch once the callback works.`,
+      };
     }
     const delay = retryDelaySeconds(delivery.attempts + 1, this.config.watches.retryBaseSeconds);
     return { outcome: 'retrying', failingSince, nextAttemptAt: new Date(at.getTime() + delay * 1000).toISOString() };

@@ -42,7 +42,11 @@ export class DetectEvents {
   async detect(): Promise<number> {
     const given = new Set<string>();
     for (;;) {
-      const { processed, watchIds } = await this.outbox.applyChanges(BATCH, (domain, projection, change) => this.step(domain, applyChange(domain as DomainName, projection, change), change.at), () => this.deliveryId());
+      const { processed, watchIds } = await this.outbox.applyChanges(
+        BATCH,
+        (domain, projection, change) => this.step(domain, applyChange(domain as DomainName, projection, change), change.at),
+        () => this.deliveryId(),
+      );
       for (const id of watchIds) given.add(id);
       if (processed < BATCH) break;
     }
@@ -59,7 +63,10 @@ export class DetectEvents {
   async sweep(): Promise<void> {
     await this.queue.enqueue('events.detect', {});
     const now = this.clock.now();
-    const judged = await this.outbox.rejudgeAll((domain, projection) => this.step(domain, rejudge(domain as DomainName, projection, now), now.toISOString()), () => this.deliveryId());
+    const judged = await this.outbox.rejudgeAll(
+      (domain, projection) => this.step(domain, rejudge(domain as DomainName, projection, now), now.toISOString()),
+      () => this.deliveryId(),
+    );
     const due = await this.outbox.dueWatches(now.toISOString(), SWEEP_DELIVERIES);
     for (const watchId of new Set([...judged, ...due])) await this.queue.enqueue('webhook.deliver', { watchId });
     const pruned = await this.outbox.pruneChanges(new Date(now.getTime() - KEEP_CHANGES_MS).toISOString());

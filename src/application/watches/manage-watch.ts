@@ -37,10 +37,11 @@ export class ManageWatch {
 
   private async authorized(id: string, token: string | undefined): Promise<Watch> {
     if (!WATCH_ID.test(id)) throw new AppError('VALIDATION_ERROR', 'A watch id is wch_ followed by letters, digits, - or _.');
-    if (token === undefined || token === '') throw new AppError('UNAUTHORIZED', 'This watch needs its token: send Authorization: Bearer <token from its creation>.');
+    if (token === undefined || token === '')
+      throw new AppError('UNAUTHORIZED', 'This watch needs its token: send Authorization: Bearer <token from its creation>.');
     const stored = await this.watches.find(id);
     if (!stored) throw new AppError('NOT_FOUND', `No watch ${id}.`);
-    if (!sameHash(this.hasher.hash(token), stored.tokenHash)) throw new AppError('FORBIDDEN', 'That token is not this watch\'s token.');
+    if (!sameHash(this.hasher.hash(token), stored.tokenHash)) throw new AppError('FORBIDDEN', "That token is not this watch's token.");
     const { secret: _secret, tokenHash: _hash, ...watch } = stored;
     return watch;
   }

@@ -24,9 +24,7 @@ export interface MintedApiKey {
 }
 
 /** What reading a presented key found: its id, or why it is not a key at all. */
-export type ParsedApiKey =
-  | { readonly ok: true; readonly id: string; readonly key: string }
-  | { readonly ok: false; readonly reason: 'shape' | 'checksum' };
+export type ParsedApiKey = { readonly ok: true; readonly id: string; readonly key: string } | { readonly ok: false; readonly reason: 'shape' | 'checksum' };
 
 /**
  * Makes a key from random bytes (base64url, as RandomTokens gives them): `vtk_`, 8 base62

@@ -3,7 +3,15 @@ import type { RegistryRecords, RegistryVerdict } from '../registry-verdict.js';
 import type { ReadinessValue } from '../scan/readiness.js';
 
 /** The event types a watch can ask for. */
-export const EVENT_TYPES = ['entity.verified', 'entity.revoked', 'entity.expired', 'domain.blocked', 'domain.unblocked', 'report.created', 'readiness.changed'] as const;
+export const EVENT_TYPES = [
+  'entity.verified',
+  'entity.revoked',
+  'entity.expired',
+  'domain.blocked',
+  'domain.unblocked',
+  'report.created',
+  'readiness.changed',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** What a watch follows about a domain: its registry status, its entity, its latest report and readiness. */
@@ -39,14 +47,22 @@ export function watchedStateOf(verdict: RegistryVerdict, records: RegistryRecord
  */
 export function diffWatchedStates(previous: WatchedState, current: WatchedState): EventDraft[] {
   const events: EventDraft[] = [];
-  const registry = (type: EventType) => events.push({ type, previous: { registry: previous.registry, entity_id: previous.entityId }, current: { registry: current.registry, entity_id: current.entityId } });
+  const registry = (type: EventType) =>
+    events.push({
+      type,
+      previous: { registry: previous.registry, entity_id: previous.entityId },
+      current: { registry: current.registry, entity_id: current.entityId },
+    });
   if (previous.registry !== 'blocked' && current.registry === 'blocked') registry('domain.blocked');
   if (previous.registry === 'blocked' && current.registry !== 'blocked') registry('domain.unblocked');
   // Out of a block, domain.unblocked already says the registry status the name returns to.
-  if (current.registry === 'verified' && previous.registry !== 'blocked' && (previous.registry !== 'verified' || previous.entityId !== current.entityId)) registry('entity.verified');
+  if (current.registry === 'verified' && previous.registry !== 'blocked' && (previous.registry !== 'verified' || previous.entityId !== current.entityId))
+    registry('entity.verified');
   if (previous.registry === 'verified' && current.registry === 'revoked') registry('entity.revoked');
   if (previous.registry === 'verified' && current.registry === 'expired') registry('entity.expired');
-  if (current.reportId !== null && current.reportId !== previous.reportId) events.push({ type: 'report.created', previous: { report_id: previous.reportId }, current: { report_id: current.reportId } });
-  if (current.readiness !== previous.readiness) events.push({ type: 'readiness.changed', previous: { readiness: previous.readiness }, current: { readiness: current.readiness } });
+  if (current.reportId !== null && current.reportId !== previous.reportId)
+    events.push({ type: 'report.created', previous: { report_id: previous.reportId }, current: { report_id: current.reportId } });
+  if (current.readiness !== previous.readiness)
+    events.push({ type: 'readiness.changed', previous: { readiness: previous.readiness }, current: { readiness: current.readiness } });
   return events;
 }

@@ -4,7 +4,15 @@ import canonicalizeModule from 'canonicalize';
 const canonicalize = canonicalizeModule as unknown as (input: unknown) => string | undefined;
 
 /** The writes that change a verdict, each one leaf of the transparency log. */
-export const LOG_EVENT_TYPES = ['entity.verified', 'entity.changed', 'entity.revoked', 'entity.expired', 'domain.blocked', 'domain.unblocked', 'report.stored'] as const;
+export const LOG_EVENT_TYPES = [
+  'entity.verified',
+  'entity.changed',
+  'entity.revoked',
+  'entity.expired',
+  'domain.blocked',
+  'domain.unblocked',
+  'report.stored',
+] as const;
 export type LogEventType = (typeof LOG_EVENT_TYPES)[number];
 
 /** One leaf: what was written, about which name, when, with the public fields of the row. */

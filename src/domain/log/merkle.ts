@@ -81,7 +81,11 @@ export async function treeHash(sha256: Sha256, size: number, read: HashReader): 
 export async function inclusionProof(index: number, size: number, read: HashReader, sha256: Sha256): Promise<Hash[]> {
   requireCounts({ index, size });
   if (index >= size) throw new RangeError(`leaf ${index} is not in a tree of size ${size}`);
-  const { others } = descend(size, (lo, k) => index < lo + k, (lo, hi) => hi - lo === 1);
+  const { others } = descend(
+    size,
+    (lo, k) => index < lo + k,
+    (lo, hi) => hi - lo === 1,
+  );
   return rangeHashes(sha256, others.reverse(), read);
 }
 
@@ -93,7 +97,11 @@ export async function consistencyProof(from: number, to: number, read: HashReade
   requireCounts({ from, to });
   if (from > to) throw new RangeError(`no consistency proof from size ${from} back to ${to}`);
   if (from === 0 || from === to) return [];
-  const { others, lo, hi } = descend(to, (lo, k) => from <= lo + k, (_, hi) => hi === from);
+  const { others, lo, hi } = descend(
+    to,
+    (lo, k) => from <= lo + k,
+    (_, hi) => hi === from,
+  );
   // SUBPROOF(m, D[m], false) = {MTH(D[m])}: the old tree's last subtree is sent unless it is the whole old tree.
   if (lo > 0) others.push([lo, hi]);
   return rangeHashes(sha256, others.reverse(), read);
@@ -180,7 +188,11 @@ type Range = [lo: number, hi: number];
 
 // The RFC's recursion unrolled: split [lo, hi) at the largest power of two below its width, keep the
 // half `left` chooses, and record the other half's range, until `done`.
-function descend(size: number, left: (lo: number, k: number) => boolean, done: (lo: number, hi: number) => boolean): { others: Range[]; lo: number; hi: number } {
+function descend(
+  size: number,
+  left: (lo: number, k: number) => boolean,
+  done: (lo: number, hi: number) => boolean,
+): { others: Range[]; lo: number; hi: number } {
   const others: Range[] = [];
   let lo = 0;
   let hi = size;

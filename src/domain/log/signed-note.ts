@@ -150,7 +150,11 @@ export function parseSignedNote(note: string | Uint8Array): ParsedNote | { error
  * name or the key id. A malformed note fails with its SignedNoteError as the reason,
  * otherwise the reason is NO_SIGNATURE_BY_KEY or BAD_SIGNATURE.
  */
-export function verifySignedNote(note: string | Uint8Array, key: NoteVerifierKey, verify: VerifyEd25519): { ok: true; text: string } | { ok: false; reason: string } {
+export function verifySignedNote(
+  note: string | Uint8Array,
+  key: NoteVerifierKey,
+  verify: VerifyEd25519,
+): { ok: true; text: string } | { ok: false; reason: string } {
   const parsed = parseSignedNote(note);
   if ('error' in parsed) return { ok: false, reason: parsed.error };
   const mine = parsed.signatures.find((s) => s.name === key.name && sameBytes(s.keyId, key.keyId));

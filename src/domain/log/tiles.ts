@@ -27,7 +27,8 @@ const MAX_ENTRY_LENGTH = 0xffff;
  * Throws a RangeError for a level outside 0..63, a negative or unsafe index, or a width outside 1..256.
  */
 export function tilePath(level: number | 'entries', index: number, width: number): string {
-  if (level !== 'entries' && !(Number.isInteger(level) && level >= 0 && level <= MAX_LEVEL)) throw new RangeError(`tile level must be 0..${MAX_LEVEL} or "entries", got ${level}`);
+  if (level !== 'entries' && !(Number.isInteger(level) && level >= 0 && level <= MAX_LEVEL))
+    throw new RangeError(`tile level must be 0..${MAX_LEVEL} or "entries", got ${level}`);
   if (!Number.isSafeInteger(index) || index < 0) throw new RangeError(`tile index must be a non-negative safe integer, got ${index}`);
   if (!Number.isInteger(width) || width < 1 || width > TILE_WIDTH) throw new RangeError(`tile width must be 1..${TILE_WIDTH}, got ${width}`);
   const elements: string[] = [];

@@ -19,8 +19,7 @@ export interface ProofState {
 
 /** When the proof is due for its next look: 30 days after a success, a day after a failure (ISO 8601 UTC). */
 export function nextRecheckAt(state: ProofState): string {
-  const waitMs =
-    state.failures === 0 ? RECHECK_POLICY.intervalAfterSuccessDays * 86_400_000 : RECHECK_POLICY.intervalAfterFailureHours * 3_600_000;
+  const waitMs = state.failures === 0 ? RECHECK_POLICY.intervalAfterSuccessDays * 86_400_000 : RECHECK_POLICY.intervalAfterFailureHours * 3_600_000;
   return new Date(Date.parse(state.lastCheckedAt) + waitMs).toISOString();
 }
 

@@ -32,7 +32,7 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     standardUrl: 'https://www.w3.org/TR/CSP3/',
   },
   security_headers: {
-    fix: "Send `X-Content-Type-Options: nosniff`, `Content-Security-Policy: frame-ancestors 'self'` (`X-Frame-Options: DENY` counts only when no policy has frame-ancestors) and `Referrer-Policy: strict-origin-when-cross-origin` on the homepage, with no `<meta name=\"referrer\">` weakening it.",
+    fix: 'Send `X-Content-Type-Options: nosniff`, `Content-Security-Policy: frame-ancestors \'self\'` (`X-Frame-Options: DENY` counts only when no policy has frame-ancestors) and `Referrer-Policy: strict-origin-when-cross-origin` on the homepage, with no `<meta name="referrer">` weakening it.',
     standardUrl: 'https://fetch.spec.whatwg.org/#x-content-type-options-header',
   },
   cookies: {
@@ -68,7 +68,7 @@ export const CHECK_FIXES: Readonly<Record<string, CheckFix>> = {
     standardUrl: 'https://schema.org/Organization',
   },
   contact_legal: {
-    fix: 'Publish a privacy notice, terms, and a contact page giving an e-mail address, telephone number or form on {domain} itself, and link each from the homepage\'s footer or navigation with a link text that names it (`Privacy policy`, `Terms`, `Contact`).',
+    fix: "Publish a privacy notice, terms, and a contact page giving an e-mail address, telephone number or form on {domain} itself, and link each from the homepage's footer or navigation with a link text that names it (`Privacy policy`, `Terms`, `Contact`).",
     standardUrl: 'https://schema.org/ContactPage',
   },
   security_txt: {

@@ -46,7 +46,16 @@ export function freshnessOf(ageSeconds: number): Freshness {
  */
 export function judgeReadiness(report: ReadinessInput | undefined, now: Date, currentVersion = METHODOLOGY_VERSION): Readiness {
   if (!report) {
-    return { value: 'unknown', reasons: ['never scanned'], reportId: null, scannedAt: null, ageSeconds: null, freshness: null, score: null, methodologyVersion: null };
+    return {
+      value: 'unknown',
+      reasons: ['never scanned'],
+      reportId: null,
+      scannedAt: null,
+      ageSeconds: null,
+      freshness: null,
+      score: null,
+      methodologyVersion: null,
+    };
   }
   const ageSeconds = Math.max(0, Math.floor((now.getTime() - Date.parse(report.scannedAt)) / 1000));
   const freshness = freshnessOf(ageSeconds);
@@ -58,6 +67,7 @@ export function judgeReadiness(report: ReadinessInput | undefined, now: Date, cu
   if (report.score < READINESS_THRESHOLDS.readyScore) reasons.push(`core score ${report.score} is below ${READINESS_THRESHOLDS.readyScore}`);
   if (!report.httpsValid) reasons.push('HTTPS with a valid certificate did not hold');
   if (freshness !== 'fresh') reasons.push('the latest report is stale');
-  if (report.methodologyVersion !== currentVersion) reasons.push(`judged under methodology ${report.methodologyVersion}, not the current ${currentVersion}: a rescan gives the current view`);
+  if (report.methodologyVersion !== currentVersion)
+    reasons.push(`judged under methodology ${report.methodologyVersion}, not the current ${currentVersion}: a rescan gives the current view`);
   return { ...base, value: reasons.length === 0 ? 'ready' : 'limited', reasons };
 }

@@ -34,7 +34,17 @@ export function reportContent(report: Report) {
 export type ReportContent = ReturnType<typeof reportContent>;
 
 function checkJson(c: CheckResult) {
-  return { id: c.id, category: c.category, title: c.title, status: c.status, points: c.points, max: c.max, detail: c.detail, standard: c.standard, evidence: c.evidence };
+  return {
+    id: c.id,
+    category: c.category,
+    title: c.title,
+    status: c.status,
+    points: c.points,
+    max: c.max,
+    detail: c.detail,
+    standard: c.standard,
+    evidence: c.evidence,
+  };
 }
 
 /** One evidence item as JSON; site-controlled values under `untrusted`. */
@@ -55,7 +65,13 @@ export function evidenceJson(e: EvidenceItem) {
       redirects: e.redirects.map((r) => ({ url: r.url, status: r.status, location: r.location })),
       headers: e.headers,
       certificate: e.certificate
-        ? { subject: e.certificate.subject, issuer: e.certificate.issuer, subject_alt_names: e.certificate.subjectAltNames, valid_from: e.certificate.validFrom, valid_to: e.certificate.validTo }
+        ? {
+            subject: e.certificate.subject,
+            issuer: e.certificate.issuer,
+            subject_alt_names: e.certificate.subjectAltNames,
+            valid_from: e.certificate.validFrom,
+            valid_to: e.certificate.validTo,
+          }
         : null,
       error_message: e.error?.message ?? null,
       excerpt: e.untrustedExcerpt,

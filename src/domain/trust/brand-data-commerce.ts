@@ -27,8 +27,7 @@ export const COMMERCE_BRANDS: readonly string[] = [
   'tmall.com: tmall.hk',
   'jd.com: 360buyimg.com',
   'rakuten.co.jp: rakuten.com rakuten.fr rakuten.ne.jp rakuten-bank.co.jp rakuten-card.co.jp viber.com kobo.com',
-  'zalando.de: zalando.com zalando.co.uk zalando.fr zalando.it zalando.nl zalando.es zalando.pl zalando.at ' +
-    'zalando.ch zalando.be',
+  'zalando.de: zalando.com zalando.co.uk zalando.fr zalando.it zalando.nl zalando.es zalando.pl zalando.at ' + 'zalando.ch zalando.be',
   'otto.de',
   'asos.com',
   'argos.co.uk',
@@ -52,8 +51,7 @@ export const COMMERCE_BRANDS: readonly string[] = [
   'instacart.com',
   'flipkart.com',
   'myntra.com',
-  'mercadolibre.com: mercadolivre.com.br mercadolibre.com.ar mercadolibre.com.mx mercadolibre.com.co ' +
-    'mercadolibre.cl mlstatic.com',
+  'mercadolibre.com: mercadolivre.com.br mercadolibre.com.ar mercadolibre.com.mx mercadolibre.com.co ' + 'mercadolibre.cl mlstatic.com',
   'allegro.pl',
   'bol.com',
   'cdiscount.com',
@@ -77,10 +75,8 @@ export const COMMERCE_BRANDS: readonly string[] = [
   // Travel, transport and delivery
   'airbnb.com: airbnb.co.uk airbnb.ca airbnb.fr airbnb.de airbnb.com.au airbnb.es airbnb.it muscache.com',
   'booking.com: bstatic.com',
-  'expedia.com: expedia.co.uk expedia.ca expedia.de expedia.fr expedia.com.au orbitz.com travelocity.com ' +
-    'hotwire.com expediagroup.com',
-  'tripadvisor.com: tripadvisor.co.uk tripadvisor.ca tripadvisor.de tripadvisor.fr tripadvisor.com.au ' +
-    'tripadvisor.in',
+  'expedia.com: expedia.co.uk expedia.ca expedia.de expedia.fr expedia.com.au orbitz.com travelocity.com ' + 'hotwire.com expediagroup.com',
+  'tripadvisor.com: tripadvisor.co.uk tripadvisor.ca tripadvisor.de tripadvisor.fr tripadvisor.com.au ' + 'tripadvisor.in',
   'hotels.com',
   'agoda.com',
   'trivago.com: trivago.de trivago.co.uk',

@@ -96,10 +96,8 @@ export const FINANCE_BRANDS: readonly string[] = [
   'wealthfront.com',
   'betterment.com',
   // Europe
-  'santander.com: santander.co.uk santander.es santander.com.br santander.pl santander.de santander.com.mx ' +
-    'santanderbank.com santander.cl santander.pt',
-  'hsbc.com: hsbc.co.uk hsbc.com.hk hsbc.ca hsbc.com.au hsbc.fr hsbc.com.mx hsbc.co.in hsbc.com.sg hangseng.com ' +
-    'firstdirect.com',
+  'santander.com: santander.co.uk santander.es santander.com.br santander.pl santander.de santander.com.mx ' + 'santanderbank.com santander.cl santander.pt',
+  'hsbc.com: hsbc.co.uk hsbc.com.hk hsbc.ca hsbc.com.au hsbc.fr hsbc.com.mx hsbc.co.in hsbc.com.sg hangseng.com ' + 'firstdirect.com',
   'barclays.co.uk: barclays.com barclaycard.co.uk barclaycardus.com',
   'lloydsbank.com: lloydsbankinggroup.com halifax.co.uk bankofscotland.co.uk',
   'natwest.com: rbs.co.uk rbs.com natwestgroup.com',

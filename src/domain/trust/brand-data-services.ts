@@ -11,8 +11,7 @@ export const SERVICE_BRANDS: readonly string[] = [
   'xfinity.com',
   'spectrum.com: spectrum.net charter.com',
   'cox.com: cox.net',
-  'vodafone.com: vodafone.co.uk vodafone.de vodafone.it vodafone.es vodafone.pt vodafone.com.tr vodafone.ie ' +
-    'vodafone.gr vodafone.cz vodafone.ro',
+  'vodafone.com: vodafone.co.uk vodafone.de vodafone.it vodafone.es vodafone.pt vodafone.com.tr vodafone.ie ' + 'vodafone.gr vodafone.cz vodafone.ro',
   'orange.com: orange.fr orange.es orange.pl orange.be orange.ro orange.jo',
   'bt.com: btinternet.com',
   'ee.co.uk',

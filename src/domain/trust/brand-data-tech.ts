@@ -16,11 +16,9 @@ export const TECH_BRANDS: readonly string[] = [
   'android.com',
   'gmail.com: googlemail.com',
   'youtube.com: youtu.be ytimg.com youtube-nocookie.com youtubekids.com',
-  'apple.com: apple.co apple.news mzstatic.com aaplimg.com apple-dns.net itunes.com appstore.com shazam.com ' +
-    'cdn-apple.com',
+  'apple.com: apple.co apple.news mzstatic.com aaplimg.com apple-dns.net itunes.com appstore.com shazam.com ' + 'cdn-apple.com',
   'icloud.com: me.com mac.com',
-  'microsoft.com: msn.com microsoftonline.com windows.com windows.net microsoft365.com visualstudio.com ' +
-    'msedge.net msft.net',
+  'microsoft.com: msn.com microsoftonline.com windows.com windows.net microsoft365.com visualstudio.com ' + 'msedge.net msft.net',
   'live.com: live.net',
   'outlook.com',
   'hotmail.com',
@@ -69,8 +67,7 @@ export const TECH_BRANDS: readonly string[] = [
   'lg.com',
   'huawei.com',
   'xiaomi.com: mi.com',
-  'yahoo.com: yahoo.co.jp yahoo.co.uk yahoo.fr yahoo.de yahoo.ca yahoo.com.au yahoo.co.in yahoo.com.br yahoo.es ' +
-    'yahoo.it yahoo.net yimg.com',
+  'yahoo.com: yahoo.co.jp yahoo.co.uk yahoo.fr yahoo.de yahoo.ca yahoo.com.au yahoo.co.in yahoo.com.br yahoo.es ' + 'yahoo.it yahoo.net yimg.com',
   'aol.com: aim.com',
   'proton.me: protonmail.com protonmail.ch proton.ch protonvpn.com',
   'mozilla.org: mozilla.com firefox.com mozilla.net getpocket.com thunderbird.net',

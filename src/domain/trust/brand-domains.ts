@@ -13,6 +13,7 @@ import { EVERYDAY_WORDS, NAMESAKE_DOMAINS } from './everyday-words.js';
  * The built-in catalog as lines in BRAND_CATALOG_FILE's format (see parseCatalogEntry): one line a
  * brand (`main.com: owned.de owned.co.uk`), then `allow:` lines for everyday words and namesakes.
  */
+// biome-ignore format: a word list, kept dense
 export const BRAND_DOMAINS: readonly string[] = [
   ...TECH_BRANDS,
   ...FINANCE_BRANDS,
@@ -28,6 +29,7 @@ export const BRAND_DOMAINS: readonly string[] = [
  * look-alike protection, but they are not searched for inside longer labels (applebees, deltafaucet):
  * a combination counts only when the rest is a lure word (apple-login, secure-chase).
  */
+// biome-ignore format: a word list, kept dense
 export const WORD_BRAND_LABELS: readonly string[] = [
   'adobe', 'affirm', 'ally', 'allianz', 'ameli', 'android', 'apple', 'argos', 'aviva', 'azure', 'battle', 'bell',
   'bing', 'blockchain', 'blogger', 'booking', 'box', 'canada', 'canva', 'cash', 'chase', 'chime', 'chrome', 'citi',
@@ -46,6 +48,7 @@ export const WORD_BRAND_LABELS: readonly string[] = [
  * Word labels so common (free, live, mail, key) that a combination with ordinary words (freeshop,
  * webmail, live-score) says nothing: only account-takeover words (free-login, mail-verify) count.
  */
+// biome-ignore format: a word list, kept dense
 export const GENERIC_BRAND_LABELS: readonly string[] = [
   'ally', 'bell', 'booking', 'box', 'canada', 'cash', 'chrome', 'europa', 'fast', 'force', 'free', 'gate',
   'guardian', 'hotels', 'indeed', 'java', 'key', 'line', 'live', 'login', 'mail', 'medium', 'mint', 'office',

@@ -153,8 +153,7 @@ export class BrandIndex {
    * Null when none does.
    */
   containedIn(folded: string, label: string): IndexedBrand | null {
-    const inside = (text: string, hyphenated: boolean) => (o: Occurrence) =>
-      (o.start > 0 || o.end < text.length) && o.brand.label.includes('-') === hyphenated;
+    const inside = (text: string, hyphenated: boolean) => (o: Occurrence) => (o.start > 0 || o.end < text.length) && o.brand.label.includes('-') === hyphenated;
     return this.distinctiveKeys.find(folded, inside(folded, false)) ?? (label.includes('-') ? this.distinctiveKeys.find(label, inside(label, true)) : null);
   }
 

@@ -5,6 +5,7 @@ import { skeleton } from './confusables.js';
 // ones speak of accounts, credentials and money at risk: they make any brand combination suspect.
 // Weak ones are ordinary shop and web words: they count only with brands whose label is not a
 // generic word (freeshop, webmail and live-score say nothing about free.fr, mail.ru or live.com).
+// biome-ignore format: a word list, kept dense
 const STRONG_LURES = [
   'login', 'logon', 'signin', 'signon', 'secure', 'security', 'account', 'accounts', 'verify', 'verification',
   'verified', 'validate', 'validation', 'confirm', 'confirmation', 'update', 'updates', 'unlock', 'locked',
@@ -21,6 +22,7 @@ const STRONG_LURES = [
   'seguranca', 'pagamento', 'konto', 'anmeldung', 'sicherheit', 'zahlung', 'rechnung', 'verifizierung',
   'accesso', 'sicurezza', 'rimborso',
 ];
+// biome-ignore format: a word list, kept dense
 const WEAK_LURES = [
   'my', 'app', 'apps', 'web', 'online', 'store', 'shop', 'pay', 'mail', 'email', 'inbox', 'cloud',
   'drive', 'help', 'info', 'center', 'centre', 'team', 'access', 'member', 'members', 'client', 'user', 'users',
@@ -98,6 +100,7 @@ function lureSplits(text: string, folded: boolean, reverse: boolean): (LureStren
 
 // Words a brand's own operations put beside its name (paypalinc, rackspace-cloud, msedge-cdn): they
 // address no customer, so beside a brand's exact name they say "possibly its own" rather than "lure".
+// biome-ignore format: a word list, kept dense
 const OPERATIONS_WORDS = new Set(['inc', 'corp', 'corporate', 'hq', 'intl', 'int', 'global', 'group', 'cloud', 'cdn', 'dns', 'static', 'assets', 'img', 'images', 'media', 'labs', 'lab', 'dev', 'api']);
 const INNER_LURE_WORDS = [...PLAIN.keys()].filter((word) => word.length >= 3);
 
@@ -112,7 +115,8 @@ export function onlyWordsAdded(label: string, brandLabel: string): boolean {
   const text = label.replace(/-/g, '');
   const at = text.indexOf(brandLabel);
   if (at === -1) return false;
-  const plain = (part: string) => part === '' || isDigits(part) || OPERATIONS_WORDS.has(part) || (lureStrength(part) === null && !INNER_LURE_WORDS.some((word) => part.includes(word)));
+  const plain = (part: string) =>
+    part === '' || isDigits(part) || OPERATIONS_WORDS.has(part) || (lureStrength(part) === null && !INNER_LURE_WORDS.some((word) => part.includes(word)));
   const tokens = label.split('-');
   if (tokens.includes(brandLabel)) return tokens.every((token) => token === brandLabel || plain(token));
   return [text.slice(0, at), text.slice(at + brandLabel.length)].every(plain);
@@ -132,7 +136,13 @@ export function lured(brand: IndexedBrand, strength: LureStrength | undefined): 
  *   distinctive brand of 4 characters or more needs no lure (ebay-kleinanzeigen);
  * - hyphens dropped: a brand of `minComboLength` or more between lure words (applelogin, mypaypal).
  */
-export function findCombination(label: string, folded: string, index: BrandIndex, everyday: (word: string, folded: string) => boolean, hosted = false): IndexedBrand | null {
+export function findCombination(
+  label: string,
+  folded: string,
+  index: BrandIndex,
+  everyday: (word: string, folded: string) => boolean,
+  hosted = false,
+): IndexedBrand | null {
   if (label.includes('-')) {
     const found = tokenCombination(label, index, everyday) ?? (hosted ? hostedCombination(label, index) : null);
     if (found) return found;

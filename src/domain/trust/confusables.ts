@@ -54,7 +54,13 @@ const STROKE_PAIRS: readonly (readonly [string, string])[] = [
   ['lc', 'k'],
 ];
 const LOOSE_LETTERS: ReadonlyMap<string, string> = new Map([
-  ['i', 'l'], ['q', 'g'], ['9', 'g'], ['v', 'u'], ['4', 'a'], ['2', 'z'], ['c', 'e'],
+  ['i', 'l'],
+  ['q', 'g'],
+  ['9', 'g'],
+  ['v', 'u'],
+  ['4', 'a'],
+  ['2', 'z'],
+  ['c', 'e'],
 ]);
 const LOOSE_SEQUENCES: readonly (readonly [string, string])[] = [
   ['rn', 'm'],

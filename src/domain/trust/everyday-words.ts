@@ -9,6 +9,7 @@
 // `allow:` line in BRAND_CATALOG_FILE.
 
 /** Everyday words within one edit of a catalog brand's label, never taken for a typo. */
+// biome-ignore format: a word list, kept dense
 export const EVERYDAY_WORDS: readonly string[] = [
   'adore', 'alive', 'allay', 'alley', 'alloy', 'ample', 'applet', 'apply', 'argus', 'asks', 'ball', 'bang', 'bash',
   'being', 'belle', 'belly', 'belt', 'betsy', 'bike', 'bill', 'binge', 'bingo', 'bong', 'booming', 'booting',
@@ -32,6 +33,7 @@ export const EVERYDAY_WORDS: readonly string[] = [
  * Namesakes: domains of other organisations whose name is, or is one edit from, a catalog brand's,
  * each well established under its own name. Listed explicitly, never by rule.
  */
+// biome-ignore format: a word list, kept dense
 export const NAMESAKE_DOMAINS: readonly string[] = [
   'mail.com', // a webmail service, not mail.ru
   'canada.com', // a Canadian news site, not the Government of Canada

@@ -11,10 +11,7 @@ export const OBSERVED_SIGNALS: readonly ObservedSignal[] = ['domain_age', 'ssl',
  * - `off`: this deployment makes no look on read (OBSERVE_LIMIT_PER_MINUTE=0, REFRESH_OBSERVATIONS=false),
  *   or one was claimed today and stored nothing.
  */
-export type FirstLook =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'queued' | 'waiting'; readonly retryAfterSeconds: number }
-  | { readonly kind: 'off' };
+export type FirstLook = { readonly kind: 'none' } | { readonly kind: 'queued' | 'waiting'; readonly retryAfterSeconds: number } | { readonly kind: 'off' };
 
 /** What a trust answer rests on; field names are the contract's. */
 export interface Evidence {

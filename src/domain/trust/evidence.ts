@@ -26,7 +26,8 @@ export function missingSignals(signals: TrustSignals): ObservedSignal[] {
  */
 export function withEvidence(assessment: TrustAssessment, look: FirstLook, oldest: string | undefined, now: Date): TrustAssessment {
   const missing = missingSignals(assessment.signals);
-  const age = oldest === undefined ? {} : { oldest_observed_at: oldest, oldest_age_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(oldest)) / 1000)) };
+  const age =
+    oldest === undefined ? {} : { oldest_observed_at: oldest, oldest_age_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(oldest)) / 1000)) };
   const failed = OBSERVED_SIGNALS.filter((name) => !assessment.signals[name].observed && !notLookedAt(assessment.signals[name]));
   if (missing.length === 0) {
     const evidence: Evidence = { complete: true, failed, pending: [], ...age };
@@ -34,9 +35,16 @@ export function withEvidence(assessment: TrustAssessment, look: FirstLook, oldes
     return { ...assessment, evidence, agent_guidance: prefixReason(assessment.agent_guidance, failedReason(assessment.signals, failed), assessment.signals) };
   }
   const pending = look.kind === 'queued' || look.kind === 'waiting' ? missing : [];
-  const mark = <K extends ObservedSignal>(name: K): TrustSignals[K] => (pending.includes(name) ? { ...assessment.signals[name], pending: true } : assessment.signals[name]);
+  const mark = <K extends ObservedSignal>(name: K): TrustSignals[K] =>
+    pending.includes(name) ? { ...assessment.signals[name], pending: true } : assessment.signals[name];
   const signals: TrustSignals = { ...assessment.signals, domain_age: mark('domain_age'), ssl: mark('ssl'), external: mark('external') };
-  const evidence: Evidence = { complete: false, failed, pending, ...(pending.length > 0 && 'retryAfterSeconds' in look ? { retry_after_seconds: look.retryAfterSeconds } : {}), ...age };
+  const evidence: Evidence = {
+    complete: false,
+    failed,
+    pending,
+    ...(pending.length > 0 && 'retryAfterSeconds' in look ? { retry_after_seconds: look.retryAfterSeconds } : {}),
+    ...age,
+  };
   const why = incompleteReason(missing, look) + (failed.length > 0 ? ` ${failedReason(assessment.signals, failed)}` : '');
   return { ...assessment, signals, evidence, agent_guidance: prefixReason(assessment.agent_guidance, why, assessment.signals) };
 }

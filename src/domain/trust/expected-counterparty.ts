@@ -39,7 +39,11 @@ export function relateToExpected(name: DomainName, expected: DomainName, finding
   }
   const imitated = finding.lookalikeBrand ?? (finding.lookalikeOf === null ? null : (catalog.mainDomainOf(finding.lookalikeOf) ?? finding.lookalikeOf));
   if (!finding.knownBrand && imitated !== null && (imitated === theirOwner || finding.lookalikeOf === theirs)) {
-    return { ...meant, relation: 'lookalike', evidence: [`${finding.reason ?? `${mine} imitates ${theirOwner}.`}${finding.rule ? ` (rule: ${finding.rule})` : ''}`] };
+    return {
+      ...meant,
+      relation: 'lookalike',
+      evidence: [`${finding.reason ?? `${mine} imitates ${theirOwner}.`}${finding.rule ? ` (rule: ${finding.rule})` : ''}`],
+    };
   }
   return { ...meant, relation: 'unrelated', evidence: [`Nothing Vetted knows (the brand catalog, stored ownership evidence) ties ${mine} to ${theirs}.`] };
 }
@@ -52,11 +56,22 @@ export function relateToExpected(name: DomainName, expected: DomainName, finding
 export function withExpected(assessment: TrustAssessment, expected: ExpectedCounterparty, name: string): TrustAssessment {
   switch (expected.relation) {
     case 'lookalike':
-      return { ...assessment, agent_guidance: capGuidance(assessment.agent_guidance, 'FLAG', `You expected ${expected.domain}, and ${name} imitates it: do not treat it as ${expected.domain}.`) };
+      return {
+        ...assessment,
+        agent_guidance: capGuidance(
+          assessment.agent_guidance,
+          'FLAG',
+          `You expected ${expected.domain}, and ${name} imitates it: do not treat it as ${expected.domain}.`,
+        ),
+      };
     case 'unrelated':
       return {
         ...assessment,
-        agent_guidance: capGuidance(assessment.agent_guidance, 'CAUTION', `You expected ${expected.domain}, and nothing ties ${name} to it: confirm that this is the counterparty meant before going on.`),
+        agent_guidance: capGuidance(
+          assessment.agent_guidance,
+          'CAUTION',
+          `You expected ${expected.domain}, and nothing ties ${name} to it: confirm that this is the counterparty meant before going on.`,
+        ),
       };
     default:
       return assessment;

@@ -17,9 +17,7 @@ export const EXTERNAL_CHECK_POINTS = {
 export const READINESS_LIMITED_POINTS = 2;
 
 /** One check's result as reported: its points and what it found, or its error. */
-export type CheckResult<T> =
-  | ({ readonly score: number; readonly max: number } & T)
-  | { readonly score: 0; readonly max: number; readonly error: string };
+export type CheckResult<T> = ({ readonly score: number; readonly max: number } & T) | { readonly score: 0; readonly max: number; readonly error: string };
 
 export interface ExternalChecks {
   readonly blocklists: CheckResult<{ readonly listed: boolean; readonly listed_on: readonly string[] }>;
@@ -42,7 +40,8 @@ export interface ExternalSignal extends SignalBase {
 export function externalSignal(external: ExternalObservations | null | Failure): ExternalSignal {
   const max = EXTERNAL_CHECK_POINTS.blocklists + EXTERNAL_CHECK_POINTS.spf + EXTERNAL_CHECK_POINTS.dmarc + EXTERNAL_CHECK_POINTS.readiness;
   if (external === null) return { score: 0, max, observed: false, reason: unobservedReason('external', undefined), checks: null };
-  if (isFailure(external)) return { score: 0, max, observed: false, error: external.error, reason: unobservedReason('external', external.error, external.observedAt), checks: null };
+  if (isFailure(external))
+    return { score: 0, max, observed: false, error: external.error, reason: unobservedReason('external', external.error, external.observedAt), checks: null };
 
   const checks: ExternalChecks = {
     blocklists: check(external.blocklists, EXTERNAL_CHECK_POINTS.blocklists, (r) => ({
@@ -68,7 +67,13 @@ export function externalSignal(external: ExternalObservations | null | Failure):
   if (errors.length === results.length) return { score: 0, max, observed: false, error: errors[0]!, reason: unobservedReason('external', errors[0]), checks };
   const listedOn = 'listed_on' in checks.blocklists ? checks.blocklists.listed_on : [];
   const score = listedOn.length > 0 ? 0 : results.reduce((sum, r) => sum + r.score, 0);
-  return { score, max, observed: true, ...(listedOn.length > 0 ? { error: 'listed', reason: `Listed on ${listedOn.join(', ')}; a listing scores the whole signal 0.` } : {}), checks };
+  return {
+    score,
+    max,
+    observed: true,
+    ...(listedOn.length > 0 ? { error: 'listed', reason: `Listed on ${listedOn.join(', ')}; a listing scores the whole signal 0.` } : {}),
+    checks,
+  };
 }
 
 /** The blocklists that list the domain, per the external signal (empty when not listed or not checked). */

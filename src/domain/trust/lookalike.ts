@@ -7,7 +7,6 @@ import { outranks, type PopularStanding } from './popularity.js';
 import { restrictedSuffixOf } from './restricted-suffixes.js';
 import type { BrandFinding, LookalikeRule } from './trust-inputs.js';
 
-
 export { LOOKALIKE_LIMITS } from './brand-index.js';
 
 /** The catalog domain a name imitates, the brand that owns it, and why; or nulls. `reason` alone (no brand) flags mixed scripts. */
@@ -92,9 +91,23 @@ export class LookalikeDetector {
     return imitation === NO_LOOKALIKE ? UNKNOWN : { knownBrand: false, ...imitation };
   }
 
-  private imitation(ascii: string, registrable: string, asciiLabel: string, suffix: string, subdomain: string, unicodeDomain: string | undefined, hosted: boolean): Lookalike {
+  private imitation(
+    ascii: string,
+    registrable: string,
+    asciiLabel: string,
+    suffix: string,
+    subdomain: string,
+    unicodeDomain: string | undefined,
+    hosted: boolean,
+  ): Lookalike {
     const embedded = this.embeddedBrand(subdomain);
-    if (embedded) return found(embedded, this.catalog.mainDomainOf(embedded) ?? embedded, 'subdomain', `${ascii} puts ${embedded} in front of another domain, ${registrable}.`);
+    if (embedded)
+      return found(
+        embedded,
+        this.catalog.mainDomainOf(embedded) ?? embedded,
+        'subdomain',
+        `${ascii} puts ${embedded} in front of another domain, ${registrable}.`,
+      );
     const dotted = this.dottedBrand(subdomain, asciiLabel);
     if (dotted) return found(dotted.domain, dotted.owner, 'dotted', `${ascii} splits the name of ${dotted.domain} with a dot.`);
 
@@ -182,7 +195,12 @@ export class LookalikeDetector {
         index.oneEditFrom(loose, 'loose');
       if (near) {
         // A brand's name present in the name wins over a typo of another (bbc-news is bbc's, not nbcnews's).
-        const named = label.includes('-') ? label.split('-').map((token) => index.byLabel.get(token)).find((b) => b !== undefined) : undefined;
+        const named = label.includes('-')
+          ? label
+              .split('-')
+              .map((token) => index.byLabel.get(token))
+              .find((b) => b !== undefined)
+          : undefined;
         if (named) return { kind: onlyWordsAdded(label, named.label) ? 'added' : 'combination', brand: named };
         // A digit after the brand's whole name is a number added (list-manage1), not a slip of the keyboard.
         const numbered = label.startsWith(near.label) && /^[0-9]+$/.test(label.slice(near.label.length));
@@ -195,8 +213,7 @@ export class LookalikeDetector {
     return inside ? { kind: 'contained', brand: inside } : null;
   }
 
-  private readonly isEveryday = (label: string, folded: string): boolean =>
-    this.catalog.allowedWords.has(label) || this.catalog.allowedWords.has(folded);
+  private readonly isEveryday = (label: string, folded: string): boolean => this.catalog.allowedWords.has(label) || this.catalog.allowedWords.has(folded);
 }
 
 /**

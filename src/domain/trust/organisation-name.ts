@@ -3,8 +3,35 @@
 const PLACEHOLDER =
   /\b(redact\w*|privacy|private|proxy|withheld|not disclosed|undisclosed|non ?public|protect\w*|gdpr|mask\w*|anonym\w*|hidden|whoisguard|on behalf|please query|not applicable|not available|unknown|none|null)\b/;
 const LEGAL_FORMS = new Set([
-  'inc', 'incorporated', 'llc', 'ltd', 'limited', 'corp', 'corporation', 'co', 'company', 'gmbh', 'ag', 'sa', 'sas', 'sarl',
-  'srl', 'spa', 'plc', 'bv', 'nv', 'oy', 'ab', 'as', 'kk', 'pty', 'pte', 'lp', 'llp', 'lc', 'se',
+  'inc',
+  'incorporated',
+  'llc',
+  'ltd',
+  'limited',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'gmbh',
+  'ag',
+  'sa',
+  'sas',
+  'sarl',
+  'srl',
+  'spa',
+  'plc',
+  'bv',
+  'nv',
+  'oy',
+  'ab',
+  'as',
+  'kk',
+  'pty',
+  'pte',
+  'lp',
+  'llp',
+  'lc',
+  'se',
 ]);
 const MAX_LENGTH = 200;
 
@@ -37,6 +64,9 @@ export function normaliseOrganisation(raw: string | null | undefined): string | 
 
 /** `raw` fit to quote in an answer: control characters removed, spaces collapsed, at most 100 characters. */
 export function quotableOrganisation(raw: string): string {
-  const text = raw.replace(/[\p{C}]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const text = raw
+    .replace(/[\p{C}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 100 ? `${text.slice(0, 97)}...` : text;
 }

@@ -81,7 +81,13 @@ export function ownershipEvidence(domain: string, brand: OwningBrand, seen: Owne
  * such check the ownership is `not_checked`, with a reason; `unanswered` names the looks that just
  * failed to answer, if a look was tried.
  */
-export function withOwnership(finding: BrandFinding, brand: string, check: OwnershipCheck | undefined, now: Date, unanswered: readonly OwnershipLook[] = []): BrandFinding {
+export function withOwnership(
+  finding: BrandFinding,
+  brand: string,
+  check: OwnershipCheck | undefined,
+  now: Date,
+  unanswered: readonly OwnershipLook[] = [],
+): BrandFinding {
   if (finding.knownBrand || finding.lookalikeOf === null) return finding;
   const usable = check !== undefined && check.brand === brand && ageSeconds(check.checkedAt, now) < OWNERSHIP_VALID_SECONDS;
   if (!usable) return { ...finding, ownership: { status: 'not_checked', reason: notCheckedReason(brand, check, unanswered) } };

@@ -71,7 +71,12 @@ export class PopularityList {
       if (seen === undefined || bucket < seen) best.set(name, bucket);
     }
     const names = [...best.keys()].sort();
-    return new PopularityList(source, asOf, names, Uint32Array.from(names, (n) => best.get(n)!));
+    return new PopularityList(
+      source,
+      asOf,
+      names,
+      Uint32Array.from(names, (n) => best.get(n)!),
+    );
   }
 
   get size(): number {

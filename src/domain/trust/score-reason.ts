@@ -80,7 +80,9 @@ function externalWays(signal: ExternalSignal): string[] {
   const checks = signal.checks;
   if (!signal.observed || signal.score >= signal.max || checks === null) return [];
   if ('listed' in checks.blocklists && checks.blocklists.listed) {
-    return [`removal from the DNS blocklist${checks.blocklists.listed_on.length > 1 ? 's' : ''} ${checks.blocklists.listed_on.join(', ')} (external, up to ${signal.max} points)`];
+    return [
+      `removal from the DNS blocklist${checks.blocklists.listed_on.length > 1 ? 's' : ''} ${checks.blocklists.listed_on.join(', ')} (external, up to ${signal.max} points)`,
+    ];
   }
   const ways: string[] = [];
   if ('published' in checks.spf && !checks.spf.published) ways.push(`an SPF record (external, ${checks.spf.max} points)`);

@@ -1,4 +1,3 @@
-
 /** The signals whose observations can be missing, failed or too old. */
 export type ObservedSignal = 'domain_age' | 'ssl' | 'external';
 

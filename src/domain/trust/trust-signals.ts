@@ -81,7 +81,15 @@ export function registrySignal(registry: RegistryInput): RegistrySignal {
     case 'verified':
       return { score: REGISTRY_LEVEL_SCORES[registry.level], max, observed: true, verified: true, level: registry.level };
     case 'expired':
-      return { score: 0, max, observed: true, error: 'expired', reason: `The registry verification expired at ${registry.expiresAt}; scored as not verified.`, verified: false, level: null };
+      return {
+        score: 0,
+        max,
+        observed: true,
+        error: 'expired',
+        reason: `The registry verification expired at ${registry.expiresAt}; scored as not verified.`,
+        verified: false,
+        level: null,
+      };
     case 'blocked':
       return { score: 0, max, observed: true, error: 'blocked', reason: 'The operator blocked this name.', verified: false, level: null };
     case 'not_verified':
@@ -139,10 +147,25 @@ export function domainAgeSignal(registeredAt: string | null | Failure, now: Date
   const max = SIGNAL_MAX.domain_age;
   if (registeredAt === null) return { score: 0, max, observed: false, reason: unobservedReason('domain_age', undefined), years: null };
   if (isFailure(registeredAt)) {
-    return { score: 0, max, observed: false, error: registeredAt.error, reason: unobservedReason('domain_age', registeredAt.error, registeredAt.observedAt), years: null };
+    return {
+      score: 0,
+      max,
+      observed: false,
+      error: registeredAt.error,
+      reason: unobservedReason('domain_age', registeredAt.error, registeredAt.observedAt),
+      years: null,
+    };
   }
   const from = new Date(registeredAt);
-  if (Number.isNaN(from.getTime())) return { score: 0, max, observed: false, error: 'invalid_date', reason: 'Not observed: the registry gave a registration date that is not a date.', years: null };
+  if (Number.isNaN(from.getTime()))
+    return {
+      score: 0,
+      max,
+      observed: false,
+      error: 'invalid_date',
+      reason: 'Not observed: the registry gave a registration date that is not a date.',
+      years: null,
+    };
   const years = fullYearsBetween(from, now);
   return { score: Math.min(years, max), max, observed: true, years };
 }
@@ -170,11 +193,17 @@ export function fullYearsBetween(from: Date, to: Date): number {
 export function sslSignal(tls: TlsObservation | null | Failure, now: Date): SslSignal {
   const max = SIGNAL_MAX.ssl;
   if (tls === null) return { score: 0, max, observed: false, reason: unobservedReason('ssl', undefined), valid: null, days_to_expiry: null };
-  if (isFailure(tls)) return { score: 0, max, observed: false, error: tls.error, reason: unobservedReason('ssl', tls.error, tls.observedAt), valid: null, days_to_expiry: null };
+  if (isFailure(tls))
+    return { score: 0, max, observed: false, error: tls.error, reason: unobservedReason('ssl', tls.error, tls.observedAt), valid: null, days_to_expiry: null };
   const notAfter = tls.validTo === null ? Number.NaN : Date.parse(tls.validTo);
   const days = Number.isNaN(notAfter) ? null : Math.floor((notAfter - now.getTime()) / DAY_MS);
   const unexpired = Number.isNaN(notAfter) || notAfter > now.getTime();
   const valid = tls.valid && unexpired;
-  const why = tls.valid && !unexpired ? { error: 'expired', reason: `The certificate expired at ${tls.validTo}.` } : valid ? {} : { reason: `The certificate seen at ${tls.observedAt} did not validate for this name.` };
+  const why =
+    tls.valid && !unexpired
+      ? { error: 'expired', reason: `The certificate expired at ${tls.validTo}.` }
+      : valid
+        ? {}
+        : { reason: `The certificate seen at ${tls.observedAt} did not validate for this name.` };
   return { score: valid ? max : 0, max, observed: true, ...why, valid, days_to_expiry: days };
 }

@@ -40,7 +40,12 @@ function injections(): Injection[] {
     const origin = new Map<string, string>();
     for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'(\.[^']+)'/g)) {
       for (const part of m[1]!.split(',')) {
-        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!.trim();
+        const name = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)
+          .pop()!
+          .trim();
         if (name) origin.set(name, resolve(dirname(file), m[2]!));
       }
     }
@@ -67,7 +72,12 @@ describe('the composition root binds everything that is injected', () => {
     dir = mkdtempSync(join(tmpdir(), 'vetted-complete-'));
     const sqlite = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'v.sqlite')}`, LOG_LEVEL: 'silent' });
     // Never connected: building and resolving opens no connection; it only binds the PostgreSQL, SMTP and CDN purge adapters.
-    const postgres = loadConfig({ DATABASE_URL: 'postgres://vetted@127.0.0.1:1/vetted', SMTP_URL: 'smtp://127.0.0.1:1', CDN_PURGE_URL: 'http://127.0.0.1:1/purge', LOG_LEVEL: 'silent' });
+    const postgres = loadConfig({
+      DATABASE_URL: 'postgres://vetted@127.0.0.1:1/vetted',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      CDN_PURGE_URL: 'http://127.0.0.1:1/purge',
+      LOG_LEVEL: 'silent',
+    });
     containers = [buildContainer(sqlite), buildContainer(postgres)];
   });
   after(async () => {

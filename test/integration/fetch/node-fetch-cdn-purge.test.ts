@@ -70,6 +70,8 @@ describe('NodeFetchCdnPurge against a local endpoint', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    expect((await rejection(purger(`http://127.0.0.1:${port}/purge`).purge(['a.com']))).message).to.match(/^the CDN purge endpoint 127\.0\.0\.1:\d+ cannot be reached: /);
+    expect((await rejection(purger(`http://127.0.0.1:${port}/purge`).purge(['a.com']))).message).to.match(
+      /^the CDN purge endpoint 127\.0\.0\.1:\d+ cannot be reached: /,
+    );
   });
 });

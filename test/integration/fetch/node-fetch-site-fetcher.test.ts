@@ -7,15 +7,7 @@ import type { FetcherOptions } from '../../../src/adapters/fetch/fetcher-options
 import { NodeFetchSiteFetcher } from '../../../src/adapters/fetch/node-fetch-site-fetcher.js';
 import type { FetchFailure, FetchOutcome, FetchedResource } from '../../../src/application/ports/site-fetcher.js';
 import { type TestDnsServer, startDnsServer } from '../../support/dns-server.js';
-import {
-  type FixtureSite,
-  compressionBomb,
-  encoded,
-  oversized,
-  redirect,
-  slowDrip,
-  startFixtureSite,
-} from '../../support/fixture-site.js';
+import { type FixtureSite, compressionBomb, encoded, oversized, redirect, slowDrip, startFixtureSite } from '../../support/fixture-site.js';
 import { type TestCa, createTestCa } from '../../support/test-ca.js';
 
 const USER_AGENT = 'Vetted/0.1.0 (+https://vetted.test/agents.md)';
@@ -40,8 +32,7 @@ describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', () => {
 
   let standard: NodeFetchSiteFetcher | undefined;
   // Each fetcher with `ca` builds a TLS context from the whole root store, so share the plain one.
-  const fetcher = (options?: Partial<FetcherOptions>) =>
-    options ? build(options) : (standard ??= build({}));
+  const fetcher = (options?: Partial<FetcherOptions>) => (options ? build(options) : (standard ??= build({})));
   const build = (options: Partial<FetcherOptions>) =>
     new NodeFetchSiteFetcher(
       {
@@ -141,14 +132,9 @@ describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', () => {
   it('follows a redirect from http to https, re-resolving the new hop', async () => {
     const res = resource(await fetcher().fetch({ url: 'http://www.shop.example.com/to-https', maxBytes: 1024 }));
     expect(res.finalUrl).to.equal('https://shop.example.com/');
-    expect(res.redirects).to.deep.equal([
-      { url: 'http://www.shop.example.com/to-https', status: 302, location: 'https://shop.example.com/' },
-    ]);
+    expect(res.redirects).to.deep.equal([{ url: 'http://www.shop.example.com/to-https', status: 302, location: 'https://shop.example.com/' }]);
     expect(res.certificate?.subject).to.equal('CN=shop.example.com');
-    expect(site.requests.map((r) => `${r.scheme} ${r.host}${r.url}`)).to.deep.equal([
-      'http www.shop.example.com/to-https',
-      'https shop.example.com/',
-    ]);
+    expect(site.requests.map((r) => `${r.scheme} ${r.host}${r.url}`)).to.deep.equal(['http www.shop.example.com/to-https', 'https shop.example.com/']);
     expect(dns.count('shop.example.com', 'A')).to.be.greaterThan(0);
   });
 
@@ -162,9 +148,7 @@ describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', () => {
   });
 
   it('returns a redirect unfollowed when followRedirects is false', async () => {
-    const res = resource(
-      await fetcher().fetch({ url: 'http://shop.example.com/to-https', maxBytes: 1024, followRedirects: false }),
-    );
+    const res = resource(await fetcher().fetch({ url: 'http://shop.example.com/to-https', maxBytes: 1024, followRedirects: false }));
     expect(res.status).to.equal(302);
     expect(res.headers.location).to.equal('https://shop.example.com/');
     expect(res.redirects).to.deep.equal([]);
@@ -193,12 +177,8 @@ describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', () => {
   });
 
   it('decodes gzip and brotli bodies', async () => {
-    expect(text(resource(await fetcher().fetch({ url: 'https://shop.example.com/gzip', maxBytes: 1024 })).body)).to.equal(
-      'hello gzip',
-    );
-    expect(text(resource(await fetcher().fetch({ url: 'https://shop.example.com/br', maxBytes: 1024 })).body)).to.equal(
-      'hello brotli',
-    );
+    expect(text(resource(await fetcher().fetch({ url: 'https://shop.example.com/gzip', maxBytes: 1024 })).body)).to.equal('hello gzip');
+    expect(text(resource(await fetcher().fetch({ url: 'https://shop.example.com/br', maxBytes: 1024 })).body)).to.equal('hello brotli');
     expect(site.requests[0]?.headers['accept-encoding']).to.match(/gzip/);
   });
 
@@ -231,18 +211,14 @@ describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', () => {
   });
 
   it('ends a never-ending slow drip at the resource timeout', async () => {
-    const fail = failure(
-      await fetcher({ resourceTimeoutMs: 400 }).fetch({ url: 'https://shop.example.com/drip', maxBytes: MiB }),
-    );
+    const fail = failure(await fetcher({ resourceTimeoutMs: 400 }).fetch({ url: 'https://shop.example.com/drip', maxBytes: MiB }));
     expect(fail.code).to.equal('TIMEOUT');
     expect(fail.message).to.equal('no complete response within 400 ms');
     expect(fail.durationMs).to.be.within(380, 1500);
   });
 
   it('ends a response whose headers never come at the resource timeout', async () => {
-    const fail = failure(
-      await fetcher({ resourceTimeoutMs: 300 }).fetch({ url: 'https://shop.example.com/slow-headers', maxBytes: 1024 }),
-    );
+    const fail = failure(await fetcher({ resourceTimeoutMs: 300 }).fetch({ url: 'https://shop.example.com/slow-headers', maxBytes: 1024 }));
     expect(fail.code).to.equal('TIMEOUT');
     expect(fail.durationMs).to.be.within(280, 1500);
   });
@@ -250,9 +226,7 @@ describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', () => {
   it("stops when the caller's signal aborts", async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 150);
-    const fail = failure(
-      await fetcher().fetch({ url: 'https://shop.example.com/drip', maxBytes: MiB, signal: controller.signal }),
-    );
+    const fail = failure(await fetcher().fetch({ url: 'https://shop.example.com/drip', maxBytes: MiB, signal: controller.signal }));
     expect(fail.code).to.equal('TIMEOUT');
     expect(fail.message).to.equal('aborted by the caller');
     expect(fail.durationMs).to.be.below(1000);
@@ -298,9 +272,7 @@ describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const port = (silent.address() as AddressInfo).port;
-      const fail = failure(
-        await fetcher({ connectTimeoutMs: 200, portMap: { 443: port } }).fetch({ url: 'https://shop.example.com/', maxBytes: 1024 }),
-      );
+      const fail = failure(await fetcher({ connectTimeoutMs: 200, portMap: { 443: port } }).fetch({ url: 'https://shop.example.com/', maxBytes: 1024 }));
       expect(fail.code).to.equal('TIMEOUT');
       expect(fail.message).to.equal('connect timeout after 200 ms');
       expect(fail.durationMs).to.be.within(180, 1500);

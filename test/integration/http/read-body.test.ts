@@ -11,11 +11,14 @@ const silent = { debug() {}, info() {}, warn() {}, error() {} };
 /** Sends a body in chunks without Content-Length, as a client streaming an upload would. */
 function postChunked(port: number, contentType: string, chunks: Buffer[]): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/echo', method: 'POST', headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path: '/echo', method: 'POST', headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
     req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
     for (const chunk of chunks) req.write(chunk);
     req.end();
@@ -43,7 +46,11 @@ describe('reading JSON request bodies', () => {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('parses application/json', async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/echo`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"a":1}' });
+    const res = await fetch(`http://127.0.0.1:${port}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: '{"a":1}',
+    });
     expect(await res.json()).to.deep.equal({ success: true, data: { a: 1 } });
   });
 
@@ -59,7 +66,11 @@ describe('reading JSON request bodies', () => {
       expect(res.status, JSON.stringify(body)).to.equal(400);
       expect(((await res.json()) as any).error).to.deep.equal({ code: 'VALIDATION_ERROR', message: 'The request body is empty; send a JSON object.' });
     }
-    const vendor = await fetch(`http://127.0.0.1:${port}/echo`, { method: 'POST', headers: { 'content-type': 'application/merge-patch+json' }, body: '{"a":2}' });
+    const vendor = await fetch(`http://127.0.0.1:${port}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: '{"a":2}',
+    });
     expect(await vendor.json()).to.deep.equal({ success: true, data: { a: 2 } });
   });
 

@@ -6,7 +6,16 @@ import { loadConfig } from '../../../src/adapters/config/load-config.js';
 import { BrandCatalog } from '../../../src/domain/trust/brand-catalog.js';
 import { BRAND_DOMAINS, WORD_BRAND_LABELS } from '../../../src/domain/trust/brand-domains.js';
 import { LookalikeDetector } from '../../../src/domain/trust/lookalike.js';
-import { catalogTargets, dataLines, dnstwistPermutations, dnstwistPython, measure, percent, type Measurement, type Rate } from '../../support/lookalike-measure.js';
+import {
+  catalogTargets,
+  dataLines,
+  dnstwistPermutations,
+  dnstwistPython,
+  measure,
+  percent,
+  type Measurement,
+  type Rate,
+} from '../../support/lookalike-measure.js';
 
 // Lookalike accuracy measured on data the catalog was not built from (see README, "How accurate is
 // the lookalike check"):
@@ -92,7 +101,10 @@ const python = dnstwistPython();
 
 function report(m: Measurement, operatorBrands: readonly string[]): void {
   const line = (name: string, rate: Rate) => `  ${name.padEnd(34)} ${String(rate.hits).padStart(7)} / ${String(rate.total).padEnd(7)} ${percent(rate)}`;
-  const out = [`  attacks (dnstwist, at most ${PER_FAMILY} per target and family); goals: ${GOALS.overall * 100}% overall, ${GOALS.family * 100}% a family, ${GOALS.brand * 100}% a brand`, line('all permutations', m.attacks)];
+  const out = [
+    `  attacks (dnstwist, at most ${PER_FAMILY} per target and family); goals: ${GOALS.overall * 100}% overall, ${GOALS.family * 100}% a family, ${GOALS.brand * 100}% a brand`,
+    line('all permutations', m.attacks),
+  ];
   for (const [family, rate] of [...m.byFamily].sort()) out.push(line(`family ${family}`, rate));
   out.push(line('names of 5 characters or more', m.ofFive.attacks));
   for (const [family, rate] of [...m.ofFive.byFamily].sort()) out.push(line(`  5+ family ${family}`, rate));

@@ -11,13 +11,11 @@ import { scanSites, type ScannedSites } from '../../support/scanned-sites.js';
 // Any disagreement fails, except those below: places where the specification and a reference
 // implementation differ (never a place where Vetted is wrong: those stay failures until fixed).
 const KNOWN_DIFFERENCES: Readonly<Record<string, string>> = {
-  'robots-04-allow-root-only reference * /robots.txt':
-    'RFC 9309 §2.2.2: "/robots.txt" is implicitly allowed; robots-parser applies `Disallow: /` to it.',
-  'robots-13-ai-bots-opt-out reference GPTBot /robots.txt':
-    'RFC 9309 §2.2.2: "/robots.txt" is implicitly allowed; robots-parser applies `Disallow: /` to it.',
+  'robots-04-allow-root-only reference * /robots.txt': 'RFC 9309 §2.2.2: "/robots.txt" is implicitly allowed; robots-parser applies `Disallow: /` to it.',
+  'robots-13-ai-bots-opt-out reference GPTBot /robots.txt': 'RFC 9309 §2.2.2: "/robots.txt" is implicitly allowed; robots-parser applies `Disallow: /` to it.',
 };
 
-describe('real-world corpus: files shaped like real sites\' files, scanned and judged against their specifications', function () {
+describe("real-world corpus: files shaped like real sites' files, scanned and judged against their specifications", function () {
   this.timeout(60_000);
   const cases = loadCorpus();
   const now = new Date();
@@ -30,12 +28,14 @@ describe('real-world corpus: files shaped like real sites\' files, scanned and j
     sites = await scanSites(hosts, (site) => routeCorpus(site, cases, now), { SCAN_LIMIT_PER_DOMAIN_HOUR: '100', SCAN_LIMIT_GLOBAL_MINUTE: '1000' });
     for (const c of cases) comparisons.push(...compareCase(c, sites.reports.get(c.host), bodies.get(c.id)!));
     const open = comparisons.filter((x) => !x.agrees);
-    console.log([
-      `  agreement with the expected judgments (items agreeing / compared), ${cases.length} cases:`,
-      agreementTable(cases, comparisons),
-      `  disagreements (${open.length}; known differences marked *):`,
-      ...open.map((x) => `  ${KNOWN_DIFFERENCES[x.key] ? '* ' : '  '}${describeDisagreement(x)}`),
-    ].join('\n'));
+    console.log(
+      [
+        `  agreement with the expected judgments (items agreeing / compared), ${cases.length} cases:`,
+        agreementTable(cases, comparisons),
+        `  disagreements (${open.length}; known differences marked *):`,
+        ...open.map((x) => `  ${KNOWN_DIFFERENCES[x.key] ? '* ' : '  '}${describeDisagreement(x)}`),
+      ].join('\n'),
+    );
   });
   after(async () => sites?.stop());
 

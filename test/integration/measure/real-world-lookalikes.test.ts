@@ -42,7 +42,8 @@ describe('lookalike verdicts on real phishing and on the long tail (data the pro
   const ownName: string[] = [];
   const accusedRestricted: string[] = [];
   const accusedListed: string[] = [];
-  const answered = (domain: string): BrandFinding => withPopularity(judged(detector, domain), popularStanding(popular.rank(parse(domain, TLDTS).domain ?? domain), null));
+  const answered = (domain: string): BrandFinding =>
+    withPopularity(judged(detector, domain), popularStanding(popular.rank(parse(domain, TLDTS).domain ?? domain), null));
 
   before(() => {
     popular = readPopularDomainsFile(SHIPPED_POPULAR_DOMAINS_FILE);
@@ -64,7 +65,10 @@ describe('lookalike verdicts on real phishing and on the long tail (data the pro
       if (!hit) rate.hits++;
       missedByBrand.set(brand, rate);
     }
-    const longTail = new Set([...dataLines('test/data/real-world-measure/university-domains.txt'), ...dataLines('test/data/lookalike-measure/ranked-domains.txt')]);
+    const longTail = new Set([
+      ...dataLines('test/data/real-world-measure/university-domains.txt'),
+      ...dataLines('test/data/lookalike-measure/ranked-domains.txt'),
+    ]);
     for (const domain of longTail) {
       if (popular.rank(domain) !== undefined) continue;
       const finding = answered(domain);

@@ -24,9 +24,20 @@ const SIGNATURE = { contentSha256: 'a'.repeat(64), algorithm: 'Ed25519', keyId: 
 /** The feed of `kind` over `t`, plus a second pool on the same database. */
 async function feedOver(kind: DatabaseKind, t: TestDatabase, options: Partial<ChangeFeedOptions> = {}, logger = new RecordingLogger()) {
   const all: ChangeFeedOptions = { connectionString: t.url, schema: t.options.schema, ...options };
-  const feed: ChangeFeed = kind.name === 'sqlite' ? new SqlitePollingChangeFeed(all, t.db, new SystemClock(), logger) : new PgListenChangeFeed(all, t.db, new SystemClock(), logger);
+  const feed: ChangeFeed =
+    kind.name === 'sqlite' ? new SqlitePollingChangeFeed(all, t.db, new SystemClock(), logger) : new PgListenChangeFeed(all, t.db, new SystemClock(), logger);
   const other = createKnex(t.url, t.options);
-  return { feed, logger, other: { db: other, entities: new KnexEntityRepository(other), blocklist: new KnexBlocklist(other), reports: new KnexReportRepository(other), observations: new KnexTrustObservationStore(other) } };
+  return {
+    feed,
+    logger,
+    other: {
+      db: other,
+      entities: new KnexEntityRepository(other),
+      blocklist: new KnexBlocklist(other),
+      reports: new KnexReportRepository(other),
+      observations: new KnexTrustObservationStore(other),
+    },
+  };
 }
 
 for (const kind of databaseKinds()) {
@@ -105,11 +116,16 @@ function postgresOnly(kind: DatabaseKind): void {
     expect(killed.rows.map((r: { ok: boolean }) => r.ok)).to.deep.equal([true]);
     const resetAt = await listener.waitFor((e) => e.kind === 'reset', 3000);
     console.log(`      reset ${Math.round(resetAt - killedAt)} ms after the server ended the listening connection`);
-    expect(s.logger.entries.map((e) => e.message)).to.include.members(['change feed connection lost; reconnecting', 'change feed reconnected; clearing what may be stale']);
+    expect(s.logger.entries.map((e) => e.message)).to.include.members([
+      'change feed connection lost; reconnecting',
+      'change feed reconnected; clearing what may be stale',
+    ]);
     const from = listener.events.length;
     await s.other.blocklist.add([aBlock('evil.com')]);
     await listener.waitForName('evil.com', 1000, from);
-    const listening = await s.other.db.raw("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ? AND query LIKE 'LISTEN%'", [applicationName]);
+    const listening = await s.other.db.raw("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ? AND query LIKE 'LISTEN%'", [
+      applicationName,
+    ]);
     expect(listening.rows[0].n).to.equal(1);
   });
 

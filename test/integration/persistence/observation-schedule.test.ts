@@ -9,7 +9,15 @@ import { InMemoryRegistry } from '../../fakes/in-memory-registry.js';
 import { databaseKinds } from '../../support/test-databases.js';
 
 function entityOf(domain: string, expiresAt = '2030-01-01T00:00:00.000Z'): NewEntity {
-  return { name: domain, domain: domain as DomainName, type: 'business', level: 'verified', coverage: 'zone', verifiedAt: '2026-01-01T00:00:00.000Z', expiresAt };
+  return {
+    name: domain,
+    domain: domain as DomainName,
+    type: 'business',
+    level: 'verified',
+    coverage: 'zone',
+    verifiedAt: '2026-01-01T00:00:00.000Z',
+    expiresAt,
+  };
 }
 
 for (const kind of databaseKinds()) {

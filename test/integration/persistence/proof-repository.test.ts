@@ -21,8 +21,19 @@ for (const kind of databaseKinds()) {
         async seed(entityId, lastCheckedAt, options = {}) {
           const proof = proofOf(entityId, lastCheckedAt);
           // Entities get their own ids from the repository; the proof refers to the real one.
-          const entity = await new KnexEntityRepository(t.db).create({ name: entityId, domain: proof.domain as never, type: 'business', level: 'verified', coverage: 'zone', verifiedAt: lastCheckedAt, expiresAt: '2030-01-01T00:00:00.000Z' });
-          await t.db('entities').where({ id: entity.id }).update({ id: entityId, status: options.active === false ? 'revoked' : 'active' });
+          const entity = await new KnexEntityRepository(t.db).create({
+            name: entityId,
+            domain: proof.domain as never,
+            type: 'business',
+            level: 'verified',
+            coverage: 'zone',
+            verifiedAt: lastCheckedAt,
+            expiresAt: '2030-01-01T00:00:00.000Z',
+          });
+          await t
+            .db('entities')
+            .where({ id: entity.id })
+            .update({ id: entityId, status: options.active === false ? 'revoked' : 'active' });
           await proofs.save(proof);
         },
         second: async () => {

@@ -30,7 +30,13 @@ for (const kind of databaseKinds()) {
         t.db.on('query', (q: { sql: string }) => statements.push(q.sql));
         await ledger.add([], '2026-10-02T09:00:00.000Z');
         expect(statements, 'an empty add').to.deep.equal([]);
-        await ledger.add([{ subject: 'key:key_K0000001', day: '2026-10-02', count: 0 }, { subject: 'addr:192.0.2.1', day: '2026-10-02', count: 2 }], '2026-10-02T09:00:00.000Z');
+        await ledger.add(
+          [
+            { subject: 'key:key_K0000001', day: '2026-10-02', count: 0 },
+            { subject: 'addr:192.0.2.1', day: '2026-10-02', count: 2 },
+          ],
+          '2026-10-02T09:00:00.000Z',
+        );
         expect(statements, 'one add, one statement').to.have.length(1);
         await ledger.add([{ subject: 'addr:192.0.2.1', day: '2026-10-02', count: 0 }], '2026-10-02T10:00:00.000Z');
         const rows = await t.db('api_usage').orderBy('subject').select('subject', 'day', 'count', 'last_used_at');
@@ -53,7 +59,10 @@ describe('UsageLedger in memory (the fake)', () => {
     const access = new InMemoryAccess();
     access.failNext(new Error('store down'));
     const counts = [{ subject: 'addr:192.0.2.1', day: '2026-10-02', count: 1 }];
-    const failed = await access.add(counts, '2026-10-02T09:00:00.000Z').then(() => undefined, (error: unknown) => error);
+    const failed = await access.add(counts, '2026-10-02T09:00:00.000Z').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failed).to.be.instanceOf(Error).with.property('message', 'store down');
     expect(await access.add(counts, '2026-10-02T09:00:01.000Z')).to.deep.equal(counts);
   });

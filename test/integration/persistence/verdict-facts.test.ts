@@ -19,7 +19,13 @@ const SIGNATURE = { contentSha256: 'a'.repeat(64), algorithm: 'Ed25519', keyId: 
 const SHOP = domainName('shop.example.com');
 const TLS = { observedAt: '2026-09-01T00:00:00.000Z', value: { valid: true, validTo: '2027-01-01T00:00:00.000Z' } };
 const AGE = { observedAt: '2026-09-01T00:00:00.000Z', value: { registeredAt: '2014-03-15T00:00:00.000Z' } };
-const CHECK: OwnershipCheck = { domain: SHOP, brand: 'example.com', checkedAt: '2026-09-01T00:00:00.000Z', evidence: [{ kind: 'tls_certificate', detail: 'shared' }], unanswered: ['rdap'] };
+const CHECK: OwnershipCheck = {
+  domain: SHOP,
+  brand: 'example.com',
+  checkedAt: '2026-09-01T00:00:00.000Z',
+  evidence: [{ kind: 'tls_certificate', detail: 'shared' }],
+  unanswered: ['rdap'],
+};
 
 /** Every row of verdict_facts, JSON parsed and lists sorted, so that two ways of making it compare. */
 async function factsTable(db: Knex): Promise<unknown[]> {

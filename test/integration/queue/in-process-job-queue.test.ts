@@ -18,7 +18,7 @@ describe('InProcessJobQueue', () => {
     return { queue, other: async () => queue, dispose: () => queue.stop({ graceful: false }) };
   });
 
-  it('ticks a schedule, skipping ticks while the previous tick\'s job still runs', async () => {
+  it("ticks a schedule, skipping ticks while the previous tick's job still runs", async () => {
     const queue = await startedQueue();
     const hold = new Latch();
     let runs = 0;

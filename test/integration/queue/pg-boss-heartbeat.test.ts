@@ -39,7 +39,10 @@ const HEARTBEAT_ONLY = { heartbeatSeconds: HEARTBEAT, maintenanceIntervalSeconds
 
   /** The job's state, and the seconds until pg-boss would count it as expired, by the database's clock. */
   async function leaseOf(id: string): Promise<{ state: string; left: number }> {
-    const { rows } = await db.raw(`SELECT state::text, extract(epoch FROM started_on + expire_in - now())::float8 AS left FROM ${store.schema}.job WHERE id = ?`, [id]);
+    const { rows } = await db.raw(
+      `SELECT state::text, extract(epoch FROM started_on + expire_in - now())::float8 AS left FROM ${store.schema}.job WHERE id = ?`,
+      [id],
+    );
     return { state: rows[0].state, left: Number(rows[0].left) };
   }
 
@@ -72,7 +75,10 @@ const HEARTBEAT_ONLY = { heartbeatSeconds: HEARTBEAT, maintenanceIntervalSeconds
 
   it('hands the job of a SIGKILLed worker to another within a few heartbeats, long before its lease', async () => {
     const queue = await store.open(new RecordingLogger(), HEARTBEAT_ONLY);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/job-queue-crash-worker.ts', url, store.schema, String(HEARTBEAT)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/job-queue-crash-worker.ts', url, store.schema, String(HEARTBEAT)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {

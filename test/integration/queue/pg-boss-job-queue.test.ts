@@ -56,14 +56,24 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
     });
 
     it('turns schedule periods into crons of minute resolution and refuses the others', () => {
-      expect([60, 300, 1800, 3600, 21_600, 86_400].map(cronEvery)).to.deep.equal(['* * * * *', '*/5 * * * *', '*/30 * * * *', '0 */1 * * *', '0 */6 * * *', '0 0 * * *']);
+      expect([60, 300, 1800, 3600, 21_600, 86_400].map(cronEvery)).to.deep.equal([
+        '* * * * *',
+        '*/5 * * * *',
+        '*/30 * * * *',
+        '0 */1 * * *',
+        '0 */6 * * *',
+        '0 0 * * *',
+      ]);
       for (const seconds of [1, 30, 90, 420, 5400]) expect(() => cronEvery(seconds), String(seconds)).to.throw(RangeError);
     });
 
     it('hands the job of a SIGKILLed worker process to another worker after its lease, which completes it once', async function () {
       this.timeout(45_000);
       const queue = await store.open();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/job-queue-crash-worker.ts', url, store.schema], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/job-queue-crash-worker.ts', url, store.schema], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       try {
@@ -99,10 +109,12 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
       const done: string[] = [];
       await queue.work('scan.run', { concurrency: 1 }, async (job) => void done.push(job.data.scanId));
       // A pooled connection killed while busy fails its query once (an AppError to the caller); the pool then replaces it.
-      await waitUntil('an enqueue goes through again', () => queue.enqueue('scan.run', { scanId: 'after' }).then(
-        () => true,
-        (error: unknown) => error instanceof AppError && error.code === 'INTERNAL_ERROR' ? false : Promise.reject(error),
-      ));
+      await waitUntil('an enqueue goes through again', () =>
+        queue.enqueue('scan.run', { scanId: 'after' }).then(
+          () => true,
+          (error: unknown) => (error instanceof AppError && error.code === 'INTERNAL_ERROR' ? false : Promise.reject(error)),
+        ),
+      );
       await waitUntil('the job runs', () => done.length === 1);
       expect(done).to.deep.equal(['after']);
     });

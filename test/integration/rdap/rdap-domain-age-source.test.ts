@@ -171,8 +171,7 @@ describe('RdapDomainAgeSource (local HTTPS RDAP server through the real fetcher)
 });
 
 describe('RdapDomainAgeSource with the bundled bootstrap table (recording fetcher, no network)', () => {
-  const registration = (ldhName: string) =>
-    JSON.stringify(domainObject(ldhName, [{ eventAction: 'registration', eventDate: '2010-03-19T00:00:00Z' }]));
+  const registration = (ldhName: string) => JSON.stringify(domainObject(ldhName, [{ eventAction: 'registration', eventDate: '2010-03-19T00:00:00Z' }]));
 
   it("asks the TLD's registry, found by the longest matching suffix", async () => {
     const fake = new FakeSiteFetcher({

@@ -15,7 +15,17 @@ const name = (text: string) => text as DomainName;
 /** An RDAP domain object whose registrant entity carries `card` (jCard properties). */
 function withRegistrant(ldhName: string, card: unknown[][], roles = ['registrant']): RouteSpec {
   const entities = [
-    { objectClassName: 'entity', roles: ['registrar'], vcardArray: ['vcard', [['version', {}, 'text', '4.0'], ['fn', {}, 'text', 'MarkMonitor Inc.']]] },
+    {
+      objectClassName: 'entity',
+      roles: ['registrar'],
+      vcardArray: [
+        'vcard',
+        [
+          ['version', {}, 'text', '4.0'],
+          ['fn', {}, 'text', 'MarkMonitor Inc.'],
+        ],
+      ],
+    },
     { objectClassName: 'entity', roles, vcardArray: ['vcard', [['version', {}, 'text', '4.0'], ...card]] },
   ];
   return { headers: { 'content-type': 'application/rdap+json' }, body: JSON.stringify({ objectClassName: 'domain', ldhName, entities }) };
@@ -40,8 +50,14 @@ describe('RdapOwnershipProbe (local RDAP, TLS and DNS servers)', function () {
       },
       routes: {
         'rdap.example.net/rdap/domain/paypal.com': withRegistrant('PAYPAL.COM', [['org', {}, 'text', 'PayPal, Inc.']]),
-        'rdap.example.net/rdap/domain/google.com': withRegistrant('google.com', [['kind', {}, 'text', 'org'], ['fn', {}, 'text', 'Google LLC']]),
-        'rdap.example.net/rdap/domain/person.com': withRegistrant('person.com', [['kind', {}, 'text', 'individual'], ['fn', {}, 'text', 'Jane Doe']]),
+        'rdap.example.net/rdap/domain/google.com': withRegistrant('google.com', [
+          ['kind', {}, 'text', 'org'],
+          ['fn', {}, 'text', 'Google LLC'],
+        ]),
+        'rdap.example.net/rdap/domain/person.com': withRegistrant('person.com', [
+          ['kind', {}, 'text', 'individual'],
+          ['fn', {}, 'text', 'Jane Doe'],
+        ]),
         'rdap.example.net/rdap/domain/tech-only.com': withRegistrant('tech-only.com', [['org', {}, 'text', 'Someone']], ['technical']),
         'rdap.example.net/rdap/domain/structured.com': withRegistrant('structured.com', [['org', {}, 'text', ['Example Corp', 'Security']]]),
         'rdap.example.net/rdap/domain/other.com': withRegistrant('another.com', [['org', {}, 'text', 'X']]),
@@ -59,7 +75,11 @@ describe('RdapOwnershipProbe (local RDAP, TLS and DNS servers)', function () {
     });
     const resolver = new NodeDnsResolver({ servers: [dns.address], timeoutMs: 400, tries: 1 });
     const guard = new AddressPolicy(['127.0.0.1/32']);
-    const fetcher = new NodeFetchSiteFetcher({ userAgent: 'Vetted/0.1.0 (+https://vetted.test/agents.md)', ca: [ca.cert], portMap: site.portMap, connectTimeoutMs: 1000, resourceTimeoutMs: 3000 }, resolver, guard);
+    const fetcher = new NodeFetchSiteFetcher(
+      { userAgent: 'Vetted/0.1.0 (+https://vetted.test/agents.md)', ca: [ca.cert], portMap: site.portMap, connectTimeoutMs: 1000, resourceTimeoutMs: 3000 },
+      resolver,
+      guard,
+    );
     const tls = new NodeTlsInspector({ ca: [ca.cert], portMap: site.portMap, timeoutMs: 2000 }, resolver, guard, new FixedClock(new Date()));
     probe = new RdapOwnershipProbe({ rdapBaseUrl: 'https://rdap.example.net/rdap/', timeoutMs: 1000 }, fetcher, tls, resolver);
   });
@@ -78,7 +98,8 @@ describe('RdapOwnershipProbe (local RDAP, TLS and DNS servers)', function () {
     });
 
     it('answers no organisation for a person, a domain without registrant, or one the registry does not know', async () => {
-      for (const domain of ['person.com', 'tech-only.com', 'missing.com']) expect(await probe.registrant(name(domain)), domain).to.deep.equal({ organisation: null });
+      for (const domain of ['person.com', 'tech-only.com', 'missing.com'])
+        expect(await probe.registrant(name(domain)), domain).to.deep.equal({ organisation: null });
     });
 
     it('fails on a registry error, an answer about another domain, or no answer in time', async () => {

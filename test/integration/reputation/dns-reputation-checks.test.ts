@@ -42,10 +42,7 @@ describe('DnsReputationChecks (local DNS server)', () => {
       'double.example.com': { TXT: ['v=spf1 -all', 'v=spf1 mx -all'] },
       '_dmarc.double.example.com': { TXT: ['v=DMARC1; p=none', 'v=DMARC1; p=reject'] },
     });
-    checks = new DnsReputationChecks(
-      { lookupTimeoutMs: 300 },
-      new NodeDnsResolver({ servers: [dns.address], timeoutMs: 2000, tries: 1 }),
-    );
+    checks = new DnsReputationChecks({ lookupTimeoutMs: 300 }, new NodeDnsResolver({ servers: [dns.address], timeoutMs: 2000, tries: 1 }));
   });
 
   after(async () => dns?.close());
@@ -112,10 +109,7 @@ describe('DnsReputationChecks (local DNS server)', () => {
   });
 
   it("ends every pending lookup when the caller's signal aborts", async () => {
-    const slow = new DnsReputationChecks(
-      { lookupTimeoutMs: 5000 },
-      new NodeDnsResolver({ servers: [dns.address], timeoutMs: 5000, tries: 1 }),
-    );
+    const slow = new DnsReputationChecks({ lookupTimeoutMs: 5000 }, new NodeDnsResolver({ servers: [dns.address], timeoutMs: 5000, tries: 1 }));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 150);
     const started = Date.now();

@@ -64,13 +64,7 @@ describe('SPF and DMARC record reading', () => {
     });
   }
 
-  const malformedDmarc = [
-    'v=DMARC1',
-    'v=DMARC1; rua=mailto:a@example.com',
-    'v=DMARC1; p=block',
-    'v=DMARC1; p=none; p=reject',
-    'v=DMARC1; p=none; garbage',
-  ];
+  const malformedDmarc = ['v=DMARC1', 'v=DMARC1; rua=mailto:a@example.com', 'v=DMARC1; p=block', 'v=DMARC1; p=none; p=reject', 'v=DMARC1; p=none; garbage'];
   for (const record of malformedDmarc) {
     it(`reads ${JSON.stringify(record)} as a malformed DMARC record`, () => {
       expect(readDmarc(one(record))).to.deep.equal({ published: false, record, error: 'malformed' });

@@ -5,11 +5,7 @@ import { AddressPolicy } from '../../../src/adapters/fetch/address-policy.js';
 import { NodeDnsResolver } from '../../../src/adapters/dns/node-dns-resolver.js';
 import { NodeTlsInspector, type TlsInspectorOptions } from '../../../src/adapters/tls/node-tls-inspector.js';
 import type { AddressGuard } from '../../../src/application/ports/address-guard.js';
-import type {
-  TlsInspection,
-  TlsInspectionFailure,
-  TlsInspectionOutcome,
-} from '../../../src/application/ports/tls-inspector.js';
+import type { TlsInspection, TlsInspectionFailure, TlsInspectionOutcome } from '../../../src/application/ports/tls-inspector.js';
 import type { DomainName } from '../../../src/domain/domain-name.js';
 import { FixedClock } from '../../fakes/fixed-clock.js';
 import { type TestDnsServer, startDnsServer } from '../../support/dns-server.js';
@@ -83,7 +79,9 @@ describe('NodeTlsInspector (local TLS servers, local DNS)', () => {
     const stranger = await createTestCa('Stranger CA');
     clock = new FixedClock(new Date());
     site = await startFixtureSite({
-      tls: await ca.issue(['good.example.com', '*.Brand.example', 'brand.example', '127.0.0.1'], { notAfter: new Date(clock.now().getTime() + 10 * DAY_MS + 3_600_000) }),
+      tls: await ca.issue(['good.example.com', '*.Brand.example', 'brand.example', '127.0.0.1'], {
+        notAfter: new Date(clock.now().getTime() + 10 * DAY_MS + 3_600_000),
+      }),
       tlsByName: {
         'expired.example.com': await ca.issueExpired(['expired.example.com']),
         'wrong.example.com': await ca.issue(['elsewhere.example.net']),
@@ -210,9 +208,7 @@ describe('NodeTlsInspector (local TLS servers, local DNS)', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 150);
     const started = Date.now();
-    const result = failure(
-      await make({ portMap: { 443: silent.port }, timeoutMs: 5000 }).inspect(name('good.example.com'), { signal: controller.signal }),
-    );
+    const result = failure(await make({ portMap: { 443: silent.port }, timeoutMs: 5000 }).inspect(name('good.example.com'), { signal: controller.signal }));
     expect(result).to.deep.equal({ error: 'timeout', message: 'aborted by the caller' });
     expect(Date.now() - started).to.be.within(100, 1000);
   });

@@ -20,7 +20,12 @@ describe('the caching headers of verify answers', () => {
 
   it('sends no-store alone, with no validator or key, for an answer that may not be kept', () => {
     expect(answerCaching('a.com', 0)).to.equal(undefined);
-    expect(cacheableAnswer('{}', 'application/json', undefined)).to.deep.equal({ body: '{}', contentType: 'application/json', etag: undefined, headers: [['Cache-Control', 'no-store']] });
+    expect(cacheableAnswer('{}', 'application/json', undefined)).to.deep.equal({
+      body: '{}',
+      contentType: 'application/json',
+      etag: undefined,
+      headers: [['Cache-Control', 'no-store']],
+    });
   });
 
   it('keys an answer by the registrable domain of the name asked about', () => {

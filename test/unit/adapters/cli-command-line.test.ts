@@ -39,9 +39,15 @@ describe('parseCommandLine', () => {
       name: 'entity add',
       input: { domain: 'acme.example', name: 'Acme', type: undefined, level: 'enterprise', expires: undefined },
     });
-    expect(command('block', 'add', 'evil.example', '--reason', 'phishing')).to.deep.equal({ name: 'block add', input: { domain: 'evil.example', reason: 'phishing' } });
+    expect(command('block', 'add', 'evil.example', '--reason', 'phishing')).to.deep.equal({
+      name: 'block add',
+      input: { domain: 'evil.example', reason: 'phishing' },
+    });
     expect(command('block', 'add', '--', '--odd')).to.deep.equal({ name: 'block add', input: { domain: '--odd', reason: undefined } });
-    expect(command('verify-signature', 'a.jws', '--jwks', 'keys.json')).to.deep.equal({ name: 'verify-signature', input: { file: 'a.jws', jwks: 'keys.json', checkpoint: undefined, json: false } });
+    expect(command('verify-signature', 'a.jws', '--jwks', 'keys.json')).to.deep.equal({
+      name: 'verify-signature',
+      input: { file: 'a.jws', jwks: 'keys.json', checkpoint: undefined, json: false },
+    });
   });
 
   it('refuses missing and extra words in the command’s terms, with its usage', () => {
@@ -70,7 +76,9 @@ describe('parseCommandLine', () => {
   it('refuses an option without its value, or a value for a flag, naming the option', () => {
     expect(refusal('block', 'add', 'a.example', '--reason').message).to.equal('--reason needs a value (REASON)');
     expect(refusal('jobs', '--json=yes').message).to.equal('--json takes no value');
-    expect(refusal('scan', 'example.com', '--fail-under', '--json').message).to.equal('--fail-under needs a value (SCORE) before "--json" (write --fail-under=--json if that is the value)');
+    expect(refusal('scan', 'example.com', '--fail-under', '--json').message).to.equal(
+      '--fail-under needs a value (SCORE) before "--json" (write --fail-under=--json if that is the value)',
+    );
   });
 
   it('answers an unknown command with its name and the list of commands', () => {
@@ -91,18 +99,27 @@ describe('scan on the command line', () => {
       fresh: false,
       gate: { failUnder: 70, require: 'ready' },
     });
-    expect((command('scan', '--require=limited', 'example.com', '--fail-under=0').input as { gate: object }).gate).to.deep.equal({ failUnder: 0, require: 'limited' });
+    expect((command('scan', '--require=limited', 'example.com', '--fail-under=0').input as { gate: object }).gate).to.deep.equal({
+      failUnder: 0,
+      require: 'limited',
+    });
     expect((command('scan', 'example.com', '--fail-under', '100').input as { gate: object }).gate).to.deep.equal({ failUnder: 100 });
   });
 
   it('understands --file LIST, - being standard input', () => {
-    expect(command('scan', '--file', 'domains.txt', '--fresh', '--require', 'limited').input).to.deep.equal({ file: 'domains.txt', fresh: true, gate: { require: 'limited' } });
+    expect(command('scan', '--file', 'domains.txt', '--fresh', '--require', 'limited').input).to.deep.equal({
+      file: 'domains.txt',
+      fresh: true,
+      gate: { require: 'limited' },
+    });
     expect(command('scan', '--file', '-').input).to.deep.equal({ file: '-', fresh: false, gate: {} });
   });
 
   it('refuses a bad gate value with one message naming the option', () => {
     for (const value of ['101', '-1', '70.5', 'seventy', '', '1e2', ' 70']) {
-      expect(refusal('scan', 'example.com', `--fail-under=${value}`).message, value).to.equal(`--fail-under must be a whole number from 0 to 100 (got "${value}")`);
+      expect(refusal('scan', 'example.com', `--fail-under=${value}`).message, value).to.equal(
+        `--fail-under must be a whole number from 0 to 100 (got "${value}")`,
+      );
     }
     expect(refusal('scan', 'example.com', '--require', 'perfect').message).to.equal('--require must be ready or limited (got "perfect")');
     expect(refusal('scan', 'example.com', '--require', 'Ready').message).to.equal('--require must be ready or limited (got "Ready")');
@@ -124,10 +141,17 @@ describe('help on the command line', () => {
     for (const s of COMMAND_SPECS) {
       const words = s.name.split(' ');
       const help = commandHelp(s);
-      for (const argv of [['help', ...words], ['--help', ...words], [...words, '--help'], [...words, '-h']]) expect(printed(...argv), argv.join(' ')).to.equal(help);
+      for (const argv of [
+        ['help', ...words],
+        ['--help', ...words],
+        [...words, '--help'],
+        [...words, '-h'],
+      ])
+        expect(printed(...argv), argv.join(' ')).to.equal(help);
       expect(help).to.match(new RegExp(`^Usage: vetted ${s.name}( |$)`, 'm'));
       expect(help).to.contain(`\n\n${s.summary.charAt(0).toUpperCase()}${s.summary.slice(1)}.\n`);
-      for (const [name, option] of Object.entries(s.options ?? {})) expect(help, `${s.name} --${name}`).to.contain(`--${name}`).and.contain(option.help.split(' ').slice(0, 3).join(' '));
+      for (const [name, option] of Object.entries(s.options ?? {}))
+        expect(help, `${s.name} --${name}`).to.contain(`--${name}`).and.contain(option.help.split(' ').slice(0, 3).join(' '));
       for (const argument of s.arguments ?? []) expect(help).to.contain(`  ${argument.name}`);
       expect(help).to.contain('-h, --help');
     }
@@ -143,8 +167,12 @@ describe('help on the command line', () => {
     const overview = overviewHelp(COMMAND_SPECS);
     for (const argv of [[], ['help'], ['--help'], ['-h'], ['help', 'help']]) expect(printed(...argv), argv.join(' ')).to.equal(overview);
     expect(overview).to.match(/^Usage: vetted COMMAND/);
-    for (const s of COMMAND_SPECS) expect(overview).to.match(new RegExp(`^ {2}${s.name}( .*)?\\s{2,}${s.summary.slice(0, 20).replace(/[()[\]|]/g, '\\$&')}`, 'm'));
-    expect(overview).to.match(/^ {2}help \[COMMAND\] /m).and.match(/^ {2}--version, -V /m).and.contain('entity import FILE');
+    for (const s of COMMAND_SPECS)
+      expect(overview).to.match(new RegExp(`^ {2}${s.name}( .*)?\\s{2,}${s.summary.slice(0, 20).replace(/[()[\]|]/g, '\\$&')}`, 'm'));
+    expect(overview)
+      .to.match(/^ {2}help \[COMMAND\] /m)
+      .and.match(/^ {2}--version, -V /m)
+      .and.contain('entity import FILE');
   });
 
   it('prints a group’s commands for help entity and entity --help', () => {
@@ -165,7 +193,9 @@ describe('the command specs', () => {
     for (const s of COMMAND_SPECS) {
       expect(s.name).to.match(/^[a-z][a-z-]*( [a-z][a-z-]*)?$/);
       expect(['help', 'version']).to.not.include(s.name.split(' ')[0]);
-      expect(s.summary, s.name).to.match(/^[a-z].{9,80}$/).and.not.match(/\.$/);
+      expect(s.summary, s.name)
+        .to.match(/^[a-z].{9,80}$/)
+        .and.not.match(/\.$/);
       expect(Object.keys(s.options ?? {}), s.name).to.not.include('help');
       for (const option of Object.values(s.options ?? {})) expect(option.help, s.name).to.have.length.above(10);
       for (const argument of s.arguments ?? []) expect(argument.help, s.name).to.have.length.above(5);

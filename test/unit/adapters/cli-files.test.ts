@@ -35,7 +35,9 @@ describe('parseEntityFile', () => {
       { line: 4, fields: { domain: 'b.com', name: 'B', level: 'enterprise', expires_at: '2030-01-01T00:00:00Z' } },
     ]);
     expect(parseEntityFile('entities.txt', 'domain,name\na.com,A\n')).to.deep.equal([{ line: 2, fields: { domain: 'a.com', name: 'A' } }]);
-    expect(parseEntityFile('entities.csv', '{"domain":"a.com"}\n')).to.deep.equal([{ line: 1, unreadable: 'quoted CSV fields are not supported (a field with a comma or a double quote needs JSON Lines)' }]);
+    expect(parseEntityFile('entities.csv', '{"domain":"a.com"}\n')).to.deep.equal([
+      { line: 1, unreadable: 'quoted CSV fields are not supported (a field with a comma or a double quote needs JSON Lines)' },
+    ]);
   });
 
   it('refuses quoted CSV fields and rows that do not match the header, line by line', () => {
@@ -52,7 +54,9 @@ describe('parseEntityFile', () => {
     expect(parseEntityFile('e.csv', 'domain,name,owner\na.com,A,x\n')).to.deep.equal([
       { line: 1, unreadable: 'unknown column "owner" in the header; the columns are domain, name, type, level, expires_at' },
     ]);
-    expect(parseEntityFile('e.csv', 'domain,name,name\n')).to.deep.equal([{ line: 1, unreadable: 'column "name" twice in the header; the columns are domain, name, type, level, expires_at' }]);
+    expect(parseEntityFile('e.csv', 'domain,name,name\n')).to.deep.equal([
+      { line: 1, unreadable: 'column "name" twice in the header; the columns are domain, name, type, level, expires_at' },
+    ]);
     expect(parseEntityFile('e.csv', '\n\n')).to.deep.equal([]);
   });
 });

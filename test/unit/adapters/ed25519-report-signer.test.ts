@@ -45,7 +45,10 @@ function signerWith(configuredKey?: string, store = new InMemorySigningKeyStore(
 }
 
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(() => undefined, (e: unknown) => e);
+  return promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 }
 
 async function kidOf(signer: Ed25519ReportSigner): Promise<string> {

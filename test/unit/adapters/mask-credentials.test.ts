@@ -20,18 +20,32 @@ describe('maskCredentials', () => {
 
   it('never lets a planted password through, whatever surrounds the URL', () => {
     fc.assert(
-      fc.property(fc.constantFrom('postgres', 'smtps', 'http', 'mysql'), fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=%-]{1,20}$/), fc.string({ maxLength: 20 }), (scheme, user, around) => {
-        const password = 'PLANTEDsecret42';
-        const masked = maskCredentials(`${around} ${scheme}://${user}:${password}@db.example.com/x ${around}`);
-        expect(masked).not.to.contain(password);
-      }),
+      fc.property(
+        fc.constantFrom('postgres', 'smtps', 'http', 'mysql'),
+        fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=%-]{1,20}$/),
+        fc.string({ maxLength: 20 }),
+        (scheme, user, around) => {
+          const password = 'PLANTEDsecret42';
+          const masked = maskCredentials(`${around} ${scheme}://${user}:${password}@db.example.com/x ${around}`);
+          expect(masked).not.to.contain(password);
+        },
+      ),
     );
   });
 });
 
 describe('loggablePath', () => {
   it('redacts a confirmation token whatever the case or encoding of the path', () => {
-    for (const path of ['/confirm/tok', '/CONFIRM/tok', '/Confirm/tok/', '/%63onfirm/tok', '/%2Fconfirm%2Ftok', '//confirm/tok', '/%252Fconfirm%252Ftok', '/confirm%2Ftok']) {
+    for (const path of [
+      '/confirm/tok',
+      '/CONFIRM/tok',
+      '/Confirm/tok/',
+      '/%63onfirm/tok',
+      '/%2Fconfirm%2Ftok',
+      '//confirm/tok',
+      '/%252Fconfirm%252Ftok',
+      '/confirm%2Ftok',
+    ]) {
       expect(loggablePath(path), path).not.to.contain('tok');
       expect(loggablePath(path), path).to.match(/\/confirm\/\[redacted\]$/);
     }

@@ -38,7 +38,11 @@ describe('MCP tool errors', () => {
   });
 
   it('tells fail-closed scanning (SCAN_UNAVAILABLE) the same way', () => {
-    const result = toolErrorResult(new AppError('SCAN_UNAVAILABLE', 'Fresh scans are unavailable for now; retry after 30 seconds.', { retryAfterSeconds: 30 }), 'req-1', record);
+    const result = toolErrorResult(
+      new AppError('SCAN_UNAVAILABLE', 'Fresh scans are unavailable for now; retry after 30 seconds.', { retryAfterSeconds: 30 }),
+      'req-1',
+      record,
+    );
     expect(result._meta).to.deep.equal({ [ERROR_CODE_META_KEY]: 'SCAN_UNAVAILABLE', [RETRY_AFTER_META_KEY]: 30 });
     expect(textOf(result)).to.match(/^SCAN_UNAVAILABLE: .*retry after 30 seconds\..*keep working/);
   });

@@ -18,9 +18,11 @@ describe('OriginPolicy', () => {
 
   it('allows the loopback spellings with the port the connection came in on, only on loopback', () => {
     for (const local of [loopback, mapped, v6]) {
-      for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']) expect(policy.allowsOrigin(origin, local), origin).to.equal(true);
+      for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'])
+        expect(policy.allowsOrigin(origin, local), origin).to.equal(true);
     }
-    for (const origin of ['http://localhost:3001', 'http://127.0.0.2:3000', 'http://localhost', 'null']) expect(policy.allowsOrigin(origin, loopback), origin).to.equal(false);
+    for (const origin of ['http://localhost:3001', 'http://127.0.0.2:3000', 'http://localhost', 'null'])
+      expect(policy.allowsOrigin(origin, loopback), origin).to.equal(false);
     expect(policy.allowsOrigin('http://localhost:3000', lan)).to.equal(false);
     expect(policy.allowsOrigin('http://localhost', { localAddress: '127.0.0.1', localPort: 80 })).to.equal(true);
   });
@@ -31,7 +33,7 @@ describe('OriginPolicy', () => {
     }
   });
 
-  it("answers the Host of BASE_URL, the configured hosts, and loopback hosts on loopback only", () => {
+  it('answers the Host of BASE_URL, the configured hosts, and loopback hosts on loopback only', () => {
     expect(policy.allowsHost('vetted.example.org', lan)).to.equal(true);
     expect(policy.allowsHost('VETTED.internal:8080', lan)).to.equal(true);
     for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {

@@ -22,7 +22,16 @@ describe('the registration form', () => {
   beforeEach(() => {
     registry = new InMemoryRegistry();
     const mailer = { route: 'smtp' as const, send: async () => undefined };
-    register = new RegisterDomain(new InMemoryRegistrationRepository(), registry, mailer, new SequentialTokens(), hasher, new FixedClock(), silent, loadConfig({ BASE_URL: 'https://vetted.example.org' }));
+    register = new RegisterDomain(
+      new InMemoryRegistrationRepository(),
+      registry,
+      mailer,
+      new SequentialTokens(),
+      hasher,
+      new FixedClock(),
+      silent,
+      loadConfig({ BASE_URL: 'https://vetted.example.org' }),
+    );
   });
 
   /** The problems beside each field when the form `body` is posted. */
@@ -35,7 +44,11 @@ describe('the registration form', () => {
   }
 
   it('reads the known fields of a urlencoded body: the first value, trimmed, empty ones left out, the rest ignored', () => {
-    expect(parseRegistrationForm('domain=+shop.example.com+&domain=other.example&entity_name=Shop+%26+Co&entity_type=business&contact_email=a%40b.example&website=&submit=Register&extra=1')).to.deep.equal({
+    expect(
+      parseRegistrationForm(
+        'domain=+shop.example.com+&domain=other.example&entity_name=Shop+%26+Co&entity_type=business&contact_email=a%40b.example&website=&submit=Register&extra=1',
+      ),
+    ).to.deep.equal({
       domain: 'shop.example.com',
       entity_name: 'Shop & Co',
       entity_type: 'business',
@@ -44,7 +57,7 @@ describe('the registration form', () => {
     expect(parseRegistrationForm('')).to.deep.equal({});
   });
 
-  it('puts each of the use case\'s problems beside its field, in words, and keeps what was typed', async () => {
+  it("puts each of the use case's problems beside its field, in words, and keeps what was typed", async () => {
     expect(await problemsOf('entity_type=business&contact_email=nope&website=ftp%3A%2F%2Fx.example')).to.deep.equal({
       domain: 'The domain is required.',
       entity_name: 'The organisation name is required.',
@@ -59,7 +72,15 @@ describe('the registration form', () => {
 
   it('says a refused domain beside the domain field: a public suffix, or one already verified', async () => {
     expect((await problemsOf('domain=co.uk&entity_name=Shop&contact_email=a%40b.example')).domain).to.match(/^Invalid domain "co\.uk": /);
-    await registry.create({ name: 'Shop', domain: 'shop.example.com' as never, type: 'business', level: 'verified', coverage: 'zone', verifiedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2027-12-01T00:00:00.000Z' });
+    await registry.create({
+      name: 'Shop',
+      domain: 'shop.example.com' as never,
+      type: 'business',
+      level: 'verified',
+      coverage: 'zone',
+      verifiedAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: '2027-12-01T00:00:00.000Z',
+    });
     expect(await problemsOf('domain=shop.example.com&entity_name=Shop&contact_email=a%40b.example')).to.have.keys(['domain']);
   });
 
@@ -68,7 +89,9 @@ describe('the registration form', () => {
     const html = renderRegistrationForm(registrationFormView(values, await rejection<AppError>(register.run(values, 'c'))));
     expect(html).to.contain('<title>Error: Register a domain · Vetted</title>');
     expect(html).to.contain('<a href="#contact_email">Contact e-mail: The contact e-mail must be an e-mail address (name@example.com).</a>');
-    expect(html).to.match(/<p class="problem" id="contact_email-problem">The contact e-mail must be[^<]*<\/p>\n<input type="email" id="contact_email" name="contact_email" required aria-describedby="contact_email-hint contact_email-problem" aria-invalid="true"/);
+    expect(html).to.match(
+      /<p class="problem" id="contact_email-problem">The contact e-mail must be[^<]*<\/p>\n<input type="email" id="contact_email" name="contact_email" required aria-describedby="contact_email-hint contact_email-problem" aria-invalid="true"/,
+    );
     expect(html).to.contain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"').and.not.contain('<script>');
     expect(html).to.contain('value="Shop"');
     const empty = renderRegistrationForm(registrationFormView());

@@ -73,7 +73,12 @@ describe('RenderedAnswers', () => {
   });
 
   it('keeps nothing that may not be cached (max-age 0)', () => {
-    expect(answers.keep('/verify/a.com', 'outcome', { x: 1 }, cached(0))).to.deep.equal({ body: '{"x":1}', contentType: 'application/json; charset=utf-8', etag: undefined, headers: [['Cache-Control', 'no-store']] });
+    expect(answers.keep('/verify/a.com', 'outcome', { x: 1 }, cached(0))).to.deep.equal({
+      body: '{"x":1}',
+      contentType: 'application/json; charset=utf-8',
+      etag: undefined,
+      headers: [['Cache-Control', 'no-store']],
+    });
     expect(answers.find('GET', '/verify/a.com')).to.equal(undefined);
   });
 

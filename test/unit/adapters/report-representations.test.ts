@@ -8,7 +8,12 @@ import { reportPage } from '../../../src/application/views/report-page.js';
 import { CHECK_FIXES } from '../../../src/domain/scan/fixes.js';
 import { judgeReadiness } from '../../../src/domain/scan/readiness.js';
 import {
-  escapeMarkdownInline, fenceFor, markdownCode, renderNotFoundMarkdown, renderReportMarkdown, UNTRUSTED_WARNING,
+  escapeMarkdownInline,
+  fenceFor,
+  markdownCode,
+  renderNotFoundMarkdown,
+  renderReportMarkdown,
+  UNTRUSTED_WARNING,
 } from '../../../src/adapters/http/presenters/report-markdown.js';
 import type { Report } from '../../../src/domain/scan/report.js';
 import { aHostileReport, anEvidenceItem, aReport } from '../../support/hostile-report.js';
@@ -20,7 +25,11 @@ const render = (r: Report) => {
   const page = reportPage({ report: r, signature: SIGNED }, judgeReadiness(r, new Date(Date.parse(r.scannedAt) + 3600_000)), BASE);
   return { links: page.links, html: renderReportHtml(page), md: renderReportMarkdown(page) };
 };
-const excerpts = (r: Report) => r.evidence.map((e) => e.untrustedExcerpt).filter((x) => x !== '').map(neutralizeControls);
+const excerpts = (r: Report) =>
+  r.evidence
+    .map((e) => e.untrustedExcerpt)
+    .filter((x) => x !== '')
+    .map(neutralizeControls);
 
 /** Fenced blocks by CommonMark rules (closed by the first line of at least as many fence chars), and the lines outside them. */
 function splitFences(md: string) {
@@ -29,7 +38,10 @@ function splitFences(md: string) {
   const lines = md.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     const open = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(lines[i]!);
-    if (!open || (open[1]![0] === '`' && open[2]!.includes('`'))) { outside.push(lines[i]!); continue; }
+    if (!open || (open[1]![0] === '`' && open[2]!.includes('`'))) {
+      outside.push(lines[i]!);
+      continue;
+    }
     const fence = open[1]!;
     const close = new RegExp(`^ {0,3}${fence[0]}{${fence.length},}[ \\t]*$`);
     let j = i + 1;
@@ -44,8 +56,11 @@ function splitFences(md: string) {
 function stripInline(line: string) {
   let text = '';
   const spans: string[] = [];
-  for (let i = 0; i < line.length;) {
-    if (line[i] === '\\' && i + 1 < line.length) { i += 2; continue; }
+  for (let i = 0; i < line.length; ) {
+    if (line[i] === '\\' && i + 1 < line.length) {
+      i += 2;
+      continue;
+    }
     const run = /^`+/.exec(line.slice(i))?.[0];
     if (run) {
       const close = new RegExp(`(?<!\`)${run}(?!\`)`, 'g');
@@ -88,11 +103,13 @@ describe('report representations', () => {
     });
 
     it('escapeHtml output has no markup character and decodes back to the neutralized text', () => {
-      fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => {
-        const out = escapeHtml(s);
-        expect(out).to.not.match(/[<>"']|&(?!(?:amp|lt|gt|quot|#39);)/);
-        expect(DomUtils.textContent(parseDocument(`<p>${out}</p>`))).to.equal(neutralizeControls(s));
-      }));
+      fc.assert(
+        fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => {
+          const out = escapeHtml(s);
+          expect(out).to.not.match(/[<>"']|&(?!(?:amp|lt|gt|quot|#39);)/);
+          expect(DomUtils.textContent(parseDocument(`<p>${out}</p>`))).to.equal(neutralizeControls(s));
+        }),
+      );
     });
 
     it('fenceFor is longer than any backtick run in the content, and at least three', () => {
@@ -108,10 +125,12 @@ describe('report representations', () => {
 
     it('markdownCode gives back exactly the flattened text as one code span', () => {
       const unit = fc.constantFrom('`', ' ', 'a', '|', '<', '[', '\\');
-      fc.assert(fc.property(fc.string({ unit, minLength: 1, maxLength: 40 }), (s) => {
-        fc.pre(s.trim() !== '');
-        expect(stripInline(`- x: ${markdownCode(s)}`)).to.deep.equal({ text: '- x: ', spans: [s] });
-      }));
+      fc.assert(
+        fc.property(fc.string({ unit, minLength: 1, maxLength: 40 }), (s) => {
+          fc.pre(s.trim() !== '');
+          expect(stripInline(`- x: ${markdownCode(s)}`)).to.deep.equal({ text: '- x: ', spans: [s] });
+        }),
+      );
       expect(markdownCode('')).to.equal('(empty)');
       expect(markdownCode('a\nb')).to.equal('`a b`');
       expect(markdownCode('`x')).to.equal('`` `x ``');
@@ -131,10 +150,25 @@ describe('report representations', () => {
       expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).to.equal(true);
       expect(html).to.not.match(/<script|<img|<iframe|<!--|href="javascript/i);
       const tags = new Set(elements.map((e) => e.name));
-      const allowed = 'html head meta title style body header footer main nav section div h1 h2 h3 p dl dt dd a code em time table thead tbody tr th td span pre ul ol li br details summary form input button';
+      const allowed =
+        'html head meta title style body header footer main nav section div h1 h2 h3 p dl dt dd a code em time table thead tbody tr th td span pre ul ol li br details summary form input button';
       expect([...tags].filter((t) => !allowed.split(' ').includes(t))).to.deep.equal([]);
       const attributes = new Set(elements.flatMap((e) => Object.keys(e.attribs)));
-      expect([...attributes].sort()).to.deep.equal(['action', 'aria-label', 'charset', 'class', 'content', 'href', 'id', 'lang', 'method', 'name', 'scope', 'type', 'value']);
+      expect([...attributes].sort()).to.deep.equal([
+        'action',
+        'aria-label',
+        'charset',
+        'class',
+        'content',
+        'href',
+        'id',
+        'lang',
+        'method',
+        'name',
+        'scope',
+        'type',
+        'value',
+      ]);
       // The one form: "Scan again", posting the domain to this service's scan form.
       const forms = elements.filter((e) => e.name === 'form');
       expect(forms.map((f) => [f.attribs.method, f.attribs.action])).to.deep.equal([['post', '/api/scan']]);
@@ -145,7 +179,16 @@ describe('report representations', () => {
 
     it('links only to our own URLs, every one of them, and shows site URLs as text', () => {
       const hrefs = elements.map((e) => e.attribs.href).filter((h) => h !== undefined);
-      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`, `${BASE}/reports?domain=example.com`, `${BASE}/domains/example.com`, ...SITE_PATHS];
+      const own = [
+        links.html,
+        links.json,
+        links.markdown,
+        ...links.evidence,
+        `${BASE}/methodology.md`,
+        `${BASE}/reports?domain=example.com`,
+        `${BASE}/domains/example.com`,
+        ...SITE_PATHS,
+      ];
       const standards = new Set(Object.values(CHECK_FIXES).map((fix) => fix.standardUrl));
       expect([...new Set(hrefs)].filter((h) => !standards.has(h)).sort()).to.deep.equal([...own].sort());
       const codes = DomUtils.findAll((e) => e.name === 'code', doc.children).map((e) => DomUtils.textContent(e));
@@ -167,21 +210,41 @@ describe('report representations', () => {
 
     it('shows the header facts and both tables with a row per check', () => {
       const text = DomUtils.textContent(doc);
-      for (const part of ['Vetted report: example.com', '2026-09-05T10:00:00.000Z', 'version 2026-09-05.1', '25/100', SIGNATURE.contentSha256, SIGNATURE.keyId]) {
+      for (const part of [
+        'Vetted report: example.com',
+        '2026-09-05T10:00:00.000Z',
+        'version 2026-09-05.1',
+        '25/100',
+        SIGNATURE.contentSha256,
+        SIGNATURE.keyId,
+      ]) {
         expect(text).to.include(part);
       }
       // Checks to fix first, the others folded further down: a row per check in each group's tables.
-      const rowsIn = (group: string) => DomUtils.findAll((e) => e.name === 'table' && e.attribs.class === `checks ${group}`, doc.children)
-        .flatMap((t) => DomUtils.findAll((e) => e.name === 'tbody', t.children)).flatMap((b) => DomUtils.getChildren(b).filter((c) => c.type === ElementType.Tag)).length;
+      const rowsIn = (group: string) =>
+        DomUtils.findAll((e) => e.name === 'table' && e.attribs.class === `checks ${group}`, doc.children)
+          .flatMap((t) => DomUtils.findAll((e) => e.name === 'tbody', t.children))
+          .flatMap((b) => DomUtils.getChildren(b).filter((c) => c.type === ElementType.Tag)).length;
       expect([rowsIn('core-checks'), rowsIn('declarations')]).to.deep.equal([report.checks.length, report.declarations.length]);
       // An older report says which declaration set it looked for, so a missing newer one reads right.
-      expect(text).to.include(`This report looked for these ${report.declarations.length} declarations under methodology 2026-09-05.1; declarations added since were not looked for and are not listed.`);
+      expect(text).to.include(
+        `This report looked for these ${report.declarations.length} declarations under methodology 2026-09-05.1; declarations added since were not looked for and are not listed.`,
+      );
     });
 
     it('sends a CSP that allows no script at all, and forms only to this origin', () => {
-      const directives = new Map(REPORT_PAGE_CSP.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]));
+      const directives = new Map(
+        REPORT_PAGE_CSP.split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([k, ...v]) => [k, v.join(' ')]),
+      );
       expect(Object.fromEntries(directives)).to.deep.equal({
-        'default-src': "'none'", 'style-src': "'unsafe-inline'", 'img-src': "'none'", 'base-uri': "'none'", 'form-action': "'self'", 'frame-ancestors': "'none'",
+        'default-src': "'none'",
+        'style-src': "'unsafe-inline'",
+        'img-src': "'none'",
+        'base-uri': "'none'",
+        'form-action': "'self'",
+        'frame-ancestors': "'none'",
       });
       expect(REPORT_PAGE_CSP).to.not.match(/unsafe-eval|script-src/);
     });
@@ -207,16 +270,23 @@ describe('report representations', () => {
 
     it('keeps any excerpt inside its fence', () => {
       const unit = fc.constantFrom('`', '~', '\n', '\r', ' ', 'a', '>', '\u0000');
-      fc.assert(fc.property(fc.string({ unit, minLength: 1, maxLength: 120 }), (excerpt) => {
-        const r = aReport({ evidence: [anEvidenceItem({ untrustedExcerpt: excerpt })] });
-        expect(splitFences(render(r).md).blocks.map((b) => b.content)).to.deep.equal([neutralizeControls(excerpt).replace(/\n$/, '')]);
-      }));
+      fc.assert(
+        fc.property(fc.string({ unit, minLength: 1, maxLength: 120 }), (excerpt) => {
+          const r = aReport({ evidence: [anEvidenceItem({ untrustedExcerpt: excerpt })] });
+          expect(splitFences(render(r).md).blocks.map((b) => b.content)).to.deep.equal([neutralizeControls(excerpt).replace(/\n$/, '')]);
+        }),
+      );
     });
 
     it('puts site strings only in code spans and fences: no link, HTML or comment outside them', () => {
-      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`, `${BASE}/reports?domain=example.com`].map((u) => `<${u}>`);
+      const own = [links.html, links.json, links.markdown, ...links.evidence, `${BASE}/methodology.md`, `${BASE}/reports?domain=example.com`].map(
+        (u) => `<${u}>`,
+      );
       const standards = Object.values(CHECK_FIXES).map((fix) => `<${fix.standardUrl}>`);
-      const bare = outside.map((l) => [...own, ...standards].reduce((line, link) => line.split(link).join(''), l)).map((l) => stripInline(l).text).join('\n');
+      const bare = outside
+        .map((l) => [...own, ...standards].reduce((line, link) => line.split(link).join(''), l))
+        .map((l) => stripInline(l).text)
+        .join('\n');
       expect(md).to.not.match(/[\u0000\u0007\u001b\u0085\u202e\u2067\r]/);
       expect(bare).to.not.match(/[<[\u0000\u202e]|\]\(|javascript:|evil\.example|Ignore previous/);
       for (const link of own) expect(md).to.include(link);

@@ -37,8 +37,7 @@ describe('AdmitRead', () => {
   // run throws at once for a malformed header and rejects for a key it had to read: one promise for both.
   const run = (authorization: string | undefined, count = true, clientAddress = ADDRESS) =>
     Promise.resolve().then(() => admit.run({ authorization, clientAddress }, count));
-  const refusal = (authorization: string | undefined, count = true, clientAddress = ADDRESS) =>
-    rejection<AppError>(run(authorization, count, clientAddress));
+  const refusal = (authorization: string | undefined, count = true, clientAddress = ADDRESS) => rejection<AppError>(run(authorization, count, clientAddress));
   const bearer = (key: string) => `Bearer ${key}`;
 
   beforeEach(() => {
@@ -103,7 +102,9 @@ describe('AdmitRead', () => {
       expect(error.code).to.equal('RATE_LIMITED');
       expect(error.details).to.deep.equal({ retryAfterSeconds: 21_600, limit: 'daily_quota', tier: 'pro', quota: 5 });
       expect(access.finds).to.equal(1);
-      expect(admit.run({ authorization: bearer(created.key), clientAddress: ADDRESS }, false), 'cached: answered without a promise').to.not.be.instanceOf(Promise);
+      expect(admit.run({ authorization: bearer(created.key), clientAddress: ADDRESS }, false), 'cached: answered without a promise').to.not.be.instanceOf(
+        Promise,
+      );
       await quotas.sync(clock.now());
       expect([...access.usage.keys()]).to.deep.equal([`key:${created.id}`]);
       expect(access.usage.get(`key:${created.id}`)?.get('2026-09-01')?.count).to.equal(5);
@@ -119,7 +120,13 @@ describe('AdmitRead', () => {
     it('never refuses an enterprise key', async () => {
       const created = await manage.create({ tier: 'enterprise', name: 'Example Corp' });
       for (let i = 0; i < 200; i++) {
-        expect((await run(bearer(created.key))).standing).to.deep.equal({ tier: 'enterprise', quota: null, remaining: null, resetSeconds: 21_600, exhausted: false });
+        expect((await run(bearer(created.key))).standing).to.deep.equal({
+          tier: 'enterprise',
+          quota: null,
+          remaining: null,
+          resetSeconds: 21_600,
+          exhausted: false,
+        });
       }
     });
 

@@ -8,7 +8,8 @@ type JsonSchema = { [key: string]: unknown };
 function undescribed(schema: JsonSchema, path: string, definitions: Record<string, JsonSchema>, out: Set<string>): Set<string> {
   const resolve = (s: JsonSchema): JsonSchema => (typeof s.$ref === 'string' ? (definitions[s.$ref.split('/').pop()!] ?? s) : s);
   const node = resolve(schema);
-  for (const key of ['anyOf', 'oneOf', 'allOf']) for (const branch of (node[key] as JsonSchema[] | undefined) ?? []) undescribed(branch, path, definitions, out);
+  for (const key of ['anyOf', 'oneOf', 'allOf'])
+    for (const branch of (node[key] as JsonSchema[] | undefined) ?? []) undescribed(branch, path, definitions, out);
   for (const [name, property] of Object.entries((node.properties as Record<string, JsonSchema> | undefined) ?? {})) {
     if (typeof property.description !== 'string' && typeof resolve(property).description !== 'string') out.add(`${path}.${name}`);
     undescribed(property, `${path}.${name}`, definitions, out);

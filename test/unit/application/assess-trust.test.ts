@@ -33,7 +33,17 @@ describe('AssessTrust', () => {
     const config = loadConfig({ EXTERNAL_DNSBL_ZONES: 'dbl.example.org', EXTERNAL_DEADLINE_MS: '500' });
     observations = new ObservationCache(clock);
     const live = new LiveObservations(store, observations, sources, sources, sources, config, new SystemTimers());
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock))), store, observations, live, idna, clock, config, ownershipParts(clock).ownership, firstObservations());
+    assess = new AssessTrust(
+      new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock))),
+      store,
+      observations,
+      live,
+      idna,
+      clock,
+      config,
+      ownershipParts(clock).ownership,
+      firstObservations(),
+    );
   });
 
   it('makes no network call without external, and scores what is not stored as not observed', async () => {
@@ -120,15 +130,18 @@ describe('AssessTrust', () => {
     const tlsCalls = sources.calls.tls;
     const blocked = await assess.run('login.evil.com', { external: true });
     expect(sources.calls.tls).to.equal(tlsCalls);
-    expect(trustView(blocked, 'https://v.example')).to.deep.equal({ kind: 'data', answer: {
-      domain: 'login.evil.com',
-      verified: false,
-      blocked: true,
-      trust_score: 0,
-      trust_level: 'NONE',
-      agent_guidance: { action: 'BLOCK', safe_actions: [], max_transaction_usd: 0, requires_human: true, reason: 'phishing kit' },
-      links: { page: 'https://v.example/domains/login.evil.com' },
-    } });
+    expect(trustView(blocked, 'https://v.example')).to.deep.equal({
+      kind: 'data',
+      answer: {
+        domain: 'login.evil.com',
+        verified: false,
+        blocked: true,
+        trust_score: 0,
+        trust_level: 'NONE',
+        agent_guidance: { action: 'BLOCK', safe_actions: [], max_transaction_usd: 0, requires_human: true, reason: 'phishing kit' },
+        links: { page: 'https://v.example/domains/login.evil.com' },
+      },
+    });
   });
 
   it('scores an expired entity as not verified and says so', async () => {

@@ -33,7 +33,17 @@ describe('brand ownership in AssessTrust and the ownership.check job', () => {
     const observations = new ObservationCache(clock);
     const live = new LiveObservations(store, observations, sources, sources, sources, config, new SystemTimers());
     registry = new InMemoryRegistry();
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock))), store, observations, live, { toUnicode: (d) => d }, clock, config, parts.ownership, firstObservations());
+    assess = new AssessTrust(
+      new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock))),
+      store,
+      observations,
+      live,
+      { toUnicode: (d) => d },
+      clock,
+      config,
+      parts.ownership,
+      firstObservations(),
+    );
   });
 
   const brandOf = async (domain: string, external = false) => (await assess.run(domain, { external })).assessment.signals.brand;
@@ -50,13 +60,18 @@ describe('brand ownership in AssessTrust and the ownership.check job', () => {
     expect(first).to.deep.include({ known_brand: false, lookalike_of: 'paypal.com', score: 0 });
     expect(first.ownership).to.deep.equal({
       status: 'not_checked',
-      reason: 'Whether paypal.com owns this name is not yet checked (its certificate, RDAP registrant and nameservers); a check is queued, ask again later or with external=true.',
+      reason:
+        'Whether paypal.com owns this name is not yet checked (its certificate, RDAP registrant and nameservers); a check is queued, ask again later or with external=true.',
     });
     await brandOf('paypal-cdn.com');
     await brandOf('PayPal-CDN.com');
     expect(parts.probe.calls).to.deep.equal([]);
     expect(parts.queue.enqueued).to.deep.equal([
-      { kind: 'ownership.check', data: { domain: 'paypal-cdn.com', lookalikeOf: 'paypal.com' }, options: { singletonKey: 'paypal-cdn.com', retryLimit: OWNERSHIP_JOB_RETRIES, leaseSeconds: 120 } },
+      {
+        kind: 'ownership.check',
+        data: { domain: 'paypal-cdn.com', lookalikeOf: 'paypal.com' },
+        options: { singletonKey: 'paypal-cdn.com', retryLimit: OWNERSHIP_JOB_RETRIES, leaseSeconds: 120 },
+      },
     ]);
   });
 
@@ -75,7 +90,11 @@ describe('brand ownership in AssessTrust and the ownership.check job', () => {
       lookalike_of: null,
       lookalike_brand: null,
       owned_by: 'paypal.com',
-      ownership: { status: 'owned', checked_at: '2026-09-01T00:00:00.000Z', evidence: [{ kind: 'tls_certificate', detail: 'the certificate for paypal-cdn.com also covers www.paypal.com' }] },
+      ownership: {
+        status: 'owned',
+        checked_at: '2026-09-01T00:00:00.000Z',
+        evidence: [{ kind: 'tls_certificate', detail: 'the certificate for paypal-cdn.com also covers www.paypal.com' }],
+      },
     });
     expect(parts.store.checks.get('paypal-cdn.com')).to.deep.include({ brand: 'paypal.com', unanswered: [] });
   });
@@ -85,11 +104,18 @@ describe('brand ownership in AssessTrust and the ownership.check job', () => {
     parts.probe.registrants.set('paypal.com', { organisation: 'PayPal Inc' });
     const owned = await brandOf('login.paypal-secure.com', true);
     expect(owned).to.deep.include({ known_brand: true, owned_by: 'paypal.com' });
-    expect(owned.ownership).to.deep.include({ status: 'owned', evidence: [{ kind: 'registrant', detail: 'the RDAP registrant of paypal-secure.com is the registrant of paypal.com, PayPal Inc' }] });
+    expect(owned.ownership).to.deep.include({
+      status: 'owned',
+      evidence: [{ kind: 'registrant', detail: 'the RDAP registrant of paypal-secure.com is the registrant of paypal.com, PayPal Inc' }],
+    });
     expect(parts.probe.count('certificate', 'login.paypal-secure.com')).to.equal(1);
     expect(parts.probe.count('nameservers', 'paypal-secure.com')).to.equal(1);
     const notOwned = await brandOf('paypal-login.com', true);
-    expect(notOwned).to.deep.include({ known_brand: false, lookalike_of: 'paypal.com', ownership: { status: 'not_owned', checked_at: '2026-09-01T00:00:00.000Z' } });
+    expect(notOwned).to.deep.include({
+      known_brand: false,
+      lookalike_of: 'paypal.com',
+      ownership: { status: 'not_owned', checked_at: '2026-09-01T00:00:00.000Z' },
+    });
     expect(parts.probe.count('registrant', 'paypal.com'), 'the brand registrant is looked up once').to.equal(1);
     expect(parts.store.registrants.get('paypal.com')).to.deep.equal({ organisation: 'PayPal Inc', observedAt: '2026-09-01T00:00:00.000Z' });
     // Within a day external=true does not look again, and nothing was queued.
@@ -103,7 +129,10 @@ describe('brand ownership in AssessTrust and the ownership.check job', () => {
     const started = Date.now();
     const brand = await brandOf('paypal-cdn.com', true);
     expect(Date.now() - started).to.be.below(1000);
-    expect(brand.ownership).to.deep.equal({ status: 'not_checked', reason: 'Whether paypal.com owns this name is not yet checked: the look at its certificate did not answer in time; a check is queued, ask again later.' });
+    expect(brand.ownership).to.deep.equal({
+      status: 'not_checked',
+      reason: 'Whether paypal.com owns this name is not yet checked: the look at its certificate did not answer in time; a check is queued, ask again later.',
+    });
     expect(parts.store.checks.size).to.equal(0);
     expect(parts.queue.enqueued).to.have.length(1);
     parts.probe.certificates.set('paypal-cdn.com', { error: 'unavailable', message: 'down' });
@@ -118,7 +147,10 @@ describe('brand ownership in AssessTrust and the ownership.check job', () => {
     parts.probe.certificates.set('paypal-cdn.com', { error: 'timeout', message: 'slow' });
     parts.probe.nameserverAnswers.set('paypal-cdn.com', { nameservers: ['ns1.paypal.com', 'ns2.paypal.com'] });
     const check = await parts.check.run('paypal-cdn.com', 'paypal.com', { lastTry: false });
-    expect(check).to.deep.include({ unanswered: ['tls'], evidence: [{ kind: 'nameservers', detail: 'paypal-cdn.com is served by the nameservers of paypal.com: ns1.paypal.com, ns2.paypal.com' }] });
+    expect(check).to.deep.include({
+      unanswered: ['tls'],
+      evidence: [{ kind: 'nameservers', detail: 'paypal-cdn.com is served by the nameservers of paypal.com: ns1.paypal.com, ns2.paypal.com' }],
+    });
   });
 
   it('checks a name at most once a day, and queues again when a read finds the check a day old', async () => {

@@ -34,7 +34,10 @@ describe('ChangePropagation', () => {
     looks = [];
     purges = 0;
     const purger = { changed: async () => void purges++ } as unknown as PurgeChangedAnswers;
-    const events = { changed: async (names: readonly string[]) => void looks.push(...names), sweep: async () => void looks.push('sweep') } as unknown as DetectEvents;
+    const events = {
+      changed: async (names: readonly string[]) => void looks.push(...names),
+      sweep: async () => void looks.push('sweep'),
+    } as unknown as DetectEvents;
     ownership = new OwnershipCache(new FixedClock());
     propagation = new ChangePropagation(feed, cache, observations, ownership, events, purger, logger);
     for (const name of ['example.com', 'shop.example.com', 'notexample.com', 'example.org']) {

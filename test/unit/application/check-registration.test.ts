@@ -37,7 +37,16 @@ describe('the registration page and its "Check now"', () => {
     web = new FakeSiteFetcher();
     mails = [];
     const mailer = { route: 'smtp' as const, send: async (m: MailMessage) => void mails.push(m) };
-    register = new RegisterDomain(registrations, registry, mailer, new SequentialTokens(), hasher, clock, silent, loadConfig({ BASE_URL: 'https://vetted.example.org' }));
+    register = new RegisterDomain(
+      registrations,
+      registry,
+      mailer,
+      new SequentialTokens(),
+      hasher,
+      clock,
+      silent,
+      loadConfig({ BASE_URL: 'https://vetted.example.org' }),
+    );
     pages = new GetRegistration(registrations, hasher, clock, mailer);
     check = new CheckRegistration(pages, registrations, proofs, new ProofChecker(dns, web), clock);
   });
@@ -73,7 +82,9 @@ describe('the registration page and its "Check now"', () => {
       ['https://shop.example.com/.well-known/vetted-verification.txt', 'not_found', undefined, 404, 'Not <b>here</b>'],
       ['http://shop.example.com/.well-known/vetted-verification.txt', 'not_found', undefined, 404, 'not found'],
     ]);
-    expect(proofs.log.map((a) => [a.registrationId, a.lookedUp, a.detail])).to.deep.equal(first.check.looks.map((l) => [registration.id, l.lookedUp, l.detail]));
+    expect(proofs.log.map((a) => [a.registrationId, a.lookedUp, a.detail])).to.deep.equal(
+      first.check.looks.map((l) => [registration.id, l.lookedUp, l.detail]),
+    );
     expect(JSON.stringify(proofs.log), 'what the domain publishes is never stored').not.to.contain('spf1').and.not.to.contain('here');
 
     clock.advance(10);
@@ -88,7 +99,10 @@ describe('the registration page and its "Check now"', () => {
 
   it('bounds what it shows: ten TXT values of 255 characters, a first line of 200, control characters neutralized', async () => {
     const { token } = await registered();
-    dns.txt.set('_vetted-challenge.shop.example.com', Array.from({ length: 14 }, (_, i) => [`${i}`.padEnd(400, 'x')]));
+    dns.txt.set(
+      '_vetted-challenge.shop.example.com',
+      Array.from({ length: 14 }, (_, i) => [`${i}`.padEnd(400, 'x')]),
+    );
     web.set('https://shop.example.com/.well-known/vetted-verification.txt', { body: `\u202e${'y'.repeat(900)}` });
     const outcome = await check.run(token);
     if (outcome.kind !== 'found' || outcome.check?.kind !== 'checked') return expect.fail('expected a check');

@@ -25,11 +25,28 @@ class OneWatchOutbox {
   async recordAttempt(d: PendingDelivery, attempt: { attempt: number; at: string }, decision: AttemptDecision): Promise<void> {
     this.decisions.push(decision);
     if (decision.outcome !== 'retrying') this.pending.shift();
-    else this.pending[0] = { ...d, attempts: attempt.attempt, nextAttemptAt: decision.nextAttemptAt!, failingSince: decision.failingSince, firstAttemptAt: d.firstAttemptAt ?? attempt.at };
+    else
+      this.pending[0] = {
+        ...d,
+        attempts: attempt.attempt,
+        nextAttemptAt: decision.nextAttemptAt!,
+        failingSince: decision.failingSince,
+        firstAttemptAt: d.firstAttemptAt ?? attempt.at,
+      };
   }
 }
 
-const delivery = (id: string): PendingDelivery => ({ id, watchId: 'wch_a', callbackUrl: HOOK, secret: 'whsec_c2VjcmV0', payload: `{"n":"${id}"}`, attempts: 0, nextAttemptAt: '2026-11-25T00:00:00.000Z', firstAttemptAt: null, failingSince: null });
+const delivery = (id: string): PendingDelivery => ({
+  id,
+  watchId: 'wch_a',
+  callbackUrl: HOOK,
+  secret: 'whsec_c2VjcmV0',
+  payload: `{"n":"${id}"}`,
+  attempts: 0,
+  nextAttemptAt: '2026-11-25T00:00:00.000Z',
+  firstAttemptAt: null,
+  failingSince: null,
+});
 
 describe('DeliverWebhooks', () => {
   let outbox: OneWatchOutbox;
@@ -38,7 +55,8 @@ describe('DeliverWebhooks', () => {
   let queue: ImmediateJobQueue;
   let attempts: DeliveryEnd[];
   const metrics = { ...NO_METRICS, webhookAttempted: (end: DeliveryEnd) => void attempts.push(end) };
-  const deliver = () => new DeliverWebhooks(outbox as unknown as WebhookOutbox, fetcher, new StandardWebhookSigner(), queue, clock, CONFIG, metrics).run('wch_a');
+  const deliver = () =>
+    new DeliverWebhooks(outbox as unknown as WebhookOutbox, fetcher, new StandardWebhookSigner(), queue, clock, CONFIG, metrics).run('wch_a');
 
   beforeEach(() => {
     outbox = new OneWatchOutbox();
@@ -52,7 +70,10 @@ describe('DeliverWebhooks', () => {
     outbox.pending = [delivery('msg_1'), delivery('msg_2')];
     fetcher.set(HOOK, { status: 204 });
     await deliver();
-    expect(fetcher.requests.map((r) => [r.method, r.followRedirects, r.body, r.headers?.['webhook-id']])).to.deep.equal([['POST', false, '{"n":"msg_1"}', 'msg_1'], ['POST', false, '{"n":"msg_2"}', 'msg_2']]);
+    expect(fetcher.requests.map((r) => [r.method, r.followRedirects, r.body, r.headers?.['webhook-id']])).to.deep.equal([
+      ['POST', false, '{"n":"msg_1"}', 'msg_1'],
+      ['POST', false, '{"n":"msg_2"}', 'msg_2'],
+    ]);
     expect(fetcher.requests[0]!.headers?.['webhook-signature']).to.match(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(outbox.decisions.map((d) => d.outcome)).to.deep.equal(['delivered', 'delivered']);
     expect(attempts).to.deep.equal(['delivered', 'delivered']);

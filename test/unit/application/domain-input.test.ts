@@ -12,7 +12,9 @@ describe('domainFromPasted (forms only)', () => {
 
   it('refuses what is neither a name nor an http(s) URL of a name', () => {
     for (const input of ['ftp://example.com/', 'https://127.0.0.1/', 'javascript:alert(1)', 'https://', 'example.com:8080', 'localhost/x']) {
-      expect(() => domainFromPasted(input), input).to.throw().with.property('code', 'VALIDATION_ERROR');
+      expect(() => domainFromPasted(input), input)
+        .to.throw()
+        .with.property('code', 'VALIDATION_ERROR');
     }
   });
 });

@@ -32,11 +32,22 @@ describe('FirstObservations', () => {
   });
 
   it('queues one look per registrable domain, and tells later asks how long it has left', async () => {
-    expect(await first.request(domainName('www.shop.example.com'), at('2026-06-01T10:00:00.000Z'))).to.deep.equal({ kind: 'queued', retryAfterSeconds: FIRST_LOOK_SECONDS });
-    expect(await first.request(domainName('shop.example.com'), at('2026-06-01T10:00:05.000Z'))).to.deep.equal({ kind: 'queued', retryAfterSeconds: FIRST_LOOK_SECONDS - 5 });
-    expect(queue.enqueued).to.deep.equal([{ kind: 'observations.first', data: { domain: 'www.shop.example.com' }, options: { singletonKey: 'example.com', retryLimit: 1, leaseSeconds: 60 } }]);
+    expect(await first.request(domainName('www.shop.example.com'), at('2026-06-01T10:00:00.000Z'))).to.deep.equal({
+      kind: 'queued',
+      retryAfterSeconds: FIRST_LOOK_SECONDS,
+    });
+    expect(await first.request(domainName('shop.example.com'), at('2026-06-01T10:00:05.000Z'))).to.deep.equal({
+      kind: 'queued',
+      retryAfterSeconds: FIRST_LOOK_SECONDS - 5,
+    });
+    expect(queue.enqueued).to.deep.equal([
+      { kind: 'observations.first', data: { domain: 'www.shop.example.com' }, options: { singletonKey: 'example.com', retryLimit: 1, leaseSeconds: 60 } },
+    ]);
     expect(claims.calls, 'the second ask is answered from memory').to.equal(1);
-    expect(await first.request(domainName('shop.example.com'), at('2026-06-01T10:05:00.000Z')), 'a claim that stored nothing is no longer pending').to.deep.equal({ kind: 'off' });
+    expect(
+      await first.request(domainName('shop.example.com'), at('2026-06-01T10:05:00.000Z')),
+      'a claim that stored nothing is no longer pending',
+    ).to.deep.equal({ kind: 'off' });
   });
 
   it('writes nothing for names asked past the minute’s budget, and claims again the next minute', async () => {
@@ -69,7 +80,10 @@ describe('FirstObservations', () => {
   });
 
   it('queues nothing with OBSERVE_LIMIT_PER_MINUTE=0 or REFRESH_OBSERVATIONS=false', async () => {
-    for (const config of [{ observeLimitPerMinute: 0, refreshObservations: true }, { observeLimitPerMinute: 600, refreshObservations: false }]) {
+    for (const config of [
+      { observeLimitPerMinute: 0, refreshObservations: true },
+      { observeLimitPerMinute: 600, refreshObservations: false },
+    ]) {
       const off = new FirstObservations(claims, queue, config, new RecordingLogger());
       expect(await off.request(domainName('a.com'), at('2026-06-01T10:00:00.000Z'))).to.deep.equal({ kind: 'off' });
       expect(await off.admitOwnershipCheck(domainName('paypal-cdn.com'), at('2026-06-01T10:00:00.000Z'))).to.equal(false);

@@ -27,7 +27,7 @@ describe('ImportEntities', () => {
     importEntities = new ImportEntities(registry, cache, clock, firstObservations());
   });
 
-  it('creates every entity with AddEntity\'s defaults, in the order of the lines', async () => {
+  it("creates every entity with AddEntity's defaults, in the order of the lines", async () => {
     const created = await importEntities.run(
       lines(
         { domain: 'Example.com', name: ' Example Corp ' },
@@ -35,8 +35,28 @@ describe('ImportEntities', () => {
       ),
     );
     expect(created).to.deep.equal([
-      { id: 'ent_examplecorp001', name: 'Example Corp', domain: 'example.com', type: 'organization', level: 'verified', coverage: 'zone', status: 'active', verifiedAt: '2026-09-01T12:00:00.000Z', expiresAt: '2027-09-01T12:00:00.000Z' },
-      { id: 'ent_acmeapi001', name: 'Acme API', domain: 'api.acme.org', type: 'api', level: 'enterprise', coverage: 'zone', status: 'active', verifiedAt: '2026-09-01T12:00:00.000Z', expiresAt: '2029-12-31T23:00:00.000Z' },
+      {
+        id: 'ent_examplecorp001',
+        name: 'Example Corp',
+        domain: 'example.com',
+        type: 'organization',
+        level: 'verified',
+        coverage: 'zone',
+        status: 'active',
+        verifiedAt: '2026-09-01T12:00:00.000Z',
+        expiresAt: '2027-09-01T12:00:00.000Z',
+      },
+      {
+        id: 'ent_acmeapi001',
+        name: 'Acme API',
+        domain: 'api.acme.org',
+        type: 'api',
+        level: 'enterprise',
+        coverage: 'zone',
+        status: 'active',
+        verifiedAt: '2026-09-01T12:00:00.000Z',
+        expiresAt: '2029-12-31T23:00:00.000Z',
+      },
     ]);
     expect(registry.entities).to.deep.equal(created);
   });
@@ -59,9 +79,16 @@ describe('ImportEntities', () => {
   });
 
   it('refuses a line whose expiry has passed, naming it, and stores nothing', async () => {
-    const error = await rejection(importEntities.run([{ line: 1, fields: { domain: 'good.com', name: 'Good' } }, { line: 2, fields: { domain: 'old.com', name: 'Old', expires_at: '2020-01-01T00:00:00Z' } }]));
+    const error = await rejection(
+      importEntities.run([
+        { line: 1, fields: { domain: 'good.com', name: 'Good' } },
+        { line: 2, fields: { domain: 'old.com', name: 'Old', expires_at: '2020-01-01T00:00:00Z' } },
+      ]),
+    );
     expect(error.code).to.equal('VALIDATION_ERROR');
-    expect(error.message).to.equal('line 2: expires_at must be in the future: an entity that has already expired would never be answered as verified. Nothing was imported.');
+    expect(error.message).to.equal(
+      'line 2: expires_at must be in the future: an entity that has already expired would never be answered as verified. Nothing was imported.',
+    );
     expect(registry.entities).to.deep.equal([]);
   });
 

@@ -56,7 +56,16 @@ describe('JobWorkers', () => {
 
   it('refuses a set that leaves a kind without a handler, or gives one kind two', () => {
     const queue = new RecordingQueue() as unknown as JobQueue;
-    expect(() => new JobWorkers(queue, handlersFor(JOB_KINDS.filter((kind) => kind !== 'webhook.deliver'), []))).to.throw(/without a handler.*webhook\.deliver/);
+    expect(
+      () =>
+        new JobWorkers(
+          queue,
+          handlersFor(
+            JOB_KINDS.filter((kind) => kind !== 'webhook.deliver'),
+            [],
+          ),
+        ),
+    ).to.throw(/without a handler.*webhook\.deliver/);
     expect(() => new JobWorkers(queue, handlersFor([...JOB_KINDS, 'scan.run'], []))).to.throw(/more than one handler.*scan\.run/);
   });
 });

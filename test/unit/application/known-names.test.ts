@@ -94,7 +94,7 @@ describe('the read caches with KnownNames', () => {
     expect(records.get(domainName('new.example.net'))).to.equal(undefined);
   });
 
-  it('verify answers a new name with no read, and a new subdomain of a stored name from that name\'s records', async () => {
+  it("verify answers a new name with no read, and a new subdomain of a stored name from that name's records", async () => {
     const records = new RegistryReadCache(clock, known);
     const readAhead = new ReadAheadCaches(new ObservationCache(clock, known), new OwnershipCache(clock, known));
     const verify = new VerifyDomain(registry, records, clock, readAhead, undefined, known);

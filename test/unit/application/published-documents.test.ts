@@ -48,7 +48,9 @@ function handTypedNumbers(text: string): string[] {
   let prose = text.replace(/\{\{[A-Za-z0-9_.]+\}\}/g, '□');
   // Only the allowed digits go, so the words around them still announce the next status ("401 `UNAUTHORIZED`, 403 `FORBIDDEN`").
   for (const [pattern] of NOT_SERVICE_VALUES) prose = prose.replace(pattern, (match) => match.replace(/\d/g, ' '));
-  return [...prose.matchAll(/\d+(?:[.,]\d+)*/g)].map((m) => `"${m[0]}" in "…${prose.slice(Math.max(0, m.index - 30), m.index + m[0].length + 20).replace(/\s+/g, ' ')}…"`);
+  return [...prose.matchAll(/\d+(?:[.,]\d+)*/g)].map(
+    (m) => `"${m[0]}" in "…${prose.slice(Math.max(0, m.index - 30), m.index + m[0].length + 20).replace(/\s+/g, ' ')}…"`,
+  );
 }
 
 // An operator's own settings, none of them the defaults, so that a document quoting a default fails.
@@ -82,7 +84,9 @@ describe('the published documents', () => {
   });
 
   it('types no number by hand in any template: every value the prose quotes is filled from the code', () => {
-    const found = TEMPLATE_NAMES.flatMap((name) => handTypedNumbers(readFileSync(new URL(`${name}.md`, TEMPLATE_FOLDER), 'utf8')).map((hit) => `${name}.md: ${hit}`));
+    const found = TEMPLATE_NAMES.flatMap((name) =>
+      handTypedNumbers(readFileSync(new URL(`${name}.md`, TEMPLATE_FOLDER), 'utf8')).map((hit) => `${name}.md: ${hit}`),
+    );
     expect(found).to.deep.equal([]);
   });
 
@@ -98,6 +102,8 @@ describe('the published documents', () => {
   it('fills a template, and refuses a placeholder without a value or a value without a placeholder', () => {
     expect(fillTemplate('Cached {{a}}, then {{b.c}} and {{a}}.', { a: '1 hour', 'b.c': 'x' }, 'scratch')).to.equal('Cached 1 hour, then x and 1 hour.');
     expect(() => fillTemplate('Cached {{lifetime}}.', {}, 'scratch')).to.throw('Template "scratch": no value for {{lifetime}}.');
-    expect(() => fillTemplate('Cached {{lifetime}}.', { lifetime: '1 hour', extra: '5' }, 'scratch')).to.throw('Template "scratch": no placeholder uses "extra".');
+    expect(() => fillTemplate('Cached {{lifetime}}.', { lifetime: '1 hour', extra: '5' }, 'scratch')).to.throw(
+      'Template "scratch": no placeholder uses "extra".',
+    );
   });
 });

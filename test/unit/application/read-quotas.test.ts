@@ -55,7 +55,9 @@ describe('ReadQuotas', () => {
     ask(2, 'addr:192.0.2.1');
     await quotas.sync(later(2));
     expect(ledger.adds).to.have.length(2);
-    expect(ledger.adds[1]!.counts, 'only what was counted since, and only callers asked since').to.deep.equal([{ subject: 'addr:192.0.2.1', day: '2026-09-01', count: 2 }]);
+    expect(ledger.adds[1]!.counts, 'only what was counted since, and only callers asked since').to.deep.equal([
+      { subject: 'addr:192.0.2.1', day: '2026-09-01', count: 2 },
+    ]);
     expect(total('addr:192.0.2.1')).to.equal(7);
   });
 

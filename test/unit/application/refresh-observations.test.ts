@@ -49,7 +49,17 @@ describe('the background refresh of members’ observations', () => {
     const live = new LiveObservations(store, cache, sources, sources, sources, config, new SystemTimers());
     sweep = new SweepDueObservations(schedule, queue, clock, DEFAULT_JOB_TIMINGS);
     refresh = new RefreshObservations(schedule, store, live, clock, config);
-    assess = new AssessTrust(new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(cache, new OwnershipCache(clock))), store, cache, live, { toUnicode: (d) => d }, clock, config, ownershipParts(clock).ownership, firstObservations());
+    assess = new AssessTrust(
+      new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(cache, new OwnershipCache(clock))),
+      store,
+      cache,
+      live,
+      { toUnicode: (d) => d },
+      clock,
+      config,
+      ownershipParts(clock).ownership,
+      firstObservations(),
+    );
   });
 
   /** One tick: the sweep, then every batch it queued (as the workers would run them). */
@@ -97,15 +107,29 @@ describe('the background refresh of members’ observations', () => {
     sources.ageAnswer = { registeredAt: '2014-03-15T00:00:00.000Z', source: 'https://rdap.example/' };
     const scope = { origin: 'https://shop.example.com', paths: ['/'], notCovered: [] };
     registry.latestReports.set('shop.example.com', {
-      id: 'rpt_ready1', domain: domainName('shop.example.com'), scannedAt: '2026-08-31T12:00:00.000Z', methodologyVersion: METHODOLOGY_VERSION,
-      score: 85, reachable: true, httpsValid: true, scope, evidenceCount: 12, certificateValidTo: '2027-01-01T00:00:00.000Z',
+      id: 'rpt_ready1',
+      domain: domainName('shop.example.com'),
+      scannedAt: '2026-08-31T12:00:00.000Z',
+      methodologyVersion: METHODOLOGY_VERSION,
+      score: 85,
+      reachable: true,
+      httpsValid: true,
+      scope,
+      evidenceCount: 12,
+      certificateValidTo: '2027-01-01T00:00:00.000Z',
     });
     await tick();
     clock.advance(3600);
     const { assessment, readiness } = await assess.run('shop.example.com', { external: false });
     expect(readiness.value).to.equal('ready');
     expect(sources.calls, 'reading made no network call').to.deep.equal({ tls: 1, age: 1, reputation: 1 });
-    expect(Object.fromEntries(Object.entries(assessment.signals).map(([k, s]) => [k, s.score]))).to.deep.equal({ registry: 30, brand: 0, domain_age: 12, ssl: 10, external: 15 });
+    expect(Object.fromEntries(Object.entries(assessment.signals).map(([k, s]) => [k, s.score]))).to.deep.equal({
+      registry: 30,
+      brand: 0,
+      domain_age: 12,
+      ssl: 10,
+      external: 15,
+    });
     expect(assessment).to.deep.include({ trust_score: 67, trust_level: 'MEDIUM' });
     expect(assessment.agent_guidance).to.deep.equal({
       action: 'CAUTION',
@@ -117,9 +141,10 @@ describe('the background refresh of members’ observations', () => {
         'What would raise it: a higher verification level (registry, up to 10 points); time: one point for each full year of registration, up to 15 (domain_age, now 12).',
     });
     expect(clock.now()).to.deep.equal(WORKED_EXAMPLE_AT);
-    expect({ trust_score: assessment.trust_score, trust_level: assessment.trust_level, agent_guidance: assessment.agent_guidance }, 'what /api.md prints').to.deep.equal(
-      workedExampleAnswer(),
-    );
+    expect(
+      { trust_score: assessment.trust_score, trust_level: assessment.trust_level, agent_guidance: assessment.agent_guidance },
+      'what /api.md prints',
+    ).to.deep.equal(workedExampleAnswer());
     expect(apiReference(new FileDocumentTemplates(), 'https://v.example')).to.contain(JSON.stringify(workedExampleAnswer(), null, 2));
   });
 });

@@ -30,7 +30,6 @@ class Mails implements Mailer {
 const silent = new RecordingLogger();
 const hasher = new Sha256TokenHasher();
 
-
 describe('registration and domain verification', () => {
   let clock: FixedClock;
   let registry: InMemoryRegistry;
@@ -43,7 +42,13 @@ describe('registration and domain verification', () => {
   let confirm: ConfirmRegistration;
   let recheck: RecheckProofs;
 
-  const body = (overrides: Record<string, unknown> = {}) => ({ domain: 'Shop.Example.com', entity_name: 'Shop Ltd', entity_type: 'business', contact_email: 'Owner@Example.com', ...overrides });
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    domain: 'Shop.Example.com',
+    entity_name: 'Shop Ltd',
+    entity_type: 'business',
+    contact_email: 'Owner@Example.com',
+    ...overrides,
+  });
   const tokenOf = (mail: MailMessage) => /\/confirm\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
 
   beforeEach(() => {
@@ -65,21 +70,44 @@ describe('registration and domain verification', () => {
   it('registers: pending, instructions in the contract shape, the token stored only as its hash, a mail with the link', async () => {
     const { registration, mail: outcome } = await register.run(body(), '198.51.100.1');
     expect(outcome).to.equal('sent');
-    expect(registration).to.include({ domain: 'shop.example.com', status: 'pending', contactEmail: 'owner@example.com', expiresAt: '2026-09-08T00:00:00.000Z' });
+    expect(registration).to.include({
+      domain: 'shop.example.com',
+      status: 'pending',
+      contactEmail: 'owner@example.com',
+      expiresAt: '2026-09-08T00:00:00.000Z',
+    });
     expect(registration.id).to.match(/^reg_/);
     const mail = mails.sent[0]!;
     expect(mail.to).to.equal('owner@example.com');
-    expect(mail.text).to.contain(`vetted-verification=${registration.verificationCode}`).and.contain('_vetted-challenge.shop.example.com').and.contain('https://vetted.example.org/confirm/');
+    expect(mail.text)
+      .to.contain(`vetted-verification=${registration.verificationCode}`)
+      .and.contain('_vetted-challenge.shop.example.com')
+      .and.contain('https://vetted.example.org/confirm/');
     const token = tokenOf(mail);
     expect(registrations.rows[0]!.tokenHash).to.equal(hasher.hash(token));
     expect(JSON.stringify(registrations.rows)).not.to.contain(token);
   });
 
   it('refuses bad input, public suffixes, verified domains and too many registrations', async () => {
-    for (const bad of [body({ entity_name: '' }), body({ entity_type: 'company' }), body({ contact_email: 'nope' }), body({ extra: 1 }), body({ domain: 'co.uk' }), body({ website: 'javascript:alert(1)' })]) {
+    for (const bad of [
+      body({ entity_name: '' }),
+      body({ entity_type: 'company' }),
+      body({ contact_email: 'nope' }),
+      body({ extra: 1 }),
+      body({ domain: 'co.uk' }),
+      body({ website: 'javascript:alert(1)' }),
+    ]) {
       expect((await rejection(register.run(bad, 'c'))).code).to.equal('VALIDATION_ERROR');
     }
-    await registry.create({ name: 'Example', domain: 'example.com' as never, type: 'business', level: 'verified', coverage: 'zone', verifiedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2027-01-01T00:00:00.000Z' });
+    await registry.create({
+      name: 'Example',
+      domain: 'example.com' as never,
+      type: 'business',
+      level: 'verified',
+      coverage: 'zone',
+      verifiedAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: '2027-01-01T00:00:00.000Z',
+    });
     const verified = await rejection(register.run(body(), 'c'));
     expect(verified.code).to.equal('VALIDATION_ERROR');
     expect(verified.message).to.contain('already verified');
@@ -102,7 +130,15 @@ describe('registration and domain verification', () => {
   });
 
   it('lets a domain whose entity expired register again', async () => {
-    await registry.create({ name: 'Old', domain: 'shop.example.com' as never, type: 'business', level: 'verified', coverage: 'zone', verifiedAt: '2025-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:00:00.000Z' });
+    await registry.create({
+      name: 'Old',
+      domain: 'shop.example.com' as never,
+      type: 'business',
+      level: 'verified',
+      coverage: 'zone',
+      verifiedAt: '2025-01-01T00:00:00.000Z',
+      expiresAt: '2026-01-01T00:00:00.000Z',
+    });
     const { registration } = await register.run(body(), 'c');
     expect(registration.status).to.equal('pending');
   });
@@ -139,7 +175,13 @@ describe('registration and domain verification', () => {
     const second = await confirm.run(token);
     expect(second.kind).to.equal('verified');
     expect(registry.entities).to.have.length(1);
-    expect(registry.entities[0]).to.include({ domain: 'shop.example.com', level: 'verified', coverage: 'zone', verifiedAt: '2026-09-01T00:00:00.000Z', expiresAt: '2027-09-01T00:00:00.000Z' });
+    expect(registry.entities[0]).to.include({
+      domain: 'shop.example.com',
+      level: 'verified',
+      coverage: 'zone',
+      verifiedAt: '2026-09-01T00:00:00.000Z',
+      expiresAt: '2027-09-01T00:00:00.000Z',
+    });
     const replay = await confirm.run(token);
     expect(replay.kind).to.equal('verified');
     expect(registry.entities).to.have.length(1);
@@ -151,7 +193,15 @@ describe('registration and domain verification', () => {
     const fetch = web.fetch.bind(web);
     web.fetch = async (request) => {
       const outcome = await fetch(request);
-      if (outcome.ok && request.url.startsWith('https:')) return { ok: true, resource: { ...outcome.resource, redirects: [{ url: request.url, status: 302, location: 'https://evil.example.net/x' }], finalUrl: 'https://evil.example.net/x' } };
+      if (outcome.ok && request.url.startsWith('https:'))
+        return {
+          ok: true,
+          resource: {
+            ...outcome.resource,
+            redirects: [{ url: request.url, status: 302, location: 'https://evil.example.net/x' }],
+            finalUrl: 'https://evil.example.net/x',
+          },
+        };
       return outcome;
     };
     web.set('https://shop.example.com/.well-known/vetted-verification.txt', { body: `verification_code: ${registration.verificationCode}\n` });

@@ -33,13 +33,20 @@ describe('RegistryReadCache', () => {
     it('drops only the subtree of a subdomain, not its parents or siblings', () => {
       put('example.com', 'b.example.com', 'a.b.example.com', 'ab.example.com', 'c.example.com');
       cache.forget(['b.example.com']);
-      expect(cached('example.com', 'b.example.com', 'a.b.example.com', 'ab.example.com', 'c.example.com')).to.deep.equal(['example.com', 'ab.example.com', 'c.example.com']);
+      expect(cached('example.com', 'b.example.com', 'a.b.example.com', 'ab.example.com', 'c.example.com')).to.deep.equal([
+        'example.com',
+        'ab.example.com',
+        'c.example.com',
+      ]);
     });
 
     it('handles multi-label public suffixes and several names at once, and ignores names never cached', () => {
       put('shop.other.co.uk', 'other.co.uk', 'another.co.uk', 'example.com.au', 'www.example.com.au');
       cache.forget(['other.co.uk', 'www.example.com.au', 'never.example.net']);
-      expect(cached('shop.other.co.uk', 'other.co.uk', 'another.co.uk', 'example.com.au', 'www.example.com.au')).to.deep.equal(['another.co.uk', 'example.com.au']);
+      expect(cached('shop.other.co.uk', 'other.co.uk', 'another.co.uk', 'example.com.au', 'www.example.com.au')).to.deep.equal([
+        'another.co.uk',
+        'example.com.au',
+      ]);
     });
 
     it('keeps working after entries expired or were evicted (the index follows the entries)', () => {
@@ -72,7 +79,11 @@ describe('RegistryReadCache', () => {
       expect(await cache.readThrough(name, read, () => 60)).to.deep.equal({ value: RECORDS, hit: true });
       expect(reads).to.equal(1);
       cache.forget(['example.com']);
-      const overtaken = cache.readThrough(name, async () => (cache.forget(['example.com']), RECORDS), () => 60);
+      const overtaken = cache.readThrough(
+        name,
+        async () => (cache.forget(['example.com']), RECORDS),
+        () => 60,
+      );
       expect((await overtaken).hit).to.equal(false);
       expect(cached('shop.example.com'), 'a write landed during the read').to.deep.equal([]);
       await cache.readThrough(name, read, () => 0);
@@ -119,7 +130,11 @@ describe('RegistryReadCache', () => {
     put('known.example.com');
     for (let i = 0; i <= 5000; i++) cache.set(domainName(`new${i}.example.org`), NOTHING, 60);
     expect(cache.size).to.equal(5001);
-    expect(cached('known.example.com', 'new0.example.org', 'new1.example.org', 'new5000.example.org')).to.deep.equal(['known.example.com', 'new1.example.org', 'new5000.example.org']);
+    expect(cached('known.example.com', 'new0.example.org', 'new1.example.org', 'new5000.example.org')).to.deep.equal([
+      'known.example.com',
+      'new1.example.org',
+      'new5000.example.org',
+    ]);
     // A name whose value is no longer empty counts with the others.
     put('new1.example.org');
     cache.set(domainName('new5001.example.org'), NOTHING, 60);

@@ -14,7 +14,6 @@ import { aNewEntity } from '../../support/builders.js';
 import { rejection } from '../../support/rejection.js';
 import { firstObservations } from '../../support/ownership-parts.js';
 
-
 describe('registry use cases', () => {
   let clock: FixedClock;
   let registry: InMemoryRegistry;
@@ -88,7 +87,10 @@ describe('registry use cases', () => {
     it('refuses an expiry that has passed already, in the caller’s spelling, writing nothing', async () => {
       for (const expiresAt of ['2026-09-01T11:00:00Z', '2026-09-01T12:00:00Z']) {
         const refused = await addEntity.run({ domain: 'example.com', name: 'Example', expiresAt }, { expiresAt: '--expires' }).catch((e: unknown) => e);
-        expect(refused).to.be.instanceOf(AppError).and.include({ code: 'VALIDATION_ERROR', message: '--expires must be in the future: an entity that has already expired would never be answered as verified.' });
+        expect(refused).to.be.instanceOf(AppError).and.include({
+          code: 'VALIDATION_ERROR',
+          message: '--expires must be in the future: an entity that has already expired would never be answered as verified.',
+        });
       }
       expect(registry.entities).to.deep.equal([]);
     });
@@ -127,7 +129,10 @@ describe('registry use cases', () => {
       expect(error.code).to.equal('VALIDATION_ERROR');
       expect(error.message).to.contain('not a domain').and.contain('10.0.0.1');
       expect(registry.blocks.size).to.equal(0);
-      expect(await blocklist.add([{ domain: 'ok.com' }, { domain: 'OK.com.' }, { domain: 'b.com', reason: 'spam' }])).to.deep.equal({ added: 2, alreadyBlocked: 0 });
+      expect(await blocklist.add([{ domain: 'ok.com' }, { domain: 'OK.com.' }, { domain: 'b.com', reason: 'spam' }])).to.deep.equal({
+        added: 2,
+        alreadyBlocked: 0,
+      });
       expect(await blocklist.add([{ domain: 'ok.com' }])).to.deep.equal({ added: 0, alreadyBlocked: 1 });
       expect((await blocklist.list()).map((b) => [b.domain, b.reason])).to.deep.equal([
         ['b.com', 'spam'],

@@ -12,14 +12,21 @@ import { aReport } from '../../support/hostile-report.js';
 const SIGNATURE = { algorithm: 'Ed25519' as const, value: 'c2ln', contentSha256: 'ab'.repeat(32), keyId: 'kid-1' };
 const HSTS_INSTRUCTION = 'Send `Strict-Transport-Security: max-age=31536000; includeSubDomains` (each directive once).';
 const hsts: CheckResult = {
-  id: 'hsts', category: 'transport', title: 'HSTS', status: 'fail', points: 0, max: 6,
-  detail: `Strict-Transport-Security is absent. ${HSTS_INSTRUCTION}`, standard: 'RFC 6797', evidence: [1],
+  id: 'hsts',
+  category: 'transport',
+  title: 'HSTS',
+  status: 'fail',
+  points: 0,
+  max: 6,
+  detail: `Strict-Transport-Security is absent. ${HSTS_INSTRUCTION}`,
+  standard: 'RFC 6797',
+  evidence: [1],
 };
 const report: Report = aReport({ checks: [...aReport().checks, hsts] });
 const page = reportPage({ report, signature: SIGNATURE }, judgeReadiness(report, new Date(Date.parse(report.scannedAt) + 3600_000)), 'https://vetted.example');
 
 describe('the report page says what was found and what to do, each once', () => {
-  it('takes the instructions out of a failed check\'s detail, and falls back on the methodology\'s fix', () => {
+  it("takes the instructions out of a failed check's detail, and falls back on the methodology's fix", () => {
     const line = (id: string) => page.checks.find((l) => l.check.id === id)!;
     expect(line('hsts')).to.deep.include({ needsFix: true, found: 'Strict-Transport-Security is absent.', toDo: HSTS_INSTRUCTION });
     expect(line('robots_txt')).to.deep.include({ needsFix: true, found: 'robots.txt answered 404.', toDo: CHECK_FIXES.robots_txt!.fix });
@@ -47,7 +54,9 @@ describe('the report page says what was found and what to do, each once', () => 
   it('uses the same words in Markdown, and keeps the stored detail in the JSON', () => {
     const md = renderReportMarkdown(page);
     expect(md).to.include('| Strict-Transport-Security is absent. |');
-    expect(md).to.include('- HSTS: Send `Strict-Transport-Security: max-age=31536000; includeSubDomains` \\(each directive once\\). Standard: <https://www.rfc-editor.org/rfc/rfc6797>');
+    expect(md).to.include(
+      '- HSTS: Send `Strict-Transport-Security: max-age=31536000; includeSubDomains` \\(each directive once\\). Standard: <https://www.rfc-editor.org/rfc/rfc6797>',
+    );
     expect(md.split('(each directive once')).to.have.length(2);
     expect(reportContent(report).checks.find((c) => c.id === 'hsts')!.detail).to.equal(hsts.detail);
   });

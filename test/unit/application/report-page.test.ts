@@ -11,7 +11,8 @@ import { anEvidenceItem, aReport } from '../../support/hostile-report.js';
 
 const BASE = 'https://vetted.example';
 const SIGNATURE = { algorithm: 'Ed25519' as const, value: 'c2ln', contentSha256: 'ab'.repeat(32), keyId: 'kid-1' };
-const pageOf = (report: Report, hoursLater = 1) => reportPage({ report, signature: SIGNATURE }, judgeReadiness(report, new Date(Date.parse(report.scannedAt) + hoursLater * 3600_000)), BASE);
+const pageOf = (report: Report, hoursLater = 1) =>
+  reportPage({ report, signature: SIGNATURE }, judgeReadiness(report, new Date(Date.parse(report.scannedAt) + hoursLater * 3600_000)), BASE);
 
 // HTTPS down: every probe failed to connect, the plain-HTTP one included.
 const unreachable = aReport({
@@ -20,7 +21,16 @@ const unreachable = aReport({
   score: 0,
   scope: { origin: 'https://example.com', paths: ['/', '/robots.txt', 'http:/'], notCovered: [] },
   evidence: ['/', '/robots.txt', '/sitemap.xml'].map((path, i) =>
-    anEvidenceItem({ n: i + 1, requestedUrl: `https://example.com${path}`, finalUrl: null, status: null, certificate: null, headers: {}, untrustedExcerpt: '', error: { code: 'CONNECT_FAILED', message: 'connect ECONNREFUSED' } }),
+    anEvidenceItem({
+      n: i + 1,
+      requestedUrl: `https://example.com${path}`,
+      finalUrl: null,
+      status: null,
+      certificate: null,
+      headers: {},
+      untrustedExcerpt: '',
+      error: { code: 'CONNECT_FAILED', message: 'connect ECONNREFUSED' },
+    }),
   ),
 });
 
@@ -36,12 +46,17 @@ describe('the report page model', () => {
     const page = pageOf(aReport());
     expect(page.checks.filter((line) => line.fix).map((line) => line.check.id)).to.deep.equal(['robots_txt']);
     expect(page.checks.find((line) => line.check.id === 'robots_txt')!.fix!.fix).to.include('/robots.txt');
-    expect(page.declarations.every((line) => line.fix === undefined), 'an absent declaration is not a failure').to.equal(true);
+    expect(
+      page.declarations.every((line) => line.fix === undefined),
+      'an absent declaration is not a failure',
+    ).to.equal(true);
   });
 
   it('names the declaration set a report looked for, told from its list when the report did not store it', () => {
     expect(pageOf(aReport({ declarationSet: '2026-11-23' })).declarationSet).to.equal('2026-11-23');
-    expect(pageOf(aReport({ declarations: DECLARATION_SETS.at(-1)!.ids.map((id) => ({ ...aReport().declarations[0]!, id })) })).declarationSet).to.equal('2026-09-05');
+    expect(pageOf(aReport({ declarations: DECLARATION_SETS.at(-1)!.ids.map((id) => ({ ...aReport().declarations[0]!, id })) })).declarationSet).to.equal(
+      '2026-09-05',
+    );
     expect(pageOf(aReport()).declarationSet).to.equal(null);
   });
 
@@ -54,13 +69,27 @@ describe('the report page model', () => {
   });
 
   it('reads the scope of an older report, whose plain-HTTP probe was stored as http:/, and passes whole URLs through', () => {
-    const page = pageOf(aReport({ scope: { origin: 'https://example.com', paths: ['http://example.com/', '/', 'https://www.example.com/contact', 'http:/old'], notCovered: [] } }));
+    const page = pageOf(
+      aReport({
+        scope: { origin: 'https://example.com', paths: ['http://example.com/', '/', 'https://www.example.com/contact', 'http:/old'], notCovered: [] },
+      }),
+    );
     expect(page.scopePaths).to.deep.equal(['http://example.com/', '/', 'https://www.example.com/contact', 'http://example.com/old']);
   });
 
   it('says a site no probe reached was not judged, with no score and nothing to fix, in HTML and Markdown alike', () => {
     const reason = 'connection refused on 443 and 80';
-    const finding = { id: 'site_reachable', category: 'transport', title: 'Site reachable', status: 'error' as const, points: 0, max: 0, detail: `The site could not be reached: ${reason}. No check was judged and no score given; a scan once the site answers judges it.`, standard: 'RFC 9110 (HTTP semantics)', evidence: [1, 2, 3] };
+    const finding = {
+      id: 'site_reachable',
+      category: 'transport',
+      title: 'Site reachable',
+      status: 'error' as const,
+      points: 0,
+      max: 0,
+      detail: `The site could not be reached: ${reason}. No check was judged and no score given; a scan once the site answers judges it.`,
+      standard: 'RFC 9110 (HTTP semantics)',
+      evidence: [1, 2, 3],
+    };
     const gone = { ...unreachable, checks: [finding], declarations: [], unreachable: reason };
     const page = pageOf(gone);
     expect(page).to.include({ score: null, unreachable: reason });

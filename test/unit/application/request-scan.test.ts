@@ -128,7 +128,10 @@ describe('RequestScan', () => {
     expect(reports.saved).to.have.length(1);
     const job = (await jobs.find(scanId))!;
     expect(job.state).to.equal('done');
-    expect(job.probes.map((p) => p.probe), 'the probe list comes back from the stored evidence').to.deep.equal(reports.saved[0]!.report.evidence.map((e) => e.probe));
+    expect(
+      job.probes.map((p) => p.probe),
+      'the probe list comes back from the stored evidence',
+    ).to.deep.equal(reports.saved[0]!.report.evidence.map((e) => e.probe));
   });
 
   it('answers a job still going as pending to a caller that does not wait, and SCAN_UNAVAILABLE to one that wanted the report', async () => {

@@ -62,14 +62,32 @@ describe('/changelog.md', () => {
 describe('README on the contact and legal check', () => {
   const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
   const homepage = (links: string): ProbeResponse => ({
-    ok: true, probe: 'https_root', requestedUrl: 'https://shop.example.com/', finalUrl: 'https://shop.example.com/', redirects: [], status: 200, headers: {}, setCookies: [], remoteAddress: '203.0.113.1',
-    bodyText: `<html><body>${links}</body></html>`, bodyBytes: 1, bodySha256: '0'.repeat(64), truncated: false, durationMs: 1, certificate: null,
+    ok: true,
+    probe: 'https_root',
+    requestedUrl: 'https://shop.example.com/',
+    finalUrl: 'https://shop.example.com/',
+    redirects: [],
+    status: 200,
+    headers: {},
+    setCookies: [],
+    remoteAddress: '203.0.113.1',
+    bodyText: `<html><body>${links}</body></html>`,
+    bodyBytes: 1,
+    bodySha256: '0'.repeat(64),
+    truncated: false,
+    durationMs: 1,
+    certificate: null,
   });
-  const points = (links: string) => judgeSite('rpt_x', domainName('shop.example.com'), [homepage(links)], new Date('2026-11-25T00:00:00Z')).checks.find((c) => c.id === 'contact_legal')!.points;
+  const points = (links: string) =>
+    judgeSite('rpt_x', domainName('shop.example.com'), [homepage(links)], new Date('2026-11-25T00:00:00Z')).checks.find((c) => c.id === 'contact_legal')!
+      .points;
 
   it('states the points as the check gives them', () => {
     const max = CORE_CHECKS.find((c) => c.id === 'contact_legal')!.max;
-    const offHost = points('<a href="https://other.example.com/privacy">Privacy</a><a href="https://other.example.com/terms">Terms</a><a href="https://other.example.com/contact">Contact</a>') / 3;
+    const offHost =
+      points(
+        '<a href="https://other.example.com/privacy">Privacy</a><a href="https://other.example.com/terms">Terms</a><a href="https://other.example.com/contact">Contact</a>',
+      ) / 3;
     const read = points('<a href="mailto:hi@shop.example.com">Contact</a>');
     expect(readme).to.contain(`The check is worth ${max} points, ${read} for each of the three pages that reads as promised`);
     expect(readme).to.contain(`either earns ${offHost} of that page's ${read} points`);

@@ -14,7 +14,10 @@ describe('judgeScanGate', () => {
   });
 
   it('meets no --fail-under, not even 0, without a score (a site that could not be reached)', () => {
-    expect(judgeScanGate({ failUnder: 0 }, { score: null, readiness: 'unknown' })).to.deep.equal({ met: false, unmet: ['no score: the site could not be reached'] });
+    expect(judgeScanGate({ failUnder: 0 }, { score: null, readiness: 'unknown' })).to.deep.equal({
+      met: false,
+      unmet: ['no score: the site could not be reached'],
+    });
     expect(judgeScanGate({}, { score: null, readiness: 'unknown' })).to.deep.equal({ met: true });
   });
 
@@ -33,7 +36,10 @@ describe('judgeScanGate', () => {
       met: false,
       unmet: ['score 64 is under 70', 'readiness limited is not ready'],
     });
-    expect(judgeScanGate({ failUnder: 60, require: 'ready' }, { score: 64, readiness: 'limited' })).to.deep.equal({ met: false, unmet: ['readiness limited is not ready'] });
+    expect(judgeScanGate({ failUnder: 60, require: 'ready' }, { score: 64, readiness: 'limited' })).to.deep.equal({
+      met: false,
+      unmet: ['readiness limited is not ready'],
+    });
     expect(judgeScanGate({ failUnder: 60, require: 'limited' }, { score: 64, readiness: 'limited' })).to.deep.equal({ met: true });
   });
 });

@@ -38,19 +38,50 @@ describe('ScanSite', () => {
     expect(fetcher.requests.map((r) => r.url)).not.to.include('https://good.example.com/sitemap.xml');
     expect(seen).to.have.length(24);
     expect(report.evidence.map((e) => e.probe)).to.deep.equal([
-      'http_root', 'https_root', 'markdown_root', 'robots_txt', 'sitemap', 'security_txt', 'agents_md', 'llms_txt', 'mcp_json', 'mcp_server_card', 'agent_card', 'openapi',
-      'api_catalog', 'oauth_protected_resource', 'oauth_authorization_server', 'openid_configuration', 'signatures_directory', 'agent_skills', 'ucp_profile', 'acp_discovery', 'cors_root',
-      'privacy_page', 'terms_page', 'contact_page',
+      'http_root',
+      'https_root',
+      'markdown_root',
+      'robots_txt',
+      'sitemap',
+      'security_txt',
+      'agents_md',
+      'llms_txt',
+      'mcp_json',
+      'mcp_server_card',
+      'agent_card',
+      'openapi',
+      'api_catalog',
+      'oauth_protected_resource',
+      'oauth_authorization_server',
+      'openid_configuration',
+      'signatures_directory',
+      'agent_skills',
+      'ucp_profile',
+      'acp_discovery',
+      'cors_root',
+      'privacy_page',
+      'terms_page',
+      'contact_page',
     ]);
     expect(report.evidence.map((e) => e.n)).to.deep.equal(Array.from({ length: 24 }, (_, i) => i + 1));
-    expect(report).to.deep.include({ id: 'rpt_tok000000000000000000001', domain: 'good.example.com', scannedAt: '2026-09-10T00:00:00.000Z', methodologyVersion: METHODOLOGY_VERSION, reachable: true, httpsValid: true });
+    expect(report).to.deep.include({
+      id: 'rpt_tok000000000000000000001',
+      domain: 'good.example.com',
+      scannedAt: '2026-09-10T00:00:00.000Z',
+      methodologyVersion: METHODOLOGY_VERSION,
+      reachable: true,
+      httpsValid: true,
+    });
     expect(signature.keyId).to.equal('fake-key');
     expect(reports.saved).to.have.length(1);
-    const homepage = (r: (typeof fetcher.requests)[number]) => r.url === 'https://good.example.com/' && r.headers?.accept !== 'text/markdown' && r.headers?.origin === undefined;
+    const homepage = (r: (typeof fetcher.requests)[number]) =>
+      r.url === 'https://good.example.com/' && r.headers?.accept !== 'text/markdown' && r.headers?.origin === undefined;
     expect(fetcher.requests.every((r) => r.maxBytes === (homepage(r) ? 1024 * 1024 : 256 * 1024))).to.equal(true);
     // One request, and only one, asks as a page of a foreign origin would: the homepage, otherwise as the browser's request.
     const fromOrigin = fetcher.requests.filter((r) => r.headers?.origin !== undefined);
-    expect(fromOrigin.map((r) => [r.url, r.headers])).to.deep.equal([['https://good.example.com/', { accept: fetcher.requests.find(homepage)!.headers!.accept, origin: CORS_PROBE_ORIGIN }]]);
+    expect(fromOrigin.map((r) => [r.url, r.headers])).to.deep.equal([
+      ['https://good.example.com/', { accept: fetcher.requests.find(homepage)!.headers!.accept, origin: CORS_PROBE_ORIGIN }],
+    ]);
   });
 
   it('scores a well-formed site 96: every check passes but the HTTP redirect it lacks, every declaration found', async () => {
@@ -62,10 +93,30 @@ describe('ScanSite', () => {
     expect(byId.http_redirect!.status).to.equal('fail');
     expect(report.score).to.equal(96);
     expect(report.declarations.map((d) => [d.id, d.status])).to.deep.equal([
-      ['agents_md', 'pass'], ['llms_txt', 'pass'], ['mcp_server_card', 'pass'], ['a2a_agent_card', 'pass'], ['x402', 'info'], ['openapi', 'pass'], ['markdown_negotiation', 'pass'],
-      ['link_headers', 'pass'], ['webmcp', 'pass'], ['api_catalog', 'pass'], ['oauth_protected_resource', 'pass'], ['oauth_authorization_server', 'pass'], ['web_bot_auth', 'pass'], ['agent_skills', 'pass'], ['ucp', 'pass'], ['acp', 'pass'], ['ap2', 'pass'],
+      ['agents_md', 'pass'],
+      ['llms_txt', 'pass'],
+      ['mcp_server_card', 'pass'],
+      ['a2a_agent_card', 'pass'],
+      ['x402', 'info'],
+      ['openapi', 'pass'],
+      ['markdown_negotiation', 'pass'],
+      ['link_headers', 'pass'],
+      ['webmcp', 'pass'],
+      ['api_catalog', 'pass'],
+      ['oauth_protected_resource', 'pass'],
+      ['oauth_authorization_server', 'pass'],
+      ['web_bot_auth', 'pass'],
+      ['agent_skills', 'pass'],
+      ['ucp', 'pass'],
+      ['acp', 'pass'],
+      ['ap2', 'pass'],
     ]);
-    expect(report.site).to.deep.equal({ untrustedTitle: 'Good Company', untrustedDescription: 'We sell good things.', untrustedLanguage: 'en', untrustedOrganizationName: 'Good Company' });
+    expect(report.site).to.deep.equal({
+      untrustedTitle: 'Good Company',
+      untrustedDescription: 'We sell good things.',
+      untrustedLanguage: 'en',
+      untrustedOrganizationName: 'Good Company',
+    });
     expect(byId.hsts!.evidence).to.deep.equal([2]);
     expect(byId.sitemap!.evidence).to.deep.equal([4, 5]);
     expect(byId.contact_legal!.evidence).to.deep.equal([2, 22, 23, 24]);
@@ -76,11 +127,17 @@ describe('ScanSite', () => {
     const fetcher = goodFetcher('good.example.com');
     const files = goodSiteFiles('good.example.com');
     const home = files.https['/']!;
-    fetcher.set('https://good.example.com/', { ...home, body: home.body.replace('href="/terms"', 'href="/privacy#terms"').replace('href="/contact"', 'href="https://help.example.net/contact"') });
+    fetcher.set('https://good.example.com/', {
+      ...home,
+      body: home.body.replace('href="/terms"', 'href="/privacy#terms"').replace('href="/contact"', 'href="https://help.example.net/contact"'),
+    });
     const { report } = await scan(fetcher).run(domainName('good.example.com'));
     const pageFetches = fetcher.requests.filter((r) => /privacy|terms|contact/.test(r.url)).map((r) => r.url);
     expect(pageFetches).to.deep.equal(['https://good.example.com/privacy']);
-    expect(report.evidence.slice(-2).map((e) => [e.probe, e.requestedUrl])).to.deep.equal([['privacy_page', 'https://good.example.com/privacy'], ['terms_page', 'https://good.example.com/privacy']]);
+    expect(report.evidence.slice(-2).map((e) => [e.probe, e.requestedUrl])).to.deep.equal([
+      ['privacy_page', 'https://good.example.com/privacy'],
+      ['terms_page', 'https://good.example.com/privacy'],
+    ]);
     const legal = report.checks.find((c) => c.id === 'contact_legal')!;
     expect(legal).to.include({ status: 'warn', points: 3 });
   });
@@ -89,7 +146,10 @@ describe('ScanSite', () => {
     const down = new FakeSiteFetcher();
     (down as unknown as { fetch: FakeSiteFetcher['fetch'] }).fetch = async (request) => {
       down.requests.push(request);
-      return { ok: false, failure: { requestedUrl: request.url, failedUrl: request.url, redirects: [], code: 'DNS_FAILURE', message: 'no such name', durationMs: 1 } };
+      return {
+        ok: false,
+        failure: { requestedUrl: request.url, failedUrl: request.url, redirects: [], code: 'DNS_FAILURE', message: 'no such name', durationMs: 1 },
+      };
     };
     const { report } = await scan(down).run(domainName('gone.example.com'));
     expect(report).to.deep.include({ reachable: false, unreachable: 'the name does not resolve', declarations: [] });

@@ -82,7 +82,15 @@ describe('the site files Vetted publishes about itself', () => {
     expect(card).to.include({ valid: true, name: 'vetted', protocolVersion: '2025-11-25', toolCount: VETTED_SKILLS.length, authenticationRequired: false });
     expect(card.endpoints).to.deep.equal([{ type: 'streamable-http', url: `${BASE}/mcp` }]);
     const json = JSON.parse(text);
-    expect(json.tools.map((t: { name: string }) => t.name)).to.deep.equal(['check_trust', 'verify_domain', 'scan_domain', 'get_report', 'lookup_entity', 'watch_domain', 'unwatch_domain']);
+    expect(json.tools.map((t: { name: string }) => t.name)).to.deep.equal([
+      'check_trust',
+      'verify_domain',
+      'scan_domain',
+      'get_report',
+      'lookup_entity',
+      'watch_domain',
+      'unwatch_domain',
+    ]);
   });
 
   it('publishes an A2A agent card with skills and the MCP interface, which the scanner reads without errors or warnings', () => {
@@ -123,7 +131,10 @@ describe('the site files Vetted publishes about itself', () => {
   });
 
   it('keeps a JSON-LD value from closing its script element', () => {
-    const html = renderHomePage({ ...homeView(CONFIG), organization: { '@type': 'Organization', name: '</script><script>alert(1)</script>', url: `${BASE}/` } });
+    const html = renderHomePage({
+      ...homeView(CONFIG),
+      organization: { '@type': 'Organization', name: '</script><script>alert(1)</script>', url: `${BASE}/` },
+    });
     expect(html).not.to.contain('</script><script>');
     expect(extractHomepageFacts(html, `${BASE}/`).jsonLd.organization?.name).to.equal('</script><script>alert(1)</script>');
   });

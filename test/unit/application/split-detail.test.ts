@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { splitDetail } from '../../../src/application/views/split-detail.js';
 
-const words = (text: string) => text.toLowerCase().split(/\s+/).map((w) => w.replace(/[.:;]+$/, '')).filter((w) => w !== '').sort();
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[.:;]+$/, ''))
+    .filter((w) => w !== '')
+    .sort();
 
 describe('splitDetail: what a check found, and what its detail says to do', () => {
   it('leaves a detail without instructions as it is', () => {
@@ -36,10 +42,12 @@ describe('splitDetail: what a check found, and what its detail says to do', () =
 
   it('keeps every word of the detail, in one part or the other', () => {
     const token = fc.constantFrom('Send', 'send', 'add', 'Add', 'the', 'header', 'X', '`a:', 'b`', 'is', 'absent.', 'wrong:', 'it;', 'now.', 'Publish', 'file');
-    fc.assert(fc.property(fc.array(token, { minLength: 1, maxLength: 30 }), (tokens) => {
-      const detail = tokens.join(' ');
-      const { found, instructions } = splitDetail(detail);
-      expect(words([found, ...instructions].join(' '))).to.deep.equal(words(detail));
-    }));
+    fc.assert(
+      fc.property(fc.array(token, { minLength: 1, maxLength: 30 }), (tokens) => {
+        const detail = tokens.join(' ');
+        const { found, instructions } = splitDetail(detail);
+        expect(words([found, ...instructions].join(' '))).to.deep.equal(words(detail));
+      }),
+    );
   });
 });

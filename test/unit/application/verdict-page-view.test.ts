@@ -32,7 +32,17 @@ describe('the verdict page view', () => {
     const observations = new ObservationCache(clock);
     const live = new LiveObservations(store, observations, sources, sources, sources, config, new SystemTimers());
     const verify = new VerifyDomain(registry, new RegistryReadCache(clock), clock, new ReadAheadCaches(observations, new OwnershipCache(clock)));
-    assess = new AssessTrust(verify, store, observations, live, { toUnicode: (d: string) => d }, clock, config, ownershipParts(clock).ownership, firstObservations());
+    assess = new AssessTrust(
+      verify,
+      store,
+      observations,
+      live,
+      { toUnicode: (d: string) => d },
+      clock,
+      config,
+      ownershipParts(clock).ownership,
+      firstObservations(),
+    );
   });
 
   const pageOf = async (domain: string, external = false) => verdictPageView(trustView(await assess.run(domain, { external }), BASE), BASE);
@@ -66,7 +76,10 @@ describe('the verdict page view', () => {
 
   it('leads a lookalike with its warning even while a look is pending: no look can lift it above FLAG', async () => {
     const view = trustView(await assess.run('paypa1.com', { external: false }), BASE);
-    const pending = { ...view, answer: { ...view.answer, evidence: { complete: false, failed: [], pending: ['domain_age', 'ssl'], retry_after_seconds: 12 } } } as typeof view;
+    const pending = {
+      ...view,
+      answer: { ...view.answer, evidence: { complete: false, failed: [], pending: ['domain_age', 'ssl'], retry_after_seconds: 12 } },
+    } as typeof view;
     const page = verdictPageView(pending, BASE);
     expect(page.label).to.not.equal('Still looking');
     expect(page.tone).to.equal('bad');
@@ -76,7 +89,12 @@ describe('the verdict page view', () => {
   it('gives the block reason, and an expired verification in the EXPIRED message', async () => {
     await registry.add([aBlock('scam.com', 'phishing kit')]);
     const blocked = await pageOf('login.scam.com');
-    expect(blocked).to.include({ label: 'Do not go ahead', tone: 'bad', headline: "Do not deal with login.scam.com: the operator of this registry blocked it.", lookNow: false });
+    expect(blocked).to.include({
+      label: 'Do not go ahead',
+      tone: 'bad',
+      headline: 'Do not deal with login.scam.com: the operator of this registry blocked it.',
+      lookNow: false,
+    });
     expect(blocked.sentence).to.equal("login.scam.com is blocked by this registry's operator: phishing kit.");
     expect(blocked.signals).to.deep.equal([]);
     expect(blocked.readiness).to.equal(null);
@@ -88,7 +106,13 @@ describe('the verdict page view', () => {
   it('heads with one state, in words and colour: still looking while evidence is pending, then what the guidance says', async () => {
     await registry.create(aNewEntity({ name: 'Acme Widgets', domain: 'acme.com', type: 'business', expiresAt: '2027-01-01T00:00:00.000Z' }));
     const pending = await pageOf('acme.com');
-    expect(pending).to.include({ label: 'Still looking', tone: 'neutral', headline: 'We are still looking at acme.com: ask again in 12 seconds.', askAgainSeconds: 12, lookNow: true });
+    expect(pending).to.include({
+      label: 'Still looking',
+      tone: 'neutral',
+      headline: 'We are still looking at acme.com: ask again in 12 seconds.',
+      askAgainSeconds: 12,
+      lookNow: true,
+    });
     expect(pending.why).to.include('Until the look ends, agents are told: ask a person (FLAG).');
     expect(pending.signals.find((s) => s.name === 'domain_age')!.words).to.equal('Being looked at now: the result should be here within 12 seconds.');
     const looked = await pageOf('acme.com', true);
@@ -99,9 +123,14 @@ describe('the verdict page view', () => {
       'Agents are told: go ahead with care (CAUTION).',
       'Safe for an agent to do without asking: API calls, sharing data, up to 100 USD a transaction.',
     ]);
-    expect(await pageOf('nobody.example.net', true)).to.include({ label: 'Ask a person', tone: 'caution', headline: 'A person should decide before an agent deals with nobody.example.net.' });
+    expect(await pageOf('nobody.example.net', true)).to.include({
+      label: 'Ask a person',
+      tone: 'caution',
+      headline: 'A person should decide before an agent deals with nobody.example.net.',
+    });
     // No word of the page names a request parameter: "Look now" is the page's way to ask.
-    for (const page of [pending, looked]) expect(JSON.stringify([page.why, page.signals.map((s) => [s.title, s.words]), page.headline])).to.not.match(/external=|signals=|domain_age|POST /);
+    for (const page of [pending, looked])
+      expect(JSON.stringify([page.why, page.signals.map((s) => [s.title, s.words]), page.headline])).to.not.match(/external=|signals=|domain_age|POST /);
   });
 
   it('calls a name nobody vouches for not verified, and a brand domain a known brand', async () => {

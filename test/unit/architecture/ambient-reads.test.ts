@@ -62,7 +62,10 @@ describe('the clock, randomness and timer rule', () => {
   });
 
   it('leaves the adapters that implement the ports alone', () => {
-    file('src/adapters/clock/system-clock.ts', 'export const now = () => new Date();\nexport const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));');
+    file(
+      'src/adapters/clock/system-clock.ts',
+      'export const now = () => new Date();\nexport const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));',
+    );
     file('src/adapters/random/dice.ts', 'export const roll = () => Math.random();');
     file('src/adapters/http/stamp.ts', 'export const at = Date.now();');
     expect(found()).to.deep.equal([]);

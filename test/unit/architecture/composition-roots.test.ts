@@ -2,14 +2,22 @@ import { expect } from 'chai';
 import { COMPOSITION_ROOTS, ENTRY_POINT_ADAPTERS } from '../../../scripts/check-layers.js';
 import { useFakeTree } from './fake-tree.js';
 
-const driven = (root: string, adapter: string) => `${root} must not import adapter ${adapter}: only src/main.ts imports driven adapters; take it from the container`;
+const driven = (root: string, adapter: string) =>
+  `${root} must not import adapter ${adapter}: only src/main.ts imports driven adapters; take it from the container`;
 
 describe('the composition roots', () => {
   const { file, found } = useFakeTree();
 
   it('are main.ts, service.ts, cli.ts and index.ts', () => {
     expect([...COMPOSITION_ROOTS]).to.have.members(['src/main.ts', 'src/service.ts', 'src/cli.ts', 'src/index.ts']);
-    expect(ENTRY_POINT_ADAPTERS).to.have.members(['src/adapters/http', 'src/adapters/mcp', 'src/adapters/cli', 'src/adapters/shared', 'src/adapters/config', 'src/adapters/log']);
+    expect(ENTRY_POINT_ADAPTERS).to.have.members([
+      'src/adapters/http',
+      'src/adapters/mcp',
+      'src/adapters/cli',
+      'src/adapters/shared',
+      'src/adapters/config',
+      'src/adapters/log',
+    ]);
   });
 
   it('let main.ts import every layer and adapter, but no other root', () => {
@@ -28,7 +36,10 @@ describe('the composition roots', () => {
   });
 
   it('fail an entry point that imports a driven adapter instead of taking it from the container', () => {
-    file('src/service.ts', "import { PgBossJobQueue } from './adapters/queue/pg-boss-job-queue.js';\nimport type { Database } from './adapters/persistence/create-knex.js';");
+    file(
+      'src/service.ts',
+      "import { PgBossJobQueue } from './adapters/queue/pg-boss-job-queue.js';\nimport type { Database } from './adapters/persistence/create-knex.js';",
+    );
     file('src/cli.ts', "const { SmtpMailer } = await import('./adapters/mail/smtp-mailer.js');");
     file('src/index.ts', "export { SystemClock } from './adapters/clock/system-clock.js';");
     expect(found()).to.have.members([
@@ -51,7 +62,10 @@ describe('the composition roots', () => {
         "import { JobQueue } from './application/ports/job-queue.js';",
       ].join('\n'),
     );
-    file('src/cli.ts', "import { CliCommands } from './adapters/cli/cli-commands.js';\nimport { loadConfig } from './adapters/config/load-config.js';\nimport { closeContainer } from './service.js';");
+    file(
+      'src/cli.ts',
+      "import { CliCommands } from './adapters/cli/cli-commands.js';\nimport { loadConfig } from './adapters/config/load-config.js';\nimport { closeContainer } from './service.js';",
+    );
     file('src/index.ts', "export * from './domain/index.js';\nexport { main } from './cli.js';\nexport { buildContainer } from './main.js';");
     expect(found()).to.deep.equal([]);
   });

@@ -3,9 +3,12 @@ import { DRIVEN_LIBRARIES, DRIVING_ADAPTERS } from '../../../scripts/check-layer
 import { useFakeTree } from './fake-tree.js';
 
 const typesOnly = (name: string) => `driving adapter ${name} may import only types from src/domain (judging belongs in a use case or the domain)`;
-const judging = (name: string, fn: string) => `driving adapter ${name} must not import ${fn}: judging (readiness, verdicts, scores) happens in a use case or the domain`;
-const library = (name: string, pkg: string) => `driving adapter ${name} must not import ${pkg}: storage, the network and mail are reached through a use case and its ports`;
-const helper = (name: string, module: string) => `driving adapter ${name} may import only types from ${module}: at run time it uses use cases, ports, views, errors and input parsing`;
+const judging = (name: string, fn: string) =>
+  `driving adapter ${name} must not import ${fn}: judging (readiness, verdicts, scores) happens in a use case or the domain`;
+const library = (name: string, pkg: string) =>
+  `driving adapter ${name} must not import ${pkg}: storage, the network and mail are reached through a use case and its ports`;
+const helper = (name: string, module: string) =>
+  `driving adapter ${name} may import only types from ${module}: at run time it uses use cases, ports, views, errors and input parsing`;
 
 describe('the driving adapter rule', () => {
   const { file, found } = useFakeTree();
@@ -78,7 +81,10 @@ describe('the driving adapter rule', () => {
         "import type { ScanOutcome } from '../../../application/scan/scan-outcome.js';",
       ].join('\n'),
     );
-    file('src/adapters/http/routes/readiness.ts', "import { Clock } from '../../../application/ports/clock.js';\nimport { scanOutcome } from '../../../application/scan/scan-outcome.js';");
+    file(
+      'src/adapters/http/routes/readiness.ts',
+      "import { Clock } from '../../../application/ports/clock.js';\nimport { scanOutcome } from '../../../application/scan/scan-outcome.js';",
+    );
     file('src/adapters/persistence/anything.ts', "import { scanOutcome } from '../../application/scan/scan-outcome.js';");
     expect(found()).to.deep.equal([
       `src/adapters/http/routes/readiness.ts:2 -> ../../../application/scan/scan-outcome.js: ${helper('http', 'src/application/scan/scan-outcome.ts')}`,

@@ -32,7 +32,7 @@ describe('the import cycle rule', () => {
     file('src/application/a.ts', "import type { C } from '../domain/c.js';\nimport { b } from './b.js';");
     file('src/application/b.ts', "import { c } from '../domain/c.js';");
     file('src/domain/c.ts', "import type { D } from './d/index.js';");
-    file('src/domain/d/index.ts', "export type D = string;");
+    file('src/domain/d/index.ts', 'export type D = string;');
     expect(found()).to.deep.equal([]);
   });
 });

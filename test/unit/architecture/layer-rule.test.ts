@@ -33,7 +33,7 @@ describe('the layer rule check', () => {
       [
         "// import knex from 'knex';",
         "/* export * from '../adapters/persistence/x.js'; */",
-        "const text = \"import pg from 'pg'\";",
+        'const text = "import pg from \'pg\'";',
         'const template = `await import("../application/y.js")`;',
         "export const note = { from: 'knex' };",
       ].join('\n'),

@@ -9,8 +9,14 @@ describe('the layer check on the planted violations', () => {
   it('reports each with its file, line and rule', () => {
     file('src/application/use-cases.ts', "import { GetReport } from './scan/get-report.js';\nimport { ScanSite } from './scan/scan-site.js';");
     file('src/adapters/http/routes/scan-routes.ts', "import type { Router } from '@koa/router';\nimport knex from 'knex';");
-    file('src/service.ts', "import { JobQueue } from './application/ports/job-queue.js';\nimport { KnexScanJobRepository } from './adapters/persistence/knex-scan-job-repository.js';");
-    file('src/adapters/http/routes/report-routes.ts', "import { GetReport } from '../../../application/scan/get-report.js';\nimport { scanOutcome } from '../../../application/scan/scan-outcome.js';");
+    file(
+      'src/service.ts',
+      "import { JobQueue } from './application/ports/job-queue.js';\nimport { KnexScanJobRepository } from './adapters/persistence/knex-scan-job-repository.js';",
+    );
+    file(
+      'src/adapters/http/routes/report-routes.ts',
+      "import { GetReport } from '../../../application/scan/get-report.js';\nimport { scanOutcome } from '../../../application/scan/scan-outcome.js';",
+    );
     file('src/application/scan/await-scan.ts', 'export class AwaitScan {\n  deadline(waitMs: number): number {\n    return Date.now() + waitMs;\n  }\n}');
     file('src/adapters/shared/scan-helper.ts', "import { ScanSite } from '../../application/scan/scan-site.js';");
     file('src/adapters/http/routes/badge-routes.ts', "import { judgeReadiness } from '../../../domain/scan/readiness.js';");

@@ -28,7 +28,10 @@ describe('the shared adapter folder', () => {
   });
 
   it('imports no use case, not even its types: ScanSite, and any other the one list names', () => {
-    file('src/application/use-cases.ts', "import { ScanSite } from './scan/scan-site.js';\nimport { VerifyDomain } from './verdict/verify-domain.js';\nimport type { Newable } from 'inversify';");
+    file(
+      'src/application/use-cases.ts',
+      "import { ScanSite } from './scan/scan-site.js';\nimport { VerifyDomain } from './verdict/verify-domain.js';\nimport type { Newable } from 'inversify';",
+    );
     file('src/adapters/shared/scan-helper.ts', "import { ScanSite } from '../../application/scan/scan-site.js';");
     file('src/adapters/shared/verify-schema.ts', "import { z } from 'zod';\nimport type { VerifyOutcome } from '../../application/verdict/verify-domain.js';");
     file('src/adapters/shared/fine.ts', "import { AppError } from '../../application/errors.js';\nimport { Clock } from '../../application/ports/clock.js';");
@@ -43,7 +46,7 @@ describe('the shared adapter folder', () => {
     expect(found()).to.deep.equal([`src/adapters/shared/jobs.ts:1 -> ../../application/scan/run-scan-job.js: ${noUseCase('run-scan-job.ts')}`]);
   });
 
-  it('obeys the driving adapters\' library and judging rules, since they use it', () => {
+  it("obeys the driving adapters' library and judging rules, since they use it", () => {
     file('src/adapters/shared/db.ts', "import type { Knex } from 'knex';\nimport { judgeScanGate } from '../../application/scan/scan-gate.js';");
     expect(found()).to.have.members([
       'src/adapters/shared/db.ts:1 -> knex: src/adapters/shared must not import knex: storage, the network and mail are reached through a use case and its ports',

@@ -57,7 +57,17 @@ describe('domain names', () => {
   });
 
   // Suffixes of the Public Suffix List's private section: their owners' own sites.
-  const PRIVATE_SUFFIXES = ['github.io', 'myshopify.com', 'blogspot.com', 'herokuapp.com', 'ruhr-uni-bochum.de', 'freedesktop.org', 'service.gov.uk', 'gov.scot', 's3.amazonaws.com'];
+  const PRIVATE_SUFFIXES = [
+    'github.io',
+    'myshopify.com',
+    'blogspot.com',
+    'herokuapp.com',
+    'ruhr-uni-bochum.de',
+    'freedesktop.org',
+    'service.gov.uk',
+    'gov.scot',
+    's3.amazonaws.com',
+  ];
   const ICANN_SUFFIXES = ['com', 'io', 'co.uk', 'gov.uk', 'scot', 'pvt.k12.ma.us'];
 
   it('accepts a private-section suffix as a registrable unit of its own', () => {

@@ -33,7 +33,13 @@ describe('tiers', () => {
 
     it('never exhausts an unlimited quota, and has no remaining count for it', () => {
       for (const used of [0, 1000, Number.MAX_SAFE_INTEGER]) {
-        expect(quotaStanding('enterprise', null, used, NOON)).to.deep.equal({ tier: 'enterprise', quota: null, remaining: null, resetSeconds: 43_200, exhausted: false });
+        expect(quotaStanding('enterprise', null, used, NOON)).to.deep.equal({
+          tier: 'enterprise',
+          quota: null,
+          remaining: null,
+          resetSeconds: 43_200,
+          exhausted: false,
+        });
       }
     });
   });

@@ -23,7 +23,11 @@ const SPEC: CommandSpec<EntityAddInput> = {
     name: { type: 'string', value: 'NAME', required: true, help: "the entity's name, as verify and lookup answers show it" },
     type: { type: 'string', value: 'TYPE', help: 'organization (the default), business, individual, api or infrastructure' },
     level: { type: 'string', value: 'basic|verified|enterprise', help: 'how far it was verified; verified by default' },
-    expires: { type: 'string', value: 'ISO8601', help: 'when the entry expires, an instant with a time zone (2027-01-31T00:00:00Z); a year from now by default' },
+    expires: {
+      type: 'string',
+      value: 'ISO8601',
+      help: 'when the entry expires, an instant with a time zone (2027-01-31T00:00:00Z); a year from now by default',
+    },
   },
   parse: (args) => ({
     domain: args.string('domain')!,

@@ -13,7 +13,12 @@ const SPEC: CommandSpec<EntityImportInput> = {
   name: 'entity import',
   summary: 'add every entity of FILE, all or nothing',
   queuesJobs: true,
-  arguments: [{ name: 'FILE', help: 'JSON Lines (.jsonl, one object a line) or CSV (.csv) with a header line; without either extension, a file starting with { is JSON Lines' }],
+  arguments: [
+    {
+      name: 'FILE',
+      help: 'JSON Lines (.jsonl, one object a line) or CSV (.csv) with a header line; without either extension, a file starting with { is JSON Lines',
+    },
+  ],
   details: [
     'Fields: domain, name, and optional type, level, expires_at, as entity add takes them (an empty CSV field takes the default). CSV fields cannot be quoted: a name with a comma or a double quote needs JSON Lines.',
     'Every line is checked first: one bad line is named (line 3: domain is required) and nothing is imported; otherwise all are stored at once and the count printed.',

@@ -12,7 +12,9 @@ interface EntityListInput {
 const SPEC: CommandSpec<EntityListInput> = {
   name: 'entity list',
   summary: 'list the entities, oldest first',
-  options: { json: { type: 'boolean', help: 'print an array of what GET /lookup/{id} answers (id, name, domain, level, type, verified_at, expires_at, status)' } },
+  options: {
+    json: { type: 'boolean', help: 'print an array of what GET /lookup/{id} answers (id, name, domain, level, type, verified_at, expires_at, status)' },
+  },
   details: ['Without --json: one entity a line, its id, domain, name, type, level, status and expiry separated by tabs.'],
   parse: (args) => ({ json: args.flag('json') }),
 };

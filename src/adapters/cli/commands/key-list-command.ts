@@ -12,7 +12,9 @@ const SPEC: CommandSpec<KeyListInput> = {
   name: 'key list',
   summary: 'list the API keys, newest first',
   options: { json: { type: 'boolean', help: 'print an array of {key_id, tier, name, entity_id, created_at, revoked_at, last_used_at}' } },
-  details: ['Without --json: one key a line: its id, tier, state (active or revoked), creation, last use (- when never) and name, separated by tabs. Keys themselves are never shown again.'],
+  details: [
+    'Without --json: one key a line: its id, tier, state (active or revoked), creation, last use (- when never) and name, separated by tabs. Keys themselves are never shown again.',
+  ],
   parse: (args) => ({ json: args.flag('json') }),
 };
 

@@ -14,7 +14,9 @@ const SPEC: CommandSpec<KeyUsageInput> = {
   summary: "an API key's public reads today and on the 30 days before",
   arguments: [{ name: 'KEY_ID', help: 'the key id (key_…)' }],
   options: { json: { type: 'boolean', help: 'print what GET /account/usage answers its holder' } },
-  details: ['Without --json: the tier and quota, then one day a line, oldest first: the day and its count, separated by a tab. Counts are every instance\'s as of its last sync (each syncs once a second).'],
+  details: [
+    "Without --json: the tier and quota, then one day a line, oldest first: the day and its count, separated by a tab. Counts are every instance's as of its last sync (each syncs once a second).",
+  ],
   parse: (args) => ({ id: args.positionals[0]!, json: args.flag('json') }),
 };
 
@@ -32,7 +34,9 @@ export class KeyUsageCommand implements CliCommand<KeyUsageInput> {
       io.out(JSON.stringify(view, null, 2));
       return 0;
     }
-    io.out(`${view.key_id}\t${view.tier}\t${view.quota_per_day === null ? 'unlimited' : `${view.quota_per_day} a day`}\ttoday ${view.today.count}${view.today.remaining === null ? '' : `, ${view.today.remaining} left`}`);
+    io.out(
+      `${view.key_id}\t${view.tier}\t${view.quota_per_day === null ? 'unlimited' : `${view.quota_per_day} a day`}\ttoday ${view.today.count}${view.today.remaining === null ? '' : `, ${view.today.remaining} left`}`,
+    );
     for (const day of view.days) io.out(`${day.day}\t${day.count}`);
     return 0;
   }

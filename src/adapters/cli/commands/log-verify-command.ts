@@ -20,7 +20,11 @@ const SPEC: CommandSpec<LogVerifyInput> = {
   options: {
     url: { type: 'string', value: 'BASE_URL', help: 'the deployment, e.g. https://vetted.example.org', required: true },
     state: { type: 'string', value: 'FILE', help: 'where the last checkpoint checked is kept: the new one must be consistent with it (created when missing)' },
-    origin: { type: 'string', value: 'ORIGIN', help: "the log's name its checkpoints must carry; the host of BASE_URL plus /log by default (give it when auditing a mirror or one instance of several)" },
+    origin: {
+      type: 'string',
+      value: 'ORIGIN',
+      help: "the log's name its checkpoints must carry; the host of BASE_URL plus /log by default (give it when auditing a mirror or one instance of several)",
+    },
     json: { type: 'boolean', help: 'print {ok, size, root, previous_size, rehashed} or {ok, discrepancy}' },
   },
   details: [
@@ -39,7 +43,8 @@ export class LogVerifyCommand implements CliCommand<LogVerifyInput> {
   constructor(@inject(AuditLog) private readonly audit: AuditLog) {}
 
   async run(input: LogVerifyInput, io: CliIo): Promise<number> {
-    const previous = input.state !== undefined && existsSync(input.state) ? stateOf(input.state, parseJsonFile(input.state, await readText(input.state))) : undefined;
+    const previous =
+      input.state !== undefined && existsSync(input.state) ? stateOf(input.state, parseJsonFile(input.state, await readText(input.state))) : undefined;
     const outcome = await this.audit.run(input.url, previous, input.origin);
     if (!outcome.ok) {
       if (input.json) io.out(JSON.stringify({ ok: false, discrepancy: outcome.discrepancy }, null, 2));
@@ -53,7 +58,10 @@ export class LogVerifyCommand implements CliCommand<LogVerifyInput> {
     }
     const { size, root } = outcome.state;
     if (input.json) io.out(JSON.stringify({ ok: true, size, root, previous_size: outcome.previousSize, rehashed: outcome.entries }, null, 2));
-    else io.out(`ok: ${outcome.state.origin} holds ${size} entries, root ${root}${previous ? `, consistent with the ${outcome.previousSize} seen before` : ''}; ${outcome.entries} entries re-hashed`);
+    else
+      io.out(
+        `ok: ${outcome.state.origin} holds ${size} entries, root ${root}${previous ? `, consistent with the ${outcome.previousSize} seen before` : ''}; ${outcome.entries} entries re-hashed`,
+      );
     return 0;
   }
 }
@@ -61,7 +69,14 @@ export class LogVerifyCommand implements CliCommand<LogVerifyInput> {
 function stateOf(file: string, value: unknown): AuditState {
   const state = value as Partial<AuditState> | null;
   const frontier = state?.frontier;
-  if (!state || typeof state.origin !== 'string' || !Number.isSafeInteger(state.size) || (state.size ?? -1) < 0 || typeof state.root !== 'string' || (frontier !== undefined && !(Array.isArray(frontier) && frontier.every((h) => typeof h === 'string')))) {
+  if (
+    !state ||
+    typeof state.origin !== 'string' ||
+    !Number.isSafeInteger(state.size) ||
+    (state.size ?? -1) < 0 ||
+    typeof state.root !== 'string' ||
+    (frontier !== undefined && !(Array.isArray(frontier) && frontier.every((h) => typeof h === 'string')))
+  ) {
     throw new AppError('VALIDATION_ERROR', `${file} is not a state file of this command ({origin, size, root, frontier})`);
   }
   return { origin: state.origin, size: state.size!, root: state.root, ...(frontier ? { frontier } : {}) };

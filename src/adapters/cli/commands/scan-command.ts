@@ -26,7 +26,11 @@ const SPEC: CommandSpec<ScanInput> = {
   options: {
     json: { type: 'boolean', help: 'print the scan result as JSON instead of the summary: what POST /api/scan answers (reused, age_seconds, report_url, …)' },
     fresh: { type: 'boolean', help: 'scan again even when a report under ten minutes old exists' },
-    file: { type: 'string', value: 'LIST', help: 'scan every domain of LIST instead, one a line (# starts a comment, LIST "-" is standard input); one JSON line each on stdout' },
+    file: {
+      type: 'string',
+      value: 'LIST',
+      help: 'scan every domain of LIST instead, one a line (# starts a comment, LIST "-" is standard input); one JSON line each on stdout',
+    },
     'fail-under': { type: 'string', value: 'SCORE', help: 'exit 1 when the score is under SCORE, a whole number from 0 to 100' },
     require: { type: 'string', value: 'ready|limited', help: 'exit 1 unless readiness is ready (limited: limited or ready)' },
   },
@@ -46,12 +50,14 @@ function parseScan(args: CommandArgs): ScanInput {
   const gate: { failUnder?: number; require?: GateRequirement } = {};
   const failUnder = args.string('fail-under');
   if (failUnder !== undefined) {
-    if (!/^\d{1,3}$/.test(failUnder) || Number(failUnder) > 100) throw new UsageError(`--fail-under must be a whole number from 0 to 100 (got "${printable(failUnder, 20)}")`);
+    if (!/^\d{1,3}$/.test(failUnder) || Number(failUnder) > 100)
+      throw new UsageError(`--fail-under must be a whole number from 0 to 100 (got "${printable(failUnder, 20)}")`);
     gate.failUnder = Number(failUnder);
   }
   const require = args.string('require');
   if (require !== undefined) {
-    if (!(GATE_REQUIREMENTS as readonly string[]).includes(require)) throw new UsageError(`--require must be ready or limited (got "${printable(require, 20)}")`);
+    if (!(GATE_REQUIREMENTS as readonly string[]).includes(require))
+      throw new UsageError(`--require must be ready or limited (got "${printable(require, 20)}")`);
     gate.require = require as GateRequirement;
   }
   const fresh = args.flag('fresh');

@@ -16,11 +16,21 @@ const SPEC: CommandSpec<VerifySignatureInput> = {
   summary: 'check a signed verify answer offline',
   arguments: [{ name: 'FILE', help: 'the answer: a compact JWS, as GET /verify/{domain} answers to Accept: application/jose' }],
   options: {
-    jwks: { type: 'string', value: 'JWKS', help: "the keys to check it against, a file saved from /.well-known/jwks.json; this deployment's own key by default" },
-    checkpoint: { type: 'string', value: 'CHECKPOINT', help: "a signed checkpoint of the issuer's transparency log (saved from /log/checkpoint): also check that the verdict's log leaf is included in it" },
+    jwks: {
+      type: 'string',
+      value: 'JWKS',
+      help: "the keys to check it against, a file saved from /.well-known/jwks.json; this deployment's own key by default",
+    },
+    checkpoint: {
+      type: 'string',
+      value: 'CHECKPOINT',
+      help: "a signed checkpoint of the issuer's transparency log (saved from /log/checkpoint): also check that the verdict's log leaf is included in it",
+    },
     json: { type: 'boolean', help: 'print {valid, key_id, claims}, or {valid, reason} when invalid' },
   },
-  details: ['Checks the EdDSA signature and the expiry; with --checkpoint, also the checkpoint\'s signature by the same keys and the inclusion proof the verdict carries (its log claim) against the checkpoint\'s root. Exit 0 valid (one line naming signer, subject and validity), 1 invalid or expired (the reason on stderr), 2 an unreadable FILE, JWKS or CHECKPOINT.'],
+  details: [
+    "Checks the EdDSA signature and the expiry; with --checkpoint, also the checkpoint's signature by the same keys and the inclusion proof the verdict carries (its log claim) against the checkpoint's root. Exit 0 valid (one line naming signer, subject and validity), 1 invalid or expired (the reason on stderr), 2 an unreadable FILE, JWKS or CHECKPOINT.",
+  ],
   parse: (args) => ({ file: args.positionals[0]!, jwks: args.string('jwks'), checkpoint: args.string('checkpoint'), json: args.flag('json') }),
 };
 
@@ -36,8 +46,28 @@ export class VerifySignatureCommand implements CliCommand<VerifySignatureInput> 
     const jwks = input.jwks === undefined ? undefined : parseJsonFile(input.jwks, await readText(input.jwks));
     const checkpoint = input.checkpoint === undefined ? undefined : await readText(input.checkpoint);
     const check = await this.checkSignedVerdict.run(await readText(input.file), jwks, checkpoint);
-    if (input.json) io.out(JSON.stringify(check.valid ? { valid: true, key_id: check.keyId, claims: check.claims, ...(check.log ? { log: { leaf_index: check.log.leafIndex, tree_size: check.log.treeSize } } : {}) } : { valid: false, reason: check.reason }, null, 2));
-    else if (check.valid) io.out(verdictSummary(check.claims, check.keyId) + (check.log ? `; ${check.log.leafIndex === null ? 'the log held no entry about it' : `log entry ${check.log.leafIndex} included`} in the checkpoint of ${check.log.treeSize} entries` : ''));
+    if (input.json)
+      io.out(
+        JSON.stringify(
+          check.valid
+            ? {
+                valid: true,
+                key_id: check.keyId,
+                claims: check.claims,
+                ...(check.log ? { log: { leaf_index: check.log.leafIndex, tree_size: check.log.treeSize } } : {}),
+              }
+            : { valid: false, reason: check.reason },
+          null,
+          2,
+        ),
+      );
+    else if (check.valid)
+      io.out(
+        verdictSummary(check.claims, check.keyId) +
+          (check.log
+            ? `; ${check.log.leafIndex === null ? 'the log held no entry about it' : `log entry ${check.log.leafIndex} included`} in the checkpoint of ${check.log.treeSize} entries`
+            : ''),
+      );
     else io.err(`vetted: invalid: ${check.reason}`);
     return check.valid ? 0 : 1;
   }

@@ -95,7 +95,10 @@ function refuse(ctx: Context, origin: string): void {
   ctx.status = 403;
   ctx.set('Cache-Control', 'no-store');
   const method = ctx.method === 'OPTIONS' ? printable(ctx.get('Access-Control-Request-Method'), 20) : ctx.method;
-  ctx.body = failureBody('FORBIDDEN', `Pages from ${printable(origin, 100)} may not call ${method} ${printable(ctx.path, 100)}: only this service's own origin and the operator's allowed origins may.`);
+  ctx.body = failureBody(
+    'FORBIDDEN',
+    `Pages from ${printable(origin, 100)} may not call ${method} ${printable(ctx.path, 100)}: only this service's own origin and the operator's allowed origins may.`,
+  );
 }
 
 function printable(text: string, max: number): string {

@@ -61,9 +61,11 @@ function respondAppError(ctx: Context, error: AppError): void {
     extra.retry_after_seconds = retryAfterSeconds;
   }
   // RFC 9110 §15.5.2: a 401 says how to authenticate; RFC 6750 §3.1 names a bad token.
-  if (error.code === 'UNAUTHORIZED') ctx.set('WWW-Authenticate', INVALID_TOKEN.has(String(rest.reason)) ? 'Bearer realm="vetted", error="invalid_token"' : 'Bearer realm="vetted"');
+  if (error.code === 'UNAUTHORIZED')
+    ctx.set('WWW-Authenticate', INVALID_TOKEN.has(String(rest.reason)) ? 'Bearer realm="vetted", error="invalid_token"' : 'Bearer realm="vetted"');
   if (rest.limit === 'daily_quota' && typeof rest.quota === 'number' && retryAfterSeconds !== undefined) {
-    for (const [name, value] of rateLimitHeaders({ tier: rest.tier as Tier, quota: rest.quota, remaining: 0, resetSeconds: retryAfterSeconds })) ctx.set(name, value);
+    for (const [name, value] of rateLimitHeaders({ tier: rest.tier as Tier, quota: rest.quota, remaining: 0, resetSeconds: retryAfterSeconds }))
+      ctx.set(name, value);
   }
   respond(ctx, ERROR_STATUS[error.code], error.code, error.message, extra);
 }

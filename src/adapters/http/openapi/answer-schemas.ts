@@ -35,15 +35,17 @@ export const ReadyAnswer = z
   .strictObject({
     status: z.literal('ready'),
     database: z.literal('ok'),
-    details: z.strictObject({
-      popular_domains: z
-        .strictObject({
-          source: z.string().describe('The popularity list that spares popular names the lookalike rules.'),
-          as_of: z.string().describe('The day the list describes (YYYY-MM-DD).'),
-          stale: z.boolean().describe('True once the list is more than six months old: replace POPULAR_DOMAINS_FILE with a newer one.'),
-        })
-        .describe('The popularity list in use.'),
-    }).describe('What the instance judges with that may age.'),
+    details: z
+      .strictObject({
+        popular_domains: z
+          .strictObject({
+            source: z.string().describe('The popularity list that spares popular names the lookalike rules.'),
+            as_of: z.string().describe('The day the list describes (YYYY-MM-DD).'),
+            stale: z.boolean().describe('True once the list is more than six months old: replace POPULAR_DOMAINS_FILE with a newer one.'),
+          })
+          .describe('The popularity list in use.'),
+      })
+      .describe('What the instance judges with that may age.'),
   })
   .meta({ id: 'Ready', description: 'Readiness: the database answers.' });
 
@@ -51,7 +53,10 @@ export const ReadyAnswer = z
 export function answerComponents(schemas: AnswerSchemas) {
   return {
     Verify: schemas.verify.meta({ id: 'Verify', description: 'GET /verify/{domain}: the registry status and readiness (none when blocked).' }),
-    VerifyWithSignals: schemas.trust.meta({ id: 'VerifyWithSignals', description: 'GET /verify/{domain}?signals=true: adds trust_score, trust_level, signals and agent_guidance.' }),
+    VerifyWithSignals: schemas.trust.meta({
+      id: 'VerifyWithSignals',
+      description: 'GET /verify/{domain}?signals=true: adds trust_score, trust_level, signals and agent_guidance.',
+    }),
     Entity: schemas.entity.meta({ id: 'Entity', description: 'One registry entity; status says whether it still vouches for its domain.' }),
     InclusionProof: schemas.inclusionProof.meta({ id: 'InclusionProof', description: 'GET /log/proof: an RFC 9162 inclusion proof.' }),
     ConsistencyProof: schemas.consistencyProof.meta({ id: 'ConsistencyProof', description: 'GET /log/consistency: an RFC 9162 consistency proof.' }),

@@ -31,7 +31,12 @@ export class OpenApiDescription {
  */
 export function openApiDocument(baseUrl: string, schemas: AnswerSchemas = ANSWER_SCHEMAS): OpenApiDocument {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer', description: 'An API key (vtk_…) an operator made with `vetted key create`: its tier\'s daily quota instead of the free one (API_TIERS=on). A malformed, unknown or revoked key is refused 401, never answered as anonymous.' });
+  registry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "An API key (vtk_…) an operator made with `vetted key create`: its tier's daily quota instead of the free one (API_TIERS=on). A malformed, unknown or revoked key is refused 401, never answered as anonymous.",
+  });
   registry.registerComponent('securitySchemes', 'watchToken', { type: 'http', scheme: 'bearer', description: 'The wtk_… token POST /watches returned.' });
   for (const route of routeTable(schemas)) registry.registerPath(route);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -39,7 +44,8 @@ export function openApiDocument(baseUrl: string, schemas: AnswerSchemas = ANSWER
     info: {
       title: 'Vetted',
       version: REGISTRY_API_VERSION,
-      description: 'Dated, evidence-backed observations about websites and domains, so that software agents can check a counterparty before they trust it. The same API in prose: /api.md.',
+      description:
+        'Dated, evidence-backed observations about websites and domains, so that software agents can check a counterparty before they trust it. The same API in prose: /api.md.',
     },
     servers: [{ url: baseUrl }],
     tags: [
@@ -47,7 +53,7 @@ export function openApiDocument(baseUrl: string, schemas: AnswerSchemas = ANSWER
       { name: 'scans', description: 'Scans on explicit request, under budgets.' },
       { name: 'reports', description: 'Stored, signed reports and their evidence.' },
       { name: 'registration', description: 'Getting a domain verified.' },
-      { name: 'watches', description: 'Signed webhooks when a domain\'s verdict changes.' },
+      { name: 'watches', description: "Signed webhooks when a domain's verdict changes." },
       { name: 'log', description: 'The transparency log: every verdict-changing write, signed checkpoints, tiles and proofs.' },
       { name: 'mcp', description: 'The MCP endpoint (Streamable HTTP).' },
       { name: 'operations', description: 'For operators.' },

@@ -33,7 +33,9 @@ interface OpenApiOperation {
 function mediaTypes(response: unknown): string {
   const content = (response as { content?: Record<string, unknown> }).content;
   if (!content) return '(no body)';
-  return Object.keys(content).map((type) => type.split(';')[0]).join(', ');
+  return Object.keys(content)
+    .map((type) => type.split(';')[0])
+    .join(', ');
 }
 
 function cell(text: string): string {

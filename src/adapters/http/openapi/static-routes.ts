@@ -40,21 +40,39 @@ const jsonFile = z.looseObject({});
 /** The documents, files and pages served as generated at start-up, cached an hour. */
 export function staticRoutes(): RouteConfig[] {
   return [
-    ...MARKDOWN_DOCUMENTS.map(([path, summary]): RouteConfig => ({
-      method: 'get', path, tags: ['docs'], summary,
-      responses: { 200: textAnswer('The document.', MARKDOWN), ...errors(COMMON_ERRORS) },
-    })),
-    ...FILES.map(([path, summary, type]): RouteConfig => ({
-      method: 'get', path, tags: ['docs'], summary,
-      responses: { 200: answer('The file.', { [type]: { schema: type.startsWith('application/') && !type.includes('xml') ? jsonFile : textBody } }), ...errors(COMMON_ERRORS) },
-    })),
-    ...PAGES.map(([path, summary]): RouteConfig => ({
-      method: 'get', path, tags: ['docs'], summary,
-      responses: {
-        200: answer('HTML, or Markdown for Accept: text/markdown.', { [HTML]: { schema: textBody }, [MARKDOWN]: { schema: textBody } }),
-        ...errors(COMMON_ERRORS),
-      },
-    })),
+    ...MARKDOWN_DOCUMENTS.map(
+      ([path, summary]): RouteConfig => ({
+        method: 'get',
+        path,
+        tags: ['docs'],
+        summary,
+        responses: { 200: textAnswer('The document.', MARKDOWN), ...errors(COMMON_ERRORS) },
+      }),
+    ),
+    ...FILES.map(
+      ([path, summary, type]): RouteConfig => ({
+        method: 'get',
+        path,
+        tags: ['docs'],
+        summary,
+        responses: {
+          200: answer('The file.', { [type]: { schema: type.startsWith('application/') && !type.includes('xml') ? jsonFile : textBody } }),
+          ...errors(COMMON_ERRORS),
+        },
+      }),
+    ),
+    ...PAGES.map(
+      ([path, summary]): RouteConfig => ({
+        method: 'get',
+        path,
+        tags: ['docs'],
+        summary,
+        responses: {
+          200: answer('HTML, or Markdown for Accept: text/markdown.', { [HTML]: { schema: textBody }, [MARKDOWN]: { schema: textBody } }),
+          ...errors(COMMON_ERRORS),
+        },
+      }),
+    ),
   ];
 }
 
@@ -63,18 +81,33 @@ const refused = (description: string) => ({ description, headers: z.object(NO_ST
 /** /mcp: MCP over Streamable HTTP, stateless, JSON only; GET and DELETE are refused (no SSE stream, no sessions). */
 export function mcpRoutes(): RouteConfig[] {
   const notAllowed = (method: 'get' | 'delete'): RouteConfig => ({
-    method, path: '/mcp', tags: ['mcp'], summary: 'Refused: no SSE stream and no sessions',
+    method,
+    path: '/mcp',
+    tags: ['mcp'],
+    summary: 'Refused: no SSE stream and no sessions',
     responses: { 405: { ...refused('Method Not Allowed (Allow: POST).'), headers: z.object({ ...NO_STORE, Allow: z.literal('POST') }) } },
   });
   return [
     {
-      method: 'post', path: '/mcp', tags: ['mcp'], summary: 'The MCP endpoint (JSON-RPC 2.0, see /mcp.md)',
+      method: 'post',
+      path: '/mcp',
+      tags: ['mcp'],
+      summary: 'The MCP endpoint (JSON-RPC 2.0, see /mcp.md)',
       request: {
         headers: z.object({ 'MCP-Protocol-Version': z.string().optional().meta({ description: '2025-06-18 or 2025-03-26, after initialize.' }) }),
-        body: { required: true, content: { 'application/json': { schema: z.union([z.looseObject({ jsonrpc: z.literal('2.0') }), z.array(z.looseObject({ jsonrpc: z.literal('2.0') }))]) } } },
+        body: {
+          required: true,
+          content: {
+            'application/json': { schema: z.union([z.looseObject({ jsonrpc: z.literal('2.0') }), z.array(z.looseObject({ jsonrpc: z.literal('2.0') }))]) },
+          },
+        },
       },
       responses: {
-        200: { description: 'The JSON-RPC answer (an array for a batch).', headers: z.object(NO_STORE), content: { 'application/json': { schema: JsonRpcAnswer } } },
+        200: {
+          description: 'The JSON-RPC answer (an array for a batch).',
+          headers: z.object(NO_STORE),
+          content: { 'application/json': { schema: JsonRpcAnswer } },
+        },
         202: { description: 'Notifications only: no body.', headers: z.object(NO_STORE) },
         400: refused('Parse error, or a message breaking the version or batch rules.'),
         403: refused('An Origin not allowed.'),

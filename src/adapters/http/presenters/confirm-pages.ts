@@ -8,7 +8,11 @@ export function renderConfirmPage(outcome: ConfirmOutcome): { status: number; ht
     case 'unknown':
       return page(404, 'Unknown confirmation link', '<p>This confirmation link is not known. Check that the whole link was copied from the mail.</p>');
     case 'expired':
-      return page(410, 'Confirmation link expired', `<p>The registration of <code>${escapeHtml(outcome.registration.domain)}</code> expired at ${escapeHtml(outcome.registration.expiresAt)}. Register again to get a new link.</p>`);
+      return page(
+        410,
+        'Confirmation link expired',
+        `<p>The registration of <code>${escapeHtml(outcome.registration.domain)}</code> expired at ${escapeHtml(outcome.registration.expiresAt)}. Register again to get a new link.</p>`,
+      );
     case 'verified': {
       const { registration, entity } = outcome;
       const id = entity?.id ?? registration.entityId ?? '';
@@ -23,7 +27,10 @@ export function renderConfirmPage(outcome: ConfirmOutcome): { status: number; ht
     }
     case 'not_proven': {
       const rows = outcome.looks
-        .map((l) => `<tr><td>${escapeHtml(l.method === 'dns_txt' ? 'DNS TXT' : 'Web file')}</td><td><code>${escapeHtml(l.lookedUp)}</code></td><td>${escapeHtml(l.detail)}</td></tr>`)
+        .map(
+          (l) =>
+            `<tr><td>${escapeHtml(l.method === 'dns_txt' ? 'DNS TXT' : 'Web file')}</td><td><code>${escapeHtml(l.lookedUp)}</code></td><td>${escapeHtml(l.detail)}</td></tr>`,
+        )
         .join('\n');
       const code = escapeHtml(outcome.registration.verificationCode);
       return page(

@@ -24,7 +24,11 @@ export function renderDocPage(markdown: string, fallbackTitle: string): string {
         return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ''}>${inner}</a>`;
       },
       heading(this: { parser: { parseInline(tokens: Tokens.Heading['tokens']): string } }, { tokens, depth, text }: Tokens.Heading) {
-        const slug = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'section';
+        const slug =
+          text
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '') || 'section';
         const seen = used.get(slug) ?? 0;
         used.set(slug, seen + 1);
         return `<h${depth} id="${escapeHtml(seen === 0 ? slug : `${slug}-${seen}`)}">${this.parser.parseInline(tokens)}</h${depth}>\n`;

@@ -22,5 +22,10 @@ export function renderEntityPage(entity: z.infer<typeof lookupEntitySchema>, jso
 <dl class="facts"><dt>Id</dt><dd><code>${e(entity.id)}</code></dd><dt>Domain</dt><dd><a href="${e(domainPage)}">${e(entity.domain)}</a></dd><dt>Type</dt><dd>${e(entity.type)}</dd><dt>Level</dt><dd>${e(entity.level)}</dd><dt>Status</dt><dd>${e(entity.status)}</dd><dt>Verified</dt><dd>${e(entity.verified_at)}</dd><dt>Until</dt><dd>${e(entity.expires_at)}</dd></dl>
 <p class="small">For developers: <a href="${e(jsonUrl)}">this entity as data (JSON)</a>.</p>
 </main>`;
-  return renderPage({ title: `${entity.name} (${entity.domain}) · Vetted`, description: `${entity.name}, registry entity for ${entity.domain}.`, noindex: true, bodyHtml });
+  return renderPage({
+    title: `${entity.name} (${entity.domain}) · Vetted`,
+    description: `${entity.name}, registry entity for ${entity.domain}.`,
+    noindex: true,
+    bodyHtml,
+  });
 }

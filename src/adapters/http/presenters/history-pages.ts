@@ -14,9 +14,10 @@ export function renderHistoryHtml(page: HistoryPage, baseUrl: string): string {
     return `<tr><td><a href="${escapeHtml(link)}"><time>${escapeHtml(report.scannedAt)}</time></a></td><td>${escapeHtml(report.score)}/100</td><td>${change ? changeCell(change, baseUrl) : 'first report'}</td></tr>`;
   });
   const next = page.next === undefined ? '' : `<p><a href="${escapeHtml(historyUrl(baseUrl, page.domain, page.next))}">Older reports</a></p>`;
-  const body = page.entries.length === 0
-    ? `<p>${escapeHtml(page.domain)} has never been scanned.</p>`
-    : `<div class="scroll"><table><thead><tr><th scope="col">Scanned at</th><th scope="col">Score</th><th scope="col">Change since the previous report</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
+  const body =
+    page.entries.length === 0
+      ? `<p>${escapeHtml(page.domain)} has never been scanned.</p>`
+      : `<div class="scroll"><table><thead><tr><th scope="col">Scanned at</th><th scope="col">Score</th><th scope="col">Change since the previous report</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
   return renderPage({
     title: `Report history: ${page.domain}`,
     wide: true,
@@ -27,11 +28,15 @@ export function renderHistoryHtml(page: HistoryPage, baseUrl: string): string {
 
 /** Two reports of one domain compared, as an HTML page. */
 export function renderDiffHtml(change: ReportChange, baseUrl: string): string {
-  const side = (s: ReportChange['from']) => `<a href="${escapeHtml(reportLinks(baseUrl, s.id, 0).html)}">${escapeHtml(s.id)}</a> (<time>${escapeHtml(s.scannedAt)}</time>): score ${escapeHtml(s.score)}, ${escapeHtml(s.readiness)}`;
-  const rows = change.moved.map((m) => `<tr><td>${escapeHtml(m.title)}</td><td>${escapeHtml(statusWords(m.from))}</td><td>${escapeHtml(statusWords(m.to))}</td></tr>`);
-  const table = rows.length === 0
-    ? '<p>No check changed status.</p>'
-    : `<div class="scroll"><table><thead><tr><th scope="col">Check</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
+  const side = (s: ReportChange['from']) =>
+    `<a href="${escapeHtml(reportLinks(baseUrl, s.id, 0).html)}">${escapeHtml(s.id)}</a> (<time>${escapeHtml(s.scannedAt)}</time>): score ${escapeHtml(s.score)}, ${escapeHtml(s.readiness)}`;
+  const rows = change.moved.map(
+    (m) => `<tr><td>${escapeHtml(m.title)}</td><td>${escapeHtml(statusWords(m.from))}</td><td>${escapeHtml(statusWords(m.to))}</td></tr>`,
+  );
+  const table =
+    rows.length === 0
+      ? '<p>No check changed status.</p>'
+      : `<div class="scroll"><table><thead><tr><th scope="col">Check</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody></table></div>`;
   return renderPage({
     title: `Report comparison: ${change.from.id} and ${change.to.id}`,
     wide: true,
@@ -57,7 +62,8 @@ export function renderHistoryMarkdown(page: HistoryPage, baseUrl: string): strin
 
 /** Two reports compared, as Markdown. */
 export function renderDiffMarkdown(change: ReportChange, baseUrl: string): string {
-  const side = (label: string, s: ReportChange['from']) => `- ${label}: <${reportLinks(baseUrl, s.id, 0).markdown}> ${escapeMarkdownInline(s.scannedAt)}, score ${s.score}, ${s.readiness}`;
+  const side = (label: string, s: ReportChange['from']) =>
+    `- ${label}: <${reportLinks(baseUrl, s.id, 0).markdown}> ${escapeMarkdownInline(s.scannedAt)}, score ${s.score}, ${s.readiness}`;
   return [
     '# What changed',
     '',
@@ -65,7 +71,13 @@ export function renderDiffMarkdown(change: ReportChange, baseUrl: string): strin
     side('After', change.to),
     `- Score: ${change.scoreDelta >= 0 ? '+' : ''}${change.scoreDelta}`,
     '',
-    ...(change.moved.length === 0 ? ['No check changed status.'] : ['| Check | Before | After |', '| --- | --- | --- |', ...change.moved.map((m) => `| ${escapeMarkdownInline(m.title)} | ${statusWords(m.from)} | ${statusWords(m.to)} |`)]),
+    ...(change.moved.length === 0
+      ? ['No check changed status.']
+      : [
+          '| Check | Before | After |',
+          '| --- | --- | --- |',
+          ...change.moved.map((m) => `| ${escapeMarkdownInline(m.title)} | ${statusWords(m.from)} | ${statusWords(m.to)} |`),
+        ]),
     '',
   ].join('\n');
 }
@@ -73,7 +85,6 @@ export function renderDiffMarkdown(change: ReportChange, baseUrl: string): strin
 function changeCell(change: ReportChange, baseUrl: string): string {
   return `${escapeHtml(changeSummary(change))} (<a href="${escapeHtml(diffUrl(baseUrl, change))}">compare</a>)`;
 }
-
 
 function delta(n: number): string {
   return `<span class="${n > 0 ? 'up' : n < 0 ? 'down' : ''}">${n >= 0 ? '+' : ''}${escapeHtml(n)}</span>`;

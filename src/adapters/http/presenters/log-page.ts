@@ -10,11 +10,15 @@ import { renderPage } from './page-layout.js';
 export function renderLogPage(view: LogPageView): string {
   const e = escapeHtml;
   const rows = view.latest
-    .map((entry) => `<tr><td>${entry.index}</td><td><time datetime="${e(entry.at)}">${e(entry.at)}</time></td><td><a href="/domains/${e(encodeURIComponent(entry.domain))}">${e(entry.domain)}</a></td><td>${e(entry.sentence)}</td></tr>`)
+    .map(
+      (entry) =>
+        `<tr><td>${entry.index}</td><td><time datetime="${e(entry.at)}">${e(entry.at)}</time></td><td><a href="/domains/${e(encodeURIComponent(entry.domain))}">${e(entry.domain)}</a></td><td>${e(entry.sentence)}</td></tr>`,
+    )
     .join('\n');
-  const entries = view.latest.length === 0
-    ? '<p>Nothing has been logged yet.</p>'
-    : `<table class="log"><caption>The latest ${view.latest.length} entries, newest first</caption>
+  const entries =
+    view.latest.length === 0
+      ? '<p>Nothing has been logged yet.</p>'
+      : `<table class="log"><caption>The latest ${view.latest.length} entries, newest first</caption>
 <thead><tr><th scope="col">Entry</th><th scope="col">When</th><th scope="col">Domain</th><th scope="col">What happened</th></tr></thead>
 <tbody>
 ${rows}
@@ -23,8 +27,12 @@ ${rows}
 <h1>The transparency log</h1>
 <p class="verdict tone-good">Every change to what Vetted says about a domain is appended to a public, append-only log: ${view.size} ${view.size === 1 ? 'entry' : 'entries'} so far. Anyone can check that it only grows, and that Vetted tells everyone the same.</p>
 <h2>The signed checkpoint</h2>
-${view.checkpoint ? `<pre><code>${e(view.checkpoint)}</code></pre>
-<dl class="facts"><dt>Log</dt><dd><code>${e(view.origin ?? '')}</code></dd><dt>Entries</dt><dd>${view.size}</dd><dt>Root hash</dt><dd><code>${e(view.rootBase64 ?? '')}</code></dd><dt>Signed</dt><dd>${e(view.signedAt ?? '')}</dd><dt>Checked with</dt><dd><code>${e(view.verifierKey)}</code></dd></dl>` : '<p>No checkpoint has been signed yet; one follows within seconds.</p>'}
+${
+  view.checkpoint
+    ? `<pre><code>${e(view.checkpoint)}</code></pre>
+<dl class="facts"><dt>Log</dt><dd><code>${e(view.origin ?? '')}</code></dd><dt>Entries</dt><dd>${view.size}</dd><dt>Root hash</dt><dd><code>${e(view.rootBase64 ?? '')}</code></dd><dt>Signed</dt><dd>${e(view.signedAt ?? '')}</dd><dt>Checked with</dt><dd><code>${e(view.verifierKey)}</code></dd></dl>`
+    : '<p>No checkpoint has been signed yet; one follows within seconds.</p>'
+}
 <h2>Latest entries</h2>
 ${entries}
 <h2>How to check it</h2>
@@ -34,5 +42,9 @@ ${entries}
 <li>The raw files: <a href="/log/checkpoint">checkpoint</a>, <a href="/log/key">key</a>, tiles under <code>/log/tile/</code>, and the proofs described in <a href="/api.md">the API reference</a>.</li>
 </ul>
 </main>`;
-  return renderPage({ title: 'Transparency log · Vetted', description: `Vetted's public, append-only log of every change to its verdicts: ${view.size} entries.`, bodyHtml });
+  return renderPage({
+    title: 'Transparency log · Vetted',
+    description: `Vetted's public, append-only log of every change to its verdicts: ${view.size} entries.`,
+    bodyHtml,
+  });
 }

@@ -6,8 +6,10 @@ export const PEOPLE_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; i
 
 // The palette, light then dark: every text colour keeps WCAG AA contrast (4.5:1) on its background,
 // and each verdict state has a colour and, always beside it, words.
-const LIGHT = '--text:#1a1d21;--muted:#515862;--bg:#fff;--surface:#f5f6f8;--line:#d5d9df;--accent:#1f4fb8;--accent-text:#fff;--good:#136f2d;--good-bg:#e9f5ec;--caution:#8a5a00;--caution-bg:#fdf3df;--bad:#b00020;--bad-bg:#fdebee;--neutral:#4a5563;--neutral-bg:#eef1f5;--focus:#1f4fb8;--untrusted-bg:#fff6f6';
-const DARK = '--text:#e7e9ec;--muted:#b3b9c2;--bg:#121417;--surface:#1b1e23;--line:#3b4049;--accent:#8ab4f8;--accent-text:#121417;--good:#5fd07e;--good-bg:#15261b;--caution:#f0b54a;--caution-bg:#2a2212;--bad:#ff7b8a;--bad-bg:#2d171b;--neutral:#c2c8d0;--neutral-bg:#1e232a;--focus:#8ab4f8;--untrusted-bg:#2a1b1d';
+const LIGHT =
+  '--text:#1a1d21;--muted:#515862;--bg:#fff;--surface:#f5f6f8;--line:#d5d9df;--accent:#1f4fb8;--accent-text:#fff;--good:#136f2d;--good-bg:#e9f5ec;--caution:#8a5a00;--caution-bg:#fdf3df;--bad:#b00020;--bad-bg:#fdebee;--neutral:#4a5563;--neutral-bg:#eef1f5;--focus:#1f4fb8;--untrusted-bg:#fff6f6';
+const DARK =
+  '--text:#e7e9ec;--muted:#b3b9c2;--bg:#121417;--surface:#1b1e23;--line:#3b4049;--accent:#8ab4f8;--accent-text:#121417;--good:#5fd07e;--good-bg:#15261b;--caution:#f0b54a;--caution-bg:#2a2212;--bad:#ff7b8a;--bad-bg:#2d171b;--neutral:#c2c8d0;--neutral-bg:#1e232a;--focus:#8ab4f8;--untrusted-bg:#2a1b1d';
 
 /**
  * The one style sheet of every page: a type scale, a restrained palette in light and dark, the

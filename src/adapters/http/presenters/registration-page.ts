@@ -79,7 +79,10 @@ function renderLook(row: LookRow): string {
     );
   }
   if (row.status !== undefined) {
-    const line = row.firstLine === undefined || row.firstLine === '' ? 'an empty first line' : `first line, as the site wrote it: <code>${escapeHtml(row.firstLine)}</code>`;
+    const line =
+      row.firstLine === undefined || row.firstLine === ''
+        ? 'an empty first line'
+        : `first line, as the site wrote it: <code>${escapeHtml(row.firstLine)}</code>`;
     published.push(`<p class="published">The site answered HTTP ${escapeHtml(row.status)}, ${line}</p>`);
   }
   return `<li><strong>${escapeHtml(row.method)}</strong> at <code>${escapeHtml(row.lookedUp)}</code>: <span class="${row.found ? 'found' : 'not-found'}">${escapeHtml(row.result)}</span> (${escapeHtml(row.detail)})${published.join('')}</li>`;

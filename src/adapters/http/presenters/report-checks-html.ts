@@ -23,7 +23,9 @@ export function toFixSection(group: CheckGroup, note = ''): string {
     note,
     checksTable(toFix, group, true),
     '</section>',
-  ].filter((part) => part !== '').join('\n');
+  ]
+    .filter((part) => part !== '')
+    .join('\n');
 }
 
 /** The checks of one group with nothing to fix, folded behind a closed disclosure; a line saying so when the group has none. */
@@ -34,12 +36,9 @@ export function nothingToFixDetails(group: CheckGroup, note = ''): string {
   const counts = new Map<string, number>();
   for (const { check } of others) counts.set(check.status, (counts.get(check.status) ?? 0) + 1);
   const byStatus = [...counts].map(([status, n]) => `${n} ${STATUS_LABEL[status as CheckStatus] ?? 'error'}`).join(', ');
-  return [
-    `<details><summary>${escapeHtml(`${group.title} (${others.length}): ${byStatus}`)}</summary>`,
-    note,
-    checksTable(others, group, false),
-    '</details>',
-  ].filter((part) => part !== '').join('\n');
+  return [`<details><summary>${escapeHtml(`${group.title} (${others.length}): ${byStatus}`)}</summary>`, note, checksTable(others, group, false), '</details>']
+    .filter((part) => part !== '')
+    .join('\n');
 }
 
 /** A group of checks as the page shows it: its title, the class of its tables, and whether it is scored. */

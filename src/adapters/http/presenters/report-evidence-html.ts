@@ -43,9 +43,10 @@ function evidence(item: EvidenceItem, links: ReportLinks): string {
     ['Error', item.error === null ? '<em>none</em>' : `<code>${escapeHtml(item.error.code)}</code> ${untrusted(item.error.message)}`],
   ];
   // Wrapped, never scrolled: a scrolling box is one more stop a keyboard has to reach.
-  const excerpt = item.untrustedExcerpt === ''
-    ? '<p><em>No body excerpt.</em></p>'
-    : `<p class="untrusted-label">${escapeHtml(UNTRUSTED_LABEL)}</p>\n<pre class="untrusted">\n${escapeHtml(item.untrustedExcerpt)}</pre>`;
+  const excerpt =
+    item.untrustedExcerpt === ''
+      ? '<p><em>No body excerpt.</em></p>'
+      : `<p class="untrusted-label">${escapeHtml(UNTRUSTED_LABEL)}</p>\n<pre class="untrusted">\n${escapeHtml(item.untrustedExcerpt)}</pre>`;
   return [
     `<details class="evidence" id="evidence-${n}">`,
     `<summary>Evidence ${n}: <code>${escapeHtml(item.probe)}</code>, ${escapeHtml(outcome(item))}</summary>`,
@@ -53,7 +54,9 @@ function evidence(item: EvidenceItem, links: ReportLinks): string {
     metaTable(rows),
     excerpt,
     '</details>',
-  ].filter((line) => line !== '').join('\n');
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
 }
 
 function outcome(item: EvidenceItem): string {

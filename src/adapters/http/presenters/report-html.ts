@@ -9,9 +9,7 @@ import { evidenceEntry, metaTable, ownLink, UNTRUSTED_LABEL, untrusted } from '.
 import { changeSummary, declarationsNote, errorHeading, humanAge, scoreWords, unreachableNote } from './report-text.js';
 
 /** The Content-Security-Policy a report page (or the not-found page) is sent with: no script, forms only to this origin ("Scan again"). */
-export const REPORT_PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
+export const REPORT_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /**
  * The report page (see ReportPage) as complete, script-free HTML, to be sent with
@@ -33,7 +31,11 @@ export function renderReportHtml(page: ReportPage): string {
   const judged =
     page.unreachable !== undefined
       ? [`<section class="not-judged">\n<h2>Not judged</h2>\n<p>${escapeHtml(unreachableNote(page.unreachable))}</p>\n</section>`]
-      : [toFixSection(core), toFixSection(declarations, declarationsToFix ? note : ''), nothingToFix([nothingToFixDetails(core), nothingToFixDetails(declarations, declarationsToFix ? '' : note)])];
+      : [
+          toFixSection(core),
+          toFixSection(declarations, declarationsToFix ? note : ''),
+          nothingToFix([nothingToFixDetails(core), nothingToFixDetails(declarations, declarationsToFix ? '' : note)]),
+        ];
   const bodyHtml = [
     '<main>',
     header(page),
@@ -46,7 +48,9 @@ export function renderReportHtml(page: ReportPage): string {
     ...page.evidence.map((entry) => evidenceEntry(entry, links)),
     '</section>',
     '</main>',
-  ].filter((part) => part !== '').join('\n');
+  ]
+    .filter((part) => part !== '')
+    .join('\n');
   return renderPage({ title: `Vetted report: ${report.domain}`, bodyHtml, wide: true, noindex: true });
 }
 
@@ -69,7 +73,12 @@ function header(page: ReportPage): string {
     ['Freshness', freshness(readiness)],
     ['Score', escapeHtml(scoreWords(page.score))],
     ['Scanned at', `<time>${escapeHtml(report.scannedAt)}</time>`],
-    ['Since the previous report', page.change ? `${escapeHtml(changeSummary(page.change.since))} (${ownLink(page.change.diffUrl, 'compare')}, ${ownLink(page.historyUrl, 'history')})` : `first report of this domain (${ownLink(page.historyUrl, 'history')})`],
+    [
+      'Since the previous report',
+      page.change
+        ? `${escapeHtml(changeSummary(page.change.since))} (${ownLink(page.change.diffUrl, 'compare')}, ${ownLink(page.historyUrl, 'history')})`
+        : `first report of this domain (${ownLink(page.historyUrl, 'history')})`,
+    ],
   ];
   return [
     '<div class="report-head">',

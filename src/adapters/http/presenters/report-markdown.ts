@@ -54,7 +54,9 @@ export function renderReportMarkdown(page: ReportPage): string {
     ...fixes(page.checks),
     '## Optional declarations',
     '',
-    page.unreachable === undefined ? declarationsNote(page.declarations.length, page.declarationSet, report.methodologyVersion) : 'Not looked for: the site could not be reached.',
+    page.unreachable === undefined
+      ? declarationsNote(page.declarations.length, page.declarationSet, report.methodologyVersion)
+      : 'Not looked for: the site could not be reached.',
     '',
     checksTable(page.declarations, false),
     '',
@@ -130,7 +132,10 @@ function fixes(lines: readonly CheckLine[]): string[] {
 // Vetted's own words with their code spans kept as code: the text between them escaped, each span
 // given a delimiter nothing inside can close.
 function withCodeSpans(text: string): string {
-  return text.split(/(`[^`]+`)/).map((part) => (/^`[^`]+`$/.test(part) ? markdownCode(part.slice(1, -1)) : escapeMarkdownInline(part, Number.POSITIVE_INFINITY))).join('');
+  return text
+    .split(/(`[^`]+`)/)
+    .map((part) => (/^`[^`]+`$/.test(part) ? markdownCode(part.slice(1, -1)) : escapeMarkdownInline(part, Number.POSITIVE_INFINITY)))
+    .join('');
 }
 
 function evidenceEntry(entry: EvidenceEntry, links: ReportLinks): string[] {
@@ -141,7 +146,10 @@ function evidenceEntry(entry: EvidenceEntry, links: ReportLinks): string[] {
     '',
     `${entry.items.length} fetches failed the same way; the first said ${markdownCode(entry.items[0]!.error?.message ?? '')}.`,
     '',
-    ...entry.items.map((item) => `- ${escapeMarkdownInline(item.probe)}: ${markdownCode(item.requestedUrl)}${links.evidence[item.n - 1] ? ` (${ownLink(links.evidence[item.n - 1]!)})` : ''}`),
+    ...entry.items.map(
+      (item) =>
+        `- ${escapeMarkdownInline(item.probe)}: ${markdownCode(item.requestedUrl)}${links.evidence[item.n - 1] ? ` (${ownLink(links.evidence[item.n - 1]!)})` : ''}`,
+    ),
   ];
 }
 

@@ -20,7 +20,11 @@ export function changeSummary(change: ReportChange): string {
 
 /** An age in the largest whole unit: "3 days", "5 hours", "12 minutes". */
 export function humanAge(seconds: number): string {
-  const units: Array<[number, string]> = [[86_400, 'day'], [3600, 'hour'], [60, 'minute']];
+  const units: Array<[number, string]> = [
+    [86_400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+  ];
   for (const [size, name] of units) {
     const n = Math.floor(seconds / size);
     if (n >= 1) return `${n} ${name}${n === 1 ? '' : 's'}`;

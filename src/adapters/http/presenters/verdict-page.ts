@@ -23,7 +23,12 @@ export function renderVerdictPage(page: VerdictPageView): string {
     `<section aria-labelledby="data"><h2 id="data">For developers</h2>\n<p class="small">The same verdict as data: <a href="${e(page.links.json)}">the verify answer (JSON)</a>, <a href="${e(page.links.signals)}">with every signal (JSON)</a>; <a href="/docs">how it is made</a>.</p></section>`,
     '</main>',
   ];
-  return renderPage({ title: `${page.domain}: verdict · Vetted`, description: `${page.label}: ${page.sentence}`, noindex: true, bodyHtml: parts.filter((p) => p !== '').join('\n') });
+  return renderPage({
+    title: `${page.domain}: verdict · Vetted`,
+    description: `${page.label}: ${page.sentence}`,
+    noindex: true,
+    bodyHtml: parts.filter((p) => p !== '').join('\n'),
+  });
 }
 
 /** The form that asks for a fresh scan of `domain` (admission applies; a spent budget answers a page saying when). */
@@ -40,7 +45,9 @@ function decision(page: VerdictPageView): string {
   const again = page.askAgainSeconds !== undefined ? `<a class="button secondary" href="${here}">Ask again</a>` : '';
   const actions = look || again ? `\n<div class="actions">${look}${again}</div>` : '';
   // The agent's own words, kept for a reviewer who wants them exactly; folded, since they are written for programs.
-  const told = page.guidance.reason ? `\n<details><summary>What agents are told, word for word</summary><blockquote>${e(page.guidance.action)}: ${e(page.guidance.reason)}</blockquote></details>` : '';
+  const told = page.guidance.reason
+    ? `\n<details><summary>What agents are told, word for word</summary><blockquote>${e(page.guidance.action)}: ${e(page.guidance.reason)}</blockquote></details>`
+    : '';
   const lookNote = page.lookNow ? '\n<p class="small muted">"Look now" looks at the domain live, now; it can take a few seconds.</p>' : '';
   return `<section class="verdict tone-${page.tone}" aria-labelledby="decision">
 <p class="state">${e(page.label)}</p>
@@ -58,8 +65,12 @@ function lookalikeWarning(l: NonNullable<VerdictPageView['lookalike']>): string 
 
 function score(page: VerdictPageView): string {
   const e = escapeHtml;
-  const rows = page.signals.map((s) => `<tr><th scope="row">${e(s.title)}</th><td class="points">${e(s.score)} of ${e(s.max)}</td><td class="words">${e(s.words)}</td></tr>`).join('\n');
-  const table = rows ? `\n<table class="signals"><caption>Every signal, its points and why</caption><thead><tr><th scope="col">Signal</th><th scope="col">Points</th><th scope="col">What was found</th></tr></thead><tbody>\n${rows}\n</tbody></table>` : '\n<p>A blocked name has no signals: its score is 0.</p>';
+  const rows = page.signals
+    .map((s) => `<tr><th scope="row">${e(s.title)}</th><td class="points">${e(s.score)} of ${e(s.max)}</td><td class="words">${e(s.words)}</td></tr>`)
+    .join('\n');
+  const table = rows
+    ? `\n<table class="signals"><caption>Every signal, its points and why</caption><thead><tr><th scope="col">Signal</th><th scope="col">Points</th><th scope="col">What was found</th></tr></thead><tbody>\n${rows}\n</tbody></table>`
+    : '\n<p>A blocked name has no signals: its score is 0.</p>';
   return `<section aria-labelledby="score"><h2 id="score">Trust score: ${e(page.score)} of 100 (${e(page.level.toLowerCase().replace('_', ' '))})</h2>${table}</section>`;
 }
 
@@ -73,7 +84,8 @@ function readiness(page: VerdictPageView): string {
   const r = page.readiness;
   if (!r) return `<section aria-labelledby="readiness"><h2 id="readiness">Readiness</h2>\n<p>Not shown for a blocked name.</p></section>`;
   const again = scanAgainForm(page.domain, r.scannedAt ? 'Scan again' : 'Scan now');
-  if (!r.scannedAt) return `<section aria-labelledby="readiness"><h2 id="readiness">Readiness: not scanned yet</h2>\n<p>Vetted has never scanned this site. A scan fetches its public pages and files now and says what an agent can rely on.</p>\n<p class="small muted">${e(r.note)}</p>\n${again}</section>`;
+  if (!r.scannedAt)
+    return `<section aria-labelledby="readiness"><h2 id="readiness">Readiness: not scanned yet</h2>\n<p>Vetted has never scanned this site. A scan fetches its public pages and files now and says what an agent can rely on.</p>\n<p class="small muted">${e(r.note)}</p>\n${again}</section>`;
   const reasons = r.reasons.length > 0 ? `\n<ul>${r.reasons.map((reason) => `<li>${e(reason)}</li>`).join('')}</ul>` : '';
   const scanned = `Latest scan ${e(r.scannedAt)}${r.reportUrl ? `: <a href="${e(r.reportUrl)}">the report</a>` : ''}, <a href="${e(page.links.history)}">every report</a>.`;
   return `<section aria-labelledby="readiness"><h2 id="readiness">Readiness: ${e(r.value)}</h2>\n<p>${scanned}</p>${reasons}\n<p class="small muted">${e(r.note)}</p>\n${again}</section>`;

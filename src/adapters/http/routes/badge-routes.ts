@@ -16,7 +16,10 @@ export class BadgeRoutes implements HttpRoutes {
     router.get('/badge/:domain.svg', async (ctx) => {
       const outcome = await this.verifyDomain.run(ctx.params.domain ?? '');
       ctx.set('Content-Security-Policy', BADGE_CSP);
-      sendCacheable(ctx, cacheableAnswer(renderBadgeSvg(badgeText(outcome)), 'image/svg+xml; charset=utf-8', answerCaching(outcome.verdict.domain, outcome.cacheSeconds)));
+      sendCacheable(
+        ctx,
+        cacheableAnswer(renderBadgeSvg(badgeText(outcome)), 'image/svg+xml; charset=utf-8', answerCaching(outcome.verdict.domain, outcome.cacheSeconds)),
+      );
     });
   }
 }

@@ -36,6 +36,9 @@ function send(ctx: Context, token: string, outcome: RegistrationPageOutcome): vo
   if (outcome.kind === 'unknown') return sendPage(ctx, 404, renderUnknownRegistrationPage());
   const tooSoon = outcome.check?.kind === 'too_soon' ? outcome.check.retryAfterSeconds : undefined;
   if (tooSoon !== undefined) ctx.set('Retry-After', String(tooSoon));
-  const html = renderRegistrationPage(registrationPageView(outcome.registration, outcome.state, outcome.mailRoute, outcome.check), `/registrations/${encodeURIComponent(token)}/check`);
+  const html = renderRegistrationPage(
+    registrationPageView(outcome.registration, outcome.state, outcome.mailRoute, outcome.check),
+    `/registrations/${encodeURIComponent(token)}/check`,
+  );
   sendPage(ctx, tooSoon !== undefined ? 429 : 200, html);
 }

@@ -22,13 +22,20 @@ import { sendData, sendVerification } from '../envelope.js';
 import { RenderedAnswers } from '../rendered-answers.js';
 import { prefersHtml, VerdictPageRoutes } from './verdict-page-routes.js';
 
-const queryFlag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1');
+const queryFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
 /** The query of GET /verify/{domain}; the OpenAPI document describes it from here. */
 export const VerifyQuery = z.object({
   signals: queryFlag,
   external: queryFlag,
   format: z.enum(['json', 'jws']).optional(),
-  expected: z.string().max(1024).optional().describe('The counterparty the agent meant (a domain): the trust answer (implied) says how this name stands to it in expected.'),
+  expected: z
+    .string()
+    .max(1024)
+    .optional()
+    .describe('The counterparty the agent meant (a domain): the trust answer (implied) says how this name stands to it in expected.'),
 });
 
 /** The media type of a compact JWS (RFC 7515 §9.2.1). */
@@ -104,7 +111,8 @@ export class RegistryRoutes implements HttpRoutes {
       // The plain verify is the hottest path: skip query parsing when there is no query at all.
       if (ctx.querystring !== '' || ctx.get('accept').includes(JOSE)) {
         const query = VerifyQuery.safeParse(ctx.query);
-        if (!query.success) throw new AppError('VALIDATION_ERROR', 'signals and external take true or false, format json or jws, and expected one domain name.');
+        if (!query.success)
+          throw new AppError('VALIDATION_ERROR', 'signals and external take true or false, format json or jws, and expected one domain name.');
         const { signals, external, format, expected } = query.data;
         if (format === 'jws' || (format === undefined && ctx.get('accept').includes(JOSE))) {
           if (expected !== undefined) throw new AppError('VALIDATION_ERROR', 'expected is not signed: ask without format=jws (or Accept: application/jose).');

@@ -34,12 +34,20 @@ export class ReportHistoryRoutes implements HttpRoutes {
       const query = HistoryQuery.safeParse(ctx.query);
       if (!query.success) throw new AppError('VALIDATION_ERROR', zodMessage(query.error, ctx.query));
       const page = await this.history.page(query.data.domain, query.data.cursor, query.data.limit ?? HISTORY_PAGE_DEFAULT);
-      sendNegotiatedPage(ctx, { json: () => reportHistoryJson(page, baseUrl), html: () => renderHistoryHtml(page, baseUrl), markdown: () => renderHistoryMarkdown(page, baseUrl) }, HISTORY_CACHE_SECONDS);
+      sendNegotiatedPage(
+        ctx,
+        { json: () => reportHistoryJson(page, baseUrl), html: () => renderHistoryHtml(page, baseUrl), markdown: () => renderHistoryMarkdown(page, baseUrl) },
+        HISTORY_CACHE_SECONDS,
+      );
     });
 
     router.get('/reports/:id/diff/:other', async (ctx) => {
       const change = await this.history.diff(ctx.params.id ?? '', ctx.params.other ?? '');
-      sendNegotiatedPage(ctx, { json: () => reportChangeJson(change, baseUrl), html: () => renderDiffHtml(change, baseUrl), markdown: () => renderDiffMarkdown(change, baseUrl) }, HISTORY_CACHE_SECONDS);
+      sendNegotiatedPage(
+        ctx,
+        { json: () => reportChangeJson(change, baseUrl), html: () => renderDiffHtml(change, baseUrl), markdown: () => renderDiffMarkdown(change, baseUrl) },
+        HISTORY_CACHE_SECONDS,
+      );
     });
   }
 }

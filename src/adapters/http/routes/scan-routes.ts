@@ -79,7 +79,9 @@ export class ScanRoutes implements HttpRoutes {
     const progress = await this.requestScan.start({ domain, clientId: clientIdOf(ctx), allowReuse: false }, 0);
     ctx.status = 303;
     ctx.set('Cache-Control', 'no-store');
-    ctx.redirect(progress.kind === 'pending' ? `/scans/${progress.status.job.id}${tookHost ? '?pasted=url' : ''}` : `/reports/${progress.outcome.stored.report.id}`);
+    ctx.redirect(
+      progress.kind === 'pending' ? `/scans/${progress.status.job.id}${tookHost ? '?pasted=url' : ''}` : `/reports/${progress.outcome.stored.report.id}`,
+    );
   }
 }
 

@@ -12,7 +12,11 @@ import { answerOf, CONSUMER_RULE, domainArg, EVIDENCE_RULE, EXPIRED_RULE, format
 const input = z.strictObject({
   domain: domainArg,
   external: z.boolean().optional().describe('Also run live outside checks (TLS, RDAP, DNS reputation); slower.'),
-  expected: domainArg.optional().describe('The counterparty you meant to deal with (a domain): the answer says in expected whether this name is the same, has the same owner, imitates it, or is unrelated.'),
+  expected: domainArg
+    .optional()
+    .describe(
+      'The counterparty you meant to deal with (a domain): the answer says in expected whether this name is the same, has the same owner, imitates it, or is unrelated.',
+    ),
   format: formatArg,
 });
 
@@ -25,7 +29,7 @@ export class CheckTrustTool implements VettedTool<typeof input> {
     'How far to trust a counterparty before a payment, a data share or an API call: the registry status (verified with its entity, not verified, blocked, or expired), readiness, trust_score 0-100, trust_level (VERY_HIGH, HIGH, MEDIUM, LOW, NONE), the five signals (registry, brand, domain_age, ssl, external), evidence (what the score rests on) and agent_guidance (action PROCEED, CAUTION, FLAG or BLOCK, safe_actions, max_transaction_usd, requires_human, reason). ' +
     `${CONSUMER_RULE} ` +
     `${EVIDENCE_RULE} ` +
-    'A blocked domain answers exactly: verified false, blocked true, trust_score 0, trust_level NONE, agent_guidance BLOCK. Lookalikes of well-known brands and blocklisted domains are never better than FLAG, unless evidence shows the brand owns the lookalike (signals.brand.owned_by and ownership.evidence: a shared certificate, the same RDAP registrant, the brand\'s nameservers); signals.brand.ownership says whether that was checked. ' +
+    "A blocked domain answers exactly: verified false, blocked true, trust_score 0, trust_level NONE, agent_guidance BLOCK. Lookalikes of well-known brands and blocklisted domains are never better than FLAG, unless evidence shows the brand owns the lookalike (signals.brand.owned_by and ownership.evidence: a shared certificate, the same RDAP registrant, the brand's nameservers); signals.brand.ownership says whether that was checked. " +
     'Without external it reads stored data and never contacts the site; a name with signals not looked at queues one background look (RDAP, a TLS handshake on port 443, DNS), at most once a day per domain. With external true it runs those live checks now (TLS on port 443, domain age from RDAP, DNS blocklists, SPF and DMARC) within a few seconds, each failing on its own. ' +
     'With expected (the counterparty you meant) the answer adds expected {domain, relation: same, same_owner, lookalike or unrelated, evidence}: a lookalike of it is no better than FLAG, an unrelated name no better than CAUTION. ' +
     `${EXPIRED_RULE} Errors: VALIDATION_ERROR for a malformed domain.${SIGNED}`;
@@ -45,6 +49,8 @@ export class CheckTrustTool implements VettedTool<typeof input> {
       if (expected !== undefined) throw new AppError('VALIDATION_ERROR', 'expected is not signed: ask without format "jws".');
       return signedJson(await this.signVerdict.run(domain, { signals: true, external: external === true }));
     }
-    return answerOf(trustView(await this.assessTrust.run(domain, { external: external === true, ...(expected !== undefined ? { expected } : {}) }), this.config.baseUrl));
+    return answerOf(
+      trustView(await this.assessTrust.run(domain, { external: external === true, ...(expected !== undefined ? { expected } : {}) }), this.config.baseUrl),
+    );
   }
 }

@@ -17,7 +17,11 @@ export const backgroundWorkMigration: Migration = {
     });
     // Existing proofs get the due time their state implies, read and written in pages.
     for (let offset = 0; ; offset += 1000) {
-      const rows = await db('entity_proofs').select('entity_id', 'last_checked_at', 'failures', 'first_failure_at').orderBy('entity_id').limit(1000).offset(offset);
+      const rows = await db('entity_proofs')
+        .select('entity_id', 'last_checked_at', 'failures', 'first_failure_at')
+        .orderBy('entity_id')
+        .limit(1000)
+        .offset(offset);
       for (const r of rows) {
         const due = nextRecheckAt({ lastCheckedAt: r.last_checked_at, failures: Number(r.failures), firstFailureAt: r.first_failure_at });
         await db('entity_proofs').where({ entity_id: r.entity_id }).update({ due_at: due });

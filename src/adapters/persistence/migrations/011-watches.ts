@@ -90,12 +90,19 @@ const ENTITY_JSON = (row: string) =>
 
 async function sqliteTriggers(db: Knex): Promise<void> {
   const now = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
-  const insert = (name: string, kind: string, data: string) => `INSERT INTO watch_changes (name, kind, data, changed_at, processed) VALUES (${name}, '${kind}', ${data}, ${now}, 0);`;
+  const insert = (name: string, kind: string, data: string) =>
+    `INSERT INTO watch_changes (name, kind, data, changed_at, processed) VALUES (${name}, '${kind}', ${data}, ${now}, 0);`;
   await db.raw(`CREATE TRIGGER watch_changes_entities_insert AFTER INSERT ON entities BEGIN ${insert('NEW.domain', 'entity', ENTITY_JSON('NEW'))} END`);
   await db.raw(`CREATE TRIGGER watch_changes_entities_update AFTER UPDATE ON entities BEGIN ${insert('NEW.domain', 'entity', ENTITY_JSON('NEW'))} END`);
-  await db.raw(`CREATE TRIGGER watch_changes_entities_moved AFTER UPDATE OF domain ON entities WHEN OLD.domain <> NEW.domain BEGIN ${insert('OLD.domain', 'entity', ENTITY_JSON('NEW'))} END`);
-  await db.raw(`CREATE TRIGGER watch_changes_blocks_insert AFTER INSERT ON blocked_domains BEGIN ${insert('NEW.domain', 'block', "json_object('domain', NEW.domain, 'reason', NEW.reason, 'blocked_at', NEW.blocked_at)")} END`);
-  await db.raw(`CREATE TRIGGER watch_changes_blocks_delete AFTER DELETE ON blocked_domains BEGIN ${insert('OLD.domain', 'unblock', "json_object('domain', OLD.domain)")} END`);
+  await db.raw(
+    `CREATE TRIGGER watch_changes_entities_moved AFTER UPDATE OF domain ON entities WHEN OLD.domain <> NEW.domain BEGIN ${insert('OLD.domain', 'entity', ENTITY_JSON('NEW'))} END`,
+  );
+  await db.raw(
+    `CREATE TRIGGER watch_changes_blocks_insert AFTER INSERT ON blocked_domains BEGIN ${insert('NEW.domain', 'block', "json_object('domain', NEW.domain, 'reason', NEW.reason, 'blocked_at', NEW.blocked_at)")} END`,
+  );
+  await db.raw(
+    `CREATE TRIGGER watch_changes_blocks_delete AFTER DELETE ON blocked_domains BEGIN ${insert('OLD.domain', 'unblock', "json_object('domain', OLD.domain)")} END`,
+  );
   await db.raw(`CREATE TRIGGER watch_changes_reports_insert AFTER INSERT ON reports BEGIN ${insert('NEW.domain', 'report', 'NEW.summary')} END`);
 }
 
@@ -120,8 +127,16 @@ async function postgresTriggers(db: Knex): Promise<void> {
       RETURN NULL;
     END
     $body$`);
-  const triggers = [['entities', 'INSERT', 'entity'], ['entities', 'UPDATE', 'entity'], ['blocked_domains', 'INSERT', 'block'], ['blocked_domains', 'DELETE', 'unblock'], ['reports', 'INSERT', 'report']];
+  const triggers = [
+    ['entities', 'INSERT', 'entity'],
+    ['entities', 'UPDATE', 'entity'],
+    ['blocked_domains', 'INSERT', 'block'],
+    ['blocked_domains', 'DELETE', 'unblock'],
+    ['reports', 'INSERT', 'report'],
+  ];
   for (const [table, event, kind] of triggers) {
-    await db.raw(`CREATE TRIGGER watch_changes_${table}_${event!.toLowerCase()} AFTER ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION record_watch_change('${kind}')`);
+    await db.raw(
+      `CREATE TRIGGER watch_changes_${table}_${event!.toLowerCase()} AFTER ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION record_watch_change('${kind}')`,
+    );
   }
 }

@@ -49,7 +49,15 @@ export const transparencyLogMigration: Migration = {
       t.index(['expires_at'], 'entities_expires_at');
     });
     // The empty tree: SHA-256 of nothing.
-    await db('log_state').insert({ id: 1, size: 0, root: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', checkpoint: null, checkpoint_size: null, signed_at: null, expiries_until: null });
+    await db('log_state').insert({
+      id: 1,
+      size: 0,
+      root: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      checkpoint: null,
+      checkpoint_size: null,
+      signed_at: null,
+      expiries_until: null,
+    });
     if (isSqlite(db)) await sqliteTriggers(db);
     else await postgresTriggers(db);
   },
@@ -72,7 +80,15 @@ function sqliteWrites(): string[][] {
       'NEW.domain',
       entity('NEW'),
     ],
-    ['log_block_added', 'INSERT', 'blocked_domains', '1', `'domain.blocked'`, 'NEW.domain', `json_object('domain', NEW.domain, 'reason', NEW.reason, 'blocked_at', NEW.blocked_at)`],
+    [
+      'log_block_added',
+      'INSERT',
+      'blocked_domains',
+      '1',
+      `'domain.blocked'`,
+      'NEW.domain',
+      `json_object('domain', NEW.domain, 'reason', NEW.reason, 'blocked_at', NEW.blocked_at)`,
+    ],
     ['log_block_removed', 'DELETE', 'blocked_domains', '1', `'domain.unblocked'`, 'OLD.domain', `json_object('domain', OLD.domain)`],
     [
       'log_report_stored',
@@ -126,7 +142,11 @@ async function postgresTriggers(db: Knex): Promise<void> {
       RETURN NULL;
     END
     $body$`);
-  for (const [table, events] of [['entities', 'INSERT OR UPDATE'], ['blocked_domains', 'INSERT OR DELETE'], ['reports', 'INSERT']] as const) {
+  for (const [table, events] of [
+    ['entities', 'INSERT OR UPDATE'],
+    ['blocked_domains', 'INSERT OR DELETE'],
+    ['reports', 'INSERT'],
+  ] as const) {
     await db.raw(`CREATE TRIGGER log_write AFTER ${events} ON ${table} FOR EACH ROW EXECUTE FUNCTION record_log_write()`);
   }
 }

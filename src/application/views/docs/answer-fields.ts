@@ -23,7 +23,12 @@ export function answerFields(schema: z.ZodType, shared: readonly SharedPart[] = 
   const parts = shared.map((part) => ({ name: part.name, key: shapeKey(jsonSchemaOf(part.schema)) }));
   const root = jsonSchemaOf(schema);
   const rows: AnswerField[] = [];
-  walkObject(root, '', rows, parts.filter((part) => part.key !== shapeKey(root)));
+  walkObject(
+    root,
+    '',
+    rows,
+    parts.filter((part) => part.key !== shapeKey(root)),
+  );
   return rows;
 }
 
@@ -56,7 +61,11 @@ function walkObject(node: Json, prefix: string, rows: AnswerField[], parts: Read
     const part = parts.find((p) => p.key === shapeKey(child) || p.key === shapeKey(itemsOf(child) ?? {}));
     if (part) {
       const list = part.key !== shapeKey(child);
-      rows.push({ path, type: `${list ? 'list of ' : ''}[${part.name}](#${anchorOf(part.name)})${nullable(child) ? ' or null' : ''}${required ? '' : ', optional'}`, description: describe(child) });
+      rows.push({
+        path,
+        type: `${list ? 'list of ' : ''}[${part.name}](#${anchorOf(part.name)})${nullable(child) ? ' or null' : ''}${required ? '' : ', optional'}`,
+        description: describe(child),
+      });
       continue;
     }
     rows.push({ path, type: `${typeOf(child)}${required ? '' : ', optional'}`, description: describe(child) });

@@ -7,12 +7,24 @@ import { anchorOf, fieldTable, type SharedPart } from './answer-fields.js';
 
 /** Where each answer is given, in the order /api.md documents them. */
 const ANSWERS: ReadonlyArray<readonly [keyof AnswerSchemas, string, string]> = [
-  ['verify', 'Verify', '`GET /verify/{domain}` (`data`), MCP `verify_domain`. An expired verification is the `EXPIRED` failure: over HTTP the error carries every field of the answer (`verified: false`, `expired: true`, the entity) beside `code` and `message`; over MCP the same fields are the `structuredContent` of an `isError` result; a signed answer holds them as they are.'],
-  ['trust', 'Verify with signals', '`GET /verify/{domain}?signals=true` (`data`), MCP `check_trust`: the verify answer with the trust assessment (see "Trust signals").'],
+  [
+    'verify',
+    'Verify',
+    '`GET /verify/{domain}` (`data`), MCP `verify_domain`. An expired verification is the `EXPIRED` failure: over HTTP the error carries every field of the answer (`verified: false`, `expired: true`, the entity) beside `code` and `message`; over MCP the same fields are the `structuredContent` of an `isError` result; a signed answer holds them as they are.',
+  ],
+  [
+    'trust',
+    'Verify with signals',
+    '`GET /verify/{domain}?signals=true` (`data`), MCP `check_trust`: the verify answer with the trust assessment (see "Trust signals").',
+  ],
   ['entity', 'Entity', '`GET /lookup/{entity-id}` (`data`), MCP `lookup_entity`, `vetted entity list --json`.'],
-  ['scanResult', 'Scan result', '`POST /api/scan` 201 (`data`), MCP `scan_domain`, `vetted scan --json`, and a finished job\'s `report`.'],
+  ['scanResult', 'Scan result', "`POST /api/scan` 201 (`data`), MCP `scan_domain`, `vetted scan --json`, and a finished job's `report`."],
   ['scanStatus', 'Scan job', '`GET /api/scans/{id}` and the 202 of `POST /api/scan` (`data`).'],
-  ['report', 'Report', '`GET /reports/{id}.json` (not enveloped), MCP `get_report`. The signature covers the document without `links`, `content_sha256` and `signature`.'],
+  [
+    'report',
+    'Report',
+    '`GET /reports/{id}.json` (not enveloped), MCP `get_report`. The signature covers the document without `links`, `content_sha256` and `signature`.',
+  ],
   ['evidenceItem', 'Evidence item', '`GET /reports/{id}/evidence/{n}` (not enveloped).'],
   ['reportHistory', 'Report history', '`GET /reports?domain={domain}` as JSON (`data`).'],
   ['reportChange', 'Report comparison', '`GET /reports/{id}/diff/{other}` as JSON (`data`).'],
@@ -44,9 +56,7 @@ function sharedParts(schemas: AnswerSchemas): SharedPart[] {
 export function answerReference(schemas: AnswerSchemas): string {
   const shared = sharedParts(schemas);
   const answers = ANSWERS.map(([key, title, where]) => `### ${title}\n\n${where}\n\n${fieldTable(schemas[key], shared)}\n`);
-  const parts = shared
-    .filter((part) => part.name !== 'Scan result')
-    .map((part) => `### ${part.name}\n\n${fieldTable(part.schema, shared)}\n`);
+  const parts = shared.filter((part) => part.name !== 'Scan result').map((part) => `### ${part.name}\n\n${fieldTable(part.schema, shared)}\n`);
   const anchors = shared.map((part) => `[${part.name}](#${anchorOf(part.name)})`).join(', ');
   return `## Answers
 

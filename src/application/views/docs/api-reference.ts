@@ -24,7 +24,12 @@ import { watchesGuide } from './watches-guide.js';
  * trust) and the "Answers" tables. The answers' fields (the summaries and the tables) are generated
  * from `schemas`, the views' own unless a test changes one.
  */
-export function apiReference(templates: DocumentTemplates, baseUrl: string, schemas: AnswerSchemas = ANSWER_SCHEMAS, settings: DocumentedSettings = DEFAULT_DOCUMENTED_SETTINGS): string {
+export function apiReference(
+  templates: DocumentTemplates,
+  baseUrl: string,
+  schemas: AnswerSchemas = ANSWER_SCHEMAS,
+  settings: DocumentedSettings = DEFAULT_DOCUMENTED_SETTINGS,
+): string {
   const fields = (key: keyof AnswerSchemas) => `\`${fieldList(schemas[key])}\``;
   return fillTemplate(
     templates.text('api'),

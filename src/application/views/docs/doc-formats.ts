@@ -16,7 +16,8 @@ const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'e
 /** `seconds` as a count of `unit`, or of the largest unit that divides it exactly. */
 function inUnit(seconds: number, unit?: TimeUnit): readonly [number, TimeUnit] {
   if (!Number.isInteger(seconds) || seconds < 0) throw new Error(`A duration must be a whole number of seconds, not ${seconds}.`);
-  const [name, size] = unit === undefined ? UNIT_SECONDS.find(([, s]) => seconds % s === 0 && seconds > 0) ?? ['second', 1] : UNIT_SECONDS.find(([u]) => u === unit)!;
+  const [name, size] =
+    unit === undefined ? (UNIT_SECONDS.find(([, s]) => seconds % s === 0 && seconds > 0) ?? ['second', 1]) : UNIT_SECONDS.find(([u]) => u === unit)!;
   if (seconds % size !== 0) throw new Error(`${seconds} s is not a whole number of ${name}s.`);
   return [seconds / size, name];
 }
@@ -94,4 +95,3 @@ export function namedCounts(counts: Readonly<Record<string, number>>): string {
 export function scanBudgets(limits: { readonly perClientPerHour: number; readonly perDomainPerHour: number; readonly globalPerMinute: number }): string {
   return `${limits.perClientPerHour} per client per hour, ${limits.perDomainPerHour} per domain per hour, ${limits.globalPerMinute} per minute`;
 }
-

@@ -19,7 +19,8 @@ export const VETTED_SKILLS: readonly VettedSkill[] = [
   {
     name: 'check_trust',
     title: 'Check the trust status of a domain',
-    description: 'How far to trust a counterparty before a payment, a data share or an API call: registry status, readiness, trust score and level, signals and agent guidance.',
+    description:
+      'How far to trust a counterparty before a payment, a data share or an API call: registry status, readiness, trust score and level, signals and agent guidance.',
     tags: ['trust', 'verification', 'domains'],
   },
   {
@@ -31,7 +32,8 @@ export const VETTED_SKILLS: readonly VettedSkill[] = [
   {
     name: 'scan_domain',
     title: 'Scan a domain',
-    description: 'Fetches a few public resources of a site and stores a signed, evidence-backed report of its agent readiness; a report under ten minutes old is reused.',
+    description:
+      'Fetches a few public resources of a site and stores a signed, evidence-backed report of its agent readiness; a report under ten minutes old is reused.',
     tags: ['scan', 'readiness', 'websites'],
   },
   {
@@ -49,7 +51,8 @@ export const VETTED_SKILLS: readonly VettedSkill[] = [
   {
     name: 'watch_domain',
     title: 'Watch a domain for verdict changes',
-    description: 'Signed webhooks (Standard Webhooks) to an https callback whenever a domain is verified, revoked, expired, blocked, unblocked, rescanned or changes readiness.',
+    description:
+      'Signed webhooks (Standard Webhooks) to an https callback whenever a domain is verified, revoked, expired, blocked, unblocked, rescanned or changes readiness.',
     tags: ['events', 'webhooks', 'monitoring'],
   },
   {

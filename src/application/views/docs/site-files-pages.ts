@@ -104,7 +104,9 @@ function privacyPage(config: PageConfig): SitePage {
     sections: [
       {
         heading: 'Who is responsible',
-        paragraphs: [`This instance of Vetted is run by its operator, who is responsible for the data it stores. Reach the operator at ${config.securityContact}.`],
+        paragraphs: [
+          `This instance of Vetted is run by its operator, who is responsible for the data it stores. Reach the operator at ${config.securityContact}.`,
+        ],
       },
       {
         heading: 'What is stored',
@@ -129,7 +131,10 @@ function privacyPage(config: PageConfig): SitePage {
         ],
       },
     ],
-    links: [{ text: 'Contact', path: '/contact' }, { text: 'Terms of use', path: '/terms' }],
+    links: [
+      { text: 'Contact', path: '/contact' },
+      { text: 'Terms of use', path: '/terms' },
+    ],
   };
 }
 
@@ -160,7 +165,10 @@ function termsPage(config: PageConfig): SitePage {
         ],
       },
     ],
-    links: [{ text: 'Privacy policy', path: '/privacy' }, { text: 'Methodology', path: '/methodology.md' }],
+    links: [
+      { text: 'Privacy policy', path: '/privacy' },
+      { text: 'Methodology', path: '/methodology.md' },
+    ],
   };
 }
 
@@ -183,7 +191,11 @@ function contactPage(config: PageConfig): SitePage {
         ],
       },
     ],
-    links: [{ text: 'Security contact', path: config.securityContact }, { text: 'security.txt', path: '/.well-known/security.txt' }, { text: 'Privacy policy', path: '/privacy' }],
+    links: [
+      { text: 'Security contact', path: config.securityContact },
+      { text: 'security.txt', path: '/.well-known/security.txt' },
+      { text: 'Privacy policy', path: '/privacy' },
+    ],
   };
 }
 

@@ -5,8 +5,11 @@ import { CONTRACT_QUOTAS, QUOTA_WINDOW_SECONDS, TIERS, type DailyQuotas } from '
 
 /** Whether this instance counts requests, and the daily quota of each tier when it does. */
 export function tiersState(quotas: DailyQuotas | undefined): string {
-  if (!quotas) return 'This instance has request-rate tiers off (the beta): no request limit applies to reads, and an `Authorization` header on them is ignored. Its operator turns them on with `API_TIERS=on`.';
-  const each = TIERS.map((tier) => `${tier[0]!.toUpperCase()}${tier.slice(1)} ${quotas[tier] === null ? 'unlimited' : `${quotas[tier]!.toLocaleString('en-US')} reads a day`}`);
+  if (!quotas)
+    return 'This instance has request-rate tiers off (the beta): no request limit applies to reads, and an `Authorization` header on them is ignored. Its operator turns them on with `API_TIERS=on`.';
+  const each = TIERS.map(
+    (tier) => `${tier[0]!.toUpperCase()}${tier.slice(1)} ${quotas[tier] === null ? 'unlimited' : `${quotas[tier]!.toLocaleString('en-US')} reads a day`}`,
+  );
   return `This instance has request-rate tiers on: ${each.join(', ')}.`;
 }
 

@@ -7,11 +7,7 @@ import type { CheckResult } from '../report.js';
 import { counted, listed, sentencesFor } from '../words.js';
 import { coreCheck, evidenceOf, failureOf, isSuccess, responseOf, type ScanObservations } from './observations.js';
 
-type RobotsState =
-  | { kind: 'parsed'; robots: RobotsTxt }
-  | { kind: 'unavailable'; status: number }
-  | { kind: 'unreachable'; why: string }
-  | { kind: 'html' };
+type RobotsState = { kind: 'parsed'; robots: RobotsTxt } | { kind: 'unavailable'; status: number } | { kind: 'unreachable'; why: string } | { kind: 'html' };
 
 /** robots.txt as RFC 9309 reads it: parsed, unavailable (4xx), or unreachable (5xx, network, soft 404). */
 export function robotsState(obs: ScanObservations): RobotsState {
@@ -44,7 +40,13 @@ function robotsCheck(obs: ScanObservations, state: RobotsState): CheckResult {
       const parsed = `${counted(r.groups.length, 'group')} and ${counted(r.sitemaps.length, 'Sitemap line')}`;
       if (r.invalidLineCount > 0) {
         const lines = counted(r.invalidLineCount, 'line');
-        return coreCheck('robots_txt', 'warn', 3, `robots.txt parses with ${parsed}, but ${lines} ${r.invalidLineCount === 1 ? 'is' : 'are'} neither a rule, a comment nor blank, and crawlers skip ${r.invalidLineCount === 1 ? 'it' : 'them'}.`, ev);
+        return coreCheck(
+          'robots_txt',
+          'warn',
+          3,
+          `robots.txt parses with ${parsed}, but ${lines} ${r.invalidLineCount === 1 ? 'is' : 'are'} neither a rule, a comment nor blank, and crawlers skip ${r.invalidLineCount === 1 ? 'it' : 'them'}.`,
+          ev,
+        );
       }
       return coreCheck('robots_txt', 'pass', 6, `robots.txt parses: ${parsed}.`, ev);
     }
@@ -60,7 +62,13 @@ function aiAccessCheck(obs: ScanObservations, state: RobotsState): CheckResult {
   const blocked = access.agents.filter((a) => !a.allowedRoot).map((a) => a.token);
   if (blocked.length === 0) return coreCheck('ai_agent_access', 'pass', 3, `All ${total} listed AI crawlers may fetch /.`, ev);
   if (blocked.length < total) {
-    return coreCheck('ai_agent_access', 'warn', 1, `${total - blocked.length} of ${total} listed AI crawlers may fetch /; robots.txt blocks ${listed(blocked)}.`, ev);
+    return coreCheck(
+      'ai_agent_access',
+      'warn',
+      1,
+      `${total - blocked.length} of ${total} listed AI crawlers may fetch /; robots.txt blocks ${listed(blocked)}.`,
+      ev,
+    );
   }
   return coreCheck('ai_agent_access', 'fail', 0, `None of the ${total} listed AI crawlers may fetch /: robots.txt blocks ${listed(blocked)}.`, ev);
 }

@@ -6,7 +6,12 @@ import { parseLlmsTxt } from '../parsers/llms-txt.js';
 import { parseOpenApiDocument } from '../parsers/openapi-document.js';
 import { parseAuthorizationServerMetadata, parseProtectedResourceMetadata } from '../parsers/oauth-metadata.js';
 import {
-  parseAcpDiscovery, parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseSignaturesDirectory, parseUcpProfile,
+  parseAcpDiscovery,
+  parseAgentSkillsIndex,
+  parseAp2Extension,
+  parseApiCatalog,
+  parseSignaturesDirectory,
+  parseUcpProfile,
 } from '../parsers/well-known-metadata.js';
 import { parseX402 } from '../parsers/x402.js';
 import { PROBES, type ProbeId } from '../probes.js';
@@ -21,7 +26,13 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
   return [
     document(obs, 'agents_md', 'agents_md', (t) => parseAgentsMd(t)),
     document(obs, 'llms_txt', 'llms_txt', (t) => parseLlmsTxt(t)),
-    atEitherPath(obs, 'mcp_server_card', ['mcp_server_card', 'mcp_json'], parseMcpServerCard, (card) => `Declared with ${counted(card.endpoints.length, 'endpoint')}${card.toolCount === null ? '' : ` and ${counted(card.toolCount, 'tool')}`}.`),
+    atEitherPath(
+      obs,
+      'mcp_server_card',
+      ['mcp_server_card', 'mcp_json'],
+      parseMcpServerCard,
+      (card) => `Declared with ${counted(card.endpoints.length, 'endpoint')}${card.toolCount === null ? '' : ` and ${counted(card.toolCount, 'tool')}`}.`,
+    ),
     document(obs, 'a2a_agent_card', 'agent_card', (t) => parseA2aAgentCard(t)),
     x402(obs),
     document(obs, 'openapi', 'openapi', (t) => parseOpenApiDocument(t)),
@@ -32,7 +43,13 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
     // Fetched at the site's root, the metadata identifies the origin: resource and issuer must be it.
     document(obs, 'oauth_protected_resource', 'oauth_protected_resource', (t) => parseProtectedResourceMetadata(t, `https://${obs.domain}`)),
     // RFC 8414 metadata, or OpenID Connect discovery, which carries the same members.
-    atEitherPath(obs, 'oauth_authorization_server', ['oauth_authorization_server', 'openid_configuration'], (t, probe) => parseAuthorizationServerMetadata(t, `https://${obs.domain}`, probe === 'openid_configuration'), (m) => `Declared with ${counted(m.count, 'response type')}.`),
+    atEitherPath(
+      obs,
+      'oauth_authorization_server',
+      ['oauth_authorization_server', 'openid_configuration'],
+      (t, probe) => parseAuthorizationServerMetadata(t, `https://${obs.domain}`, probe === 'openid_configuration'),
+      (m) => `Declared with ${counted(m.count, 'response type')}.`,
+    ),
     document(obs, 'web_bot_auth', 'signatures_directory', (t) => parseSignaturesDirectory(t)),
     document(obs, 'agent_skills', 'agent_skills', (t) => parseAgentSkillsIndex(t)),
     document(obs, 'ucp', 'ucp_profile', (t) => parseUcpProfile(t)),
@@ -41,7 +58,12 @@ export function declarationChecks(obs: ScanObservations): CheckResult[] {
   ];
 }
 
-function document(obs: ScanObservations, id: DeclarationWithReasons, probe: ProbeId, parse: (text: string) => { valid: boolean; errors: readonly string[] }): CheckResult {
+function document(
+  obs: ScanObservations,
+  id: DeclarationWithReasons,
+  probe: ProbeId,
+  parse: (text: string) => { valid: boolean; errors: readonly string[] },
+): CheckResult {
   const ev = evidenceOf(obs, probe);
   const res = responseOf(obs, probe);
   if (!isSuccess(res)) return declaration(id, 'info', `Not declared (${failureOf(obs, probe)}).`, ev);
@@ -65,7 +87,10 @@ function atEitherPath<P extends { valid: boolean; errors: readonly string[] }>(
   const valid = parsed.find((p) => p.valid);
   if (valid) return declaration(id, 'pass', passed(valid), ev);
   const origin = `https://${obs.domain}`;
-  const where = PROBES.find((p) => p.id === found[0])?.url(obs.domain).slice(origin.length) ?? 'its path';
+  const where =
+    PROBES.find((p) => p.id === found[0])
+      ?.url(obs.domain)
+      .slice(origin.length) ?? 'its path';
   return declaration(id, 'warn', `Present but not usable at ${where}. ${declarationProblem(id, parsed[0]!.errors, obs.domain)}`, ev);
 }
 
@@ -86,19 +111,38 @@ function markdownNegotiation(obs: ScanObservations): CheckResult {
   const ev = evidenceOf(obs, 'markdown_root');
   const res = responseOf(obs, 'markdown_root');
   if (isSuccess(res) && /^\s*text\/markdown\b/i.test(res.headers['content-type'] ?? '')) {
-    if (res.bodyText.trim() === '') return declaration('markdown_negotiation', 'warn', 'Accept: text/markdown is answered with an empty text/markdown body: answer with the page\'s content in Markdown.', ev);
+    if (res.bodyText.trim() === '')
+      return declaration(
+        'markdown_negotiation',
+        'warn',
+        "Accept: text/markdown is answered with an empty text/markdown body: answer with the page's content in Markdown.",
+        ev,
+      );
     // RFC 9110 §12.5.5: without Vary, a shared cache may hand the Markdown to a browser that asked for HTML.
     if (!variesOnAccept(res.headers.vary)) {
-      return declaration('markdown_negotiation', 'warn', 'Accept: text/markdown is answered with text/markdown but without `Vary: Accept`, so a shared cache may serve the Markdown to browsers: send `Vary: Accept` with both the HTML and the Markdown answer.', ev);
+      return declaration(
+        'markdown_negotiation',
+        'warn',
+        'Accept: text/markdown is answered with text/markdown but without `Vary: Accept`, so a shared cache may serve the Markdown to browsers: send `Vary: Accept` with both the HTML and the Markdown answer.',
+        ev,
+      );
     }
     return declaration('markdown_negotiation', 'pass', 'Accept: text/markdown is answered with text/markdown, and the answer varies on Accept.', ev);
   }
-  return declaration('markdown_negotiation', 'info', res ? `Answered ${res.headers['content-type'] ? 'another type' : 'no type'} (HTTP ${res.status}).` : 'No answer.', ev);
+  return declaration(
+    'markdown_negotiation',
+    'info',
+    res ? `Answered ${res.headers['content-type'] ? 'another type' : 'no type'} (HTTP ${res.status}).` : 'No answer.',
+    ev,
+  );
 }
 
 /** Whether a Vary header names Accept (or `*`), read as its comma-separated field names. */
 function variesOnAccept(vary: string | undefined): boolean {
-  return (vary ?? '').slice(0, 1024).split(',').some((name) => ['accept', '*'].includes(name.trim().toLowerCase()));
+  return (vary ?? '')
+    .slice(0, 1024)
+    .split(',')
+    .some((name) => ['accept', '*'].includes(name.trim().toLowerCase()));
 }
 
 function linkHeaders(obs: ScanObservations): CheckResult {
@@ -107,8 +151,15 @@ function linkHeaders(obs: ScanObservations): CheckResult {
   const header = res?.headers.link;
   if (header === undefined) return declaration('link_headers', 'info', res ? 'The homepage sends no Link header.' : 'No homepage answer.', ev);
   const links = parseAgentLinks(header);
-  if (links.errors.length > 0) return declaration('link_headers', 'warn', `A Link header that cannot be read. ${declarationProblem('link_headers', links.errors, obs.domain)}`, ev);
-  if (!links.found) return declaration('link_headers', 'info', 'The Link header names no relation for agents (api-catalog, service-desc, service-doc, service-meta, describedby, a Markdown alternate).', ev);
+  if (links.errors.length > 0)
+    return declaration('link_headers', 'warn', `A Link header that cannot be read. ${declarationProblem('link_headers', links.errors, obs.domain)}`, ev);
+  if (!links.found)
+    return declaration(
+      'link_headers',
+      'info',
+      'The Link header names no relation for agents (api-catalog, service-desc, service-doc, service-meta, describedby, a Markdown alternate).',
+      ev,
+    );
   return declaration('link_headers', 'pass', `The Link header offers: ${links.relations.join(', ')}.`, ev);
 }
 
@@ -119,9 +170,15 @@ function webMcp(obs: ScanObservations): CheckResult {
   const tools = home.facts.webMcpTools;
   if (tools.length === 0) return declaration('webmcp', 'info', 'No form on the homepage is declared as a tool.', home.evidence);
   const valid = tools.filter((t) => t.described && /^[A-Za-z0-9_.-]{1,128}$/.test(t.name));
-  if (valid.length === tools.length) return declaration('webmcp', 'pass', `${counted(tools.length, 'form')} declared as ${tools.length === 1 ? 'a tool' : 'tools'}.`, home.evidence);
+  if (valid.length === tools.length)
+    return declaration('webmcp', 'pass', `${counted(tools.length, 'form')} declared as ${tools.length === 1 ? 'a tool' : 'tools'}.`, home.evidence);
   const bad = tools.length - valid.length;
-  return declaration('webmcp', 'warn', `${bad} of ${counted(tools.length, 'form')} declared as tools ${bad === 1 ? 'lacks' : 'lack'} a tooldescription or a tool name of letters, digits, _ . - only.`, home.evidence);
+  return declaration(
+    'webmcp',
+    'warn',
+    `${bad} of ${counted(tools.length, 'form')} declared as tools ${bad === 1 ? 'lacks' : 'lack'} a tooldescription or a tool name of letters, digits, _ . - only.`,
+    home.evidence,
+  );
 }
 
 // AP2 v0.1 lives inside the A2A agent card, as one of its extensions.

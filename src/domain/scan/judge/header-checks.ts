@@ -1,7 +1,14 @@
 import { judgeCsp, parseCspPolicies } from '../parsers/csp-policy.js';
 import { parseHsts } from '../parsers/hsts-header.js';
 import { readHtmlSecurity } from '../parsers/html-security.js';
-import { DEFAULT_REFERRER_POLICY, isNosniff, parseFrameOptions, parseReferrerPolicy, PRIVATE_REFERRER_POLICIES, type ReferrerPolicy } from '../parsers/response-headers.js';
+import {
+  DEFAULT_REFERRER_POLICY,
+  isNosniff,
+  parseFrameOptions,
+  parseReferrerPolicy,
+  PRIVATE_REFERRER_POLICIES,
+  type ReferrerPolicy,
+} from '../parsers/response-headers.js';
 import type { ProbeResponse } from '../probes.js';
 import type { CheckResult } from '../report.js';
 import { coreCheck, evidenceOf, responseOf, sentence, type ScanObservations } from './observations.js';
@@ -9,7 +16,8 @@ import { coreCheck, evidenceOf, responseOf, sentence, type ScanObservations } fr
 const HSTS_MIN_MAX_AGE = 15_768_000;
 const HSTS_HEADER = '`Strict-Transport-Security: max-age=31536000; includeSubDomains` (each directive once)';
 const HSTS_FIX = `Send ${HSTS_HEADER}.`;
-const CSP_FIX = "Send `Content-Security-Policy: script-src 'nonce-{random}' 'strict-dynamic'; object-src 'none'; base-uri 'none'` (or `default-src 'self'; object-src 'none'; base-uri 'self'`) and drop `'unsafe-inline'`, `'unsafe-eval'` and wildcards from `script-src`.";
+const CSP_FIX =
+  "Send `Content-Security-Policy: script-src 'nonce-{random}' 'strict-dynamic'; object-src 'none'; base-uri 'none'` (or `default-src 'self'; object-src 'none'; base-uri 'self'`) and drop `'unsafe-inline'`, `'unsafe-eval'` and wildcards from `script-src`.";
 const FRAME_ANCESTORS_FIX = "Send `Content-Security-Policy: frame-ancestors 'none'` (or `'self'`)";
 const REFERRER_HEADER = '`Referrer-Policy: strict-origin-when-cross-origin` (or `no-referrer`)';
 // What each policy that is not private sends, in the W3C Referrer Policy's terms.
@@ -37,7 +45,8 @@ function hsts(obs: ScanObservations): CheckResult {
   const ev = evidenceOf(obs, 'https_root');
   const res = responseOf(obs, 'https_root');
   const header = res?.headers['strict-transport-security'];
-  if (!res?.certificate) return coreCheck('hsts', 'fail', 0, `No HTTPS homepage to carry the header. Serve the homepage over HTTPS, then send ${HSTS_HEADER}.`, ev);
+  if (!res?.certificate)
+    return coreCheck('hsts', 'fail', 0, `No HTTPS homepage to carry the header. Serve the homepage over HTTPS, then send ${HSTS_HEADER}.`, ev);
   if (header === undefined) return coreCheck('hsts', 'fail', 0, `Strict-Transport-Security is absent. ${HSTS_FIX}`, ev);
   const policy = parseHsts(header);
   const first = policy.severalHeaders ? ' (of several headers, browsers read only the first)' : '';
@@ -71,9 +80,15 @@ function contentSecurityPolicy(obs: ScanObservations, res: ProbeResponse | undef
   return coreCheck('content_security_policy', points > 0 ? 'warn' : 'fail', points, `${sentence(wrong.join('; '))}. ${CSP_FIX}`, ev);
 }
 
-function securityHeaders(obs: ScanObservations, res: ProbeResponse | undefined, csp: ReturnType<typeof judgeCsp>, metaReferrer: ReferrerPolicy | null): CheckResult {
+function securityHeaders(
+  obs: ScanObservations,
+  res: ProbeResponse | undefined,
+  csp: ReturnType<typeof judgeCsp>,
+  metaReferrer: ReferrerPolicy | null,
+): CheckResult {
   const ev = evidenceOf(obs, 'https_root');
-  const fixAll = "Send `X-Content-Type-Options: nosniff`, `Content-Security-Policy: frame-ancestors 'none'` and `Referrer-Policy: strict-origin-when-cross-origin`.";
+  const fixAll =
+    "Send `X-Content-Type-Options: nosniff`, `Content-Security-Policy: frame-ancestors 'none'` and `Referrer-Policy: strict-origin-when-cross-origin`.";
   if (!res) return coreCheck('security_headers', 'fail', 0, `No homepage answer to judge. ${fixAll}`, ev);
   const h = res.headers;
   const header = parseReferrerPolicy(h['referrer-policy']);
@@ -107,10 +122,13 @@ function framingProblem(xfo: string | undefined, csp: ReturnType<typeof judgeCsp
     return `\`frame-ancestors\` lets any site frame the page${ignored}. ${FRAME_ANCESTORS_FIX}`;
   }
   if (parseFrameOptions(xfo) !== 'allow') return null;
-  const why = csp.framingOnlyInMeta ? '`frame-ancestors` in a `<meta>` policy is ignored by browsers, and nothing else stops other sites from framing the page'
-    : xfo === undefined ? 'Nothing stops other sites from framing the page'
-    : /allow-from/i.test(xfo) ? 'X-Frame-Options ALLOW-FROM is obsolete and ignored, so other sites can frame the page'
-    : 'X-Frame-Options holds no value browsers act on, so other sites can frame the page';
+  const why = csp.framingOnlyInMeta
+    ? '`frame-ancestors` in a `<meta>` policy is ignored by browsers, and nothing else stops other sites from framing the page'
+    : xfo === undefined
+      ? 'Nothing stops other sites from framing the page'
+      : /allow-from/i.test(xfo)
+        ? 'X-Frame-Options ALLOW-FROM is obsolete and ignored, so other sites can frame the page'
+        : 'X-Frame-Options holds no value browsers act on, so other sites can frame the page';
   return `${why}. ${FRAME_ANCESTORS_FIX}, or \`X-Frame-Options: DENY\``;
 }
 

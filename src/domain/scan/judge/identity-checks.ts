@@ -33,13 +33,20 @@ function metadataCheck(obs: ScanObservations, home: Home): CheckResult {
   const points = present.filter(([, ok]) => ok).length * 2;
   const missing = present.filter(([, ok]) => !ok).map(([name]) => name);
   const status = points === 6 ? 'pass' : points > 0 ? 'warn' : 'fail';
-  return coreCheck('homepage_metadata', status, points, missing.length === 0 ? 'Title, description and language are set.' : `Missing: ${missing.join(', ')}.`, home.evidence);
+  return coreCheck(
+    'homepage_metadata',
+    status,
+    points,
+    missing.length === 0 ? 'Title, description and language are set.' : `Missing: ${missing.join(', ')}.`,
+    home.evidence,
+  );
 }
 
 function organizationCheck(obs: ScanObservations, home: Home): CheckResult {
   if (!home) return coreCheck('organization_identity', 'fail', 0, 'No homepage to read.', evidenceOf(obs, 'https_root'));
   const org = home.facts.jsonLd.organization;
-  if (org?.name && org.url) return coreCheck('organization_identity', 'pass', 8, `JSON-LD ${org.type} with name and url${org.logo ? ' and logo' : ''}.`, home.evidence);
+  if (org?.name && org.url)
+    return coreCheck('organization_identity', 'pass', 8, `JSON-LD ${org.type} with name and url${org.logo ? ' and logo' : ''}.`, home.evidence);
   if (org) return coreCheck('organization_identity', 'warn', 4, `JSON-LD ${org.type} without ${org.name ? 'url' : 'name'}.`, home.evidence);
   if (home.facts.ogSiteName) return coreCheck('organization_identity', 'warn', 4, 'Only og:site_name names the organization.', home.evidence);
   return coreCheck('organization_identity', 'fail', 0, 'No schema.org Organization and no og:site_name.', home.evidence);

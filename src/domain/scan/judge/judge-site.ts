@@ -19,10 +19,27 @@ const MAX_HEADER_VALUE = 512;
 const SITE_FACT_MAX = 300;
 // Response headers worth keeping as evidence; the rest (cookies above all) are not stored.
 const EVIDENCE_HEADERS = [
-  'content-type', 'content-length', 'content-encoding', 'content-language', 'location', 'server', 'date', 'last-modified',
-  'cache-control', 'strict-transport-security', 'content-security-policy', 'x-content-type-options', 'x-frame-options',
-  'referrer-policy', 'permissions-policy', 'vary', 'link', 'payment-required', 'x-robots-tag',
-  'access-control-allow-origin', 'access-control-allow-credentials',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'location',
+  'server',
+  'date',
+  'last-modified',
+  'cache-control',
+  'strict-transport-security',
+  'content-security-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+  'vary',
+  'link',
+  'payment-required',
+  'x-robots-tag',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
 ];
 
 /**
@@ -109,9 +126,21 @@ function siteFacts(obs: ScanObservations): SiteFacts {
 function evidenceItem(n: number, p: ProbeResult): EvidenceItem {
   if (!p.ok) {
     return {
-      n, probe: p.probe, requestedUrl: p.requestedUrl, finalUrl: null, redirects: p.redirects, resolvedIp: null, status: null,
-      headers: {}, durationMs: p.durationMs, bodyBytes: 0, bodySha256: null, truncated: false, certificate: null,
-      error: { code: p.code, message: p.message.slice(0, 300) }, untrustedExcerpt: '',
+      n,
+      probe: p.probe,
+      requestedUrl: p.requestedUrl,
+      finalUrl: null,
+      redirects: p.redirects,
+      resolvedIp: null,
+      status: null,
+      headers: {},
+      durationMs: p.durationMs,
+      bodyBytes: 0,
+      bodySha256: null,
+      truncated: false,
+      certificate: null,
+      error: { code: p.code, message: p.message.slice(0, 300) },
+      untrustedExcerpt: '',
     };
   }
   const headers: Record<string, string> = {};
@@ -120,9 +149,21 @@ function evidenceItem(n: number, p: ProbeResult): EvidenceItem {
     if (value !== undefined) headers[name] = value.slice(0, MAX_HEADER_VALUE);
   }
   return {
-    n, probe: p.probe, requestedUrl: p.requestedUrl, finalUrl: p.finalUrl, redirects: p.redirects, resolvedIp: p.remoteAddress,
-    status: p.status, headers, durationMs: p.durationMs, bodyBytes: p.bodyBytes, bodySha256: p.bodySha256, truncated: p.truncated,
-    certificate: p.certificate, error: null, untrustedExcerpt: excerpt(p.bodyText),
+    n,
+    probe: p.probe,
+    requestedUrl: p.requestedUrl,
+    finalUrl: p.finalUrl,
+    redirects: p.redirects,
+    resolvedIp: p.remoteAddress,
+    status: p.status,
+    headers,
+    durationMs: p.durationMs,
+    bodyBytes: p.bodyBytes,
+    bodySha256: p.bodySha256,
+    truncated: p.truncated,
+    certificate: p.certificate,
+    error: null,
+    untrustedExcerpt: excerpt(p.bodyText),
   };
 }
 

@@ -36,7 +36,17 @@ export function isSuccess(response: ProbeResponse | undefined): response is Prob
 export function coreCheck(id: string, status: CheckStatus, points: number, detail: string, evidence: number[]): CheckResult {
   const def = CORE_CHECKS.find((c) => c.id === id);
   if (!def) throw new Error(`unknown check ${id}`);
-  return { id, category: def.category, title: def.title, status, points: Math.max(0, Math.min(points, def.max)), max: def.max, detail, standard: def.standard, evidence };
+  return {
+    id,
+    category: def.category,
+    title: def.title,
+    status,
+    points: Math.max(0, Math.min(points, def.max)),
+    max: def.max,
+    detail,
+    standard: def.standard,
+    evidence,
+  };
 }
 
 /** Builds a declaration result from the methodology table: never any points. */

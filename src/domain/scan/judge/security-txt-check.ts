@@ -14,14 +14,17 @@ const PROBLEMS: Readonly<Record<SecurityTxtErrorCode, (p: SecurityTxt) => string
   EXPIRED: (p) => `It expired on ${p.expiresAt?.slice(0, 10)}: readers must treat it as stale; publish a new Expires date (§2.5.5).`,
   MULTIPLE_PREFERRED_LANGUAGES: () => 'It has more than one Preferred-Languages line: list every language on one line (§2.5.8).',
   INVALID_LANGUAGE: () => 'Its Preferred-Languages line is not a comma-separated list of language tags such as "en, nl" (§2.5.8).',
-  CONTACT_NOT_URI: () => 'A Contact value is not a URI: write an e-mail address as mailto:address, a telephone number as tel:number, a web page as an https:// URL (§2.5.3).',
+  CONTACT_NOT_URI: () =>
+    'A Contact value is not a URI: write an e-mail address as mailto:address, a telephone number as tel:number, a web page as an https:// URL (§2.5.3).',
   INVALID_URI: (p) => `The ${listed(p.fieldsNotUri.filter((f) => f !== 'Contact'))} value is not a URI: each of these fields holds one URI (§2.5).`,
-  INSECURE_URI: (p) => `${listed(p.fieldsInsecure)} ${p.fieldsInsecure.length === 1 ? 'gives a web address' : 'give web addresses'} starting with http://: web URIs in security.txt must start with https:// (§2.5).`,
+  INSECURE_URI: (p) =>
+    `${listed(p.fieldsInsecure)} ${p.fieldsInsecure.length === 1 ? 'gives a web address' : 'give web addresses'} starting with http://: web URIs in security.txt must start with https:// (§2.5).`,
 };
 
 const NOTES: Readonly<Record<SecurityTxtWarningCode, (p: SecurityTxt) => string>> = {
   EXPIRES_TOO_FAR: () => 'Expires is more than a year ahead; RFC 9116 §2.5.5 recommends less, so that the file is reviewed.',
-  INVALID_LINES: (p) => `${counted(p.invalidLineCount, 'line')} ${p.invalidLineCount === 1 ? 'is' : 'are'} neither a field, a comment nor blank, and ${p.invalidLineCount === 1 ? 'is' : 'are'} ignored.`,
+  INVALID_LINES: (p) =>
+    `${counted(p.invalidLineCount, 'line')} ${p.invalidLineCount === 1 ? 'is' : 'are'} neither a field, a comment nor blank, and ${p.invalidLineCount === 1 ? 'is' : 'are'} ignored.`,
   UNTERMINATED_SIGNATURE: () => 'The OpenPGP signature is opened but never closed.',
   TOO_MANY_VALUES: () => 'A field is repeated more than 20 times; only the first 20 were read.',
   TRUNCATED: () => 'The file is longer than a scan reads (64 KiB); only the beginning was read.',

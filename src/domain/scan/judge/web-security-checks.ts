@@ -49,9 +49,38 @@ function subresourceIntegrity(obs: ScanObservations): CheckResult {
   const scripts = count('script', (l) => !l.integrity);
   const styles = count('stylesheet', (l) => !l.integrity);
   const fix = 'Add `integrity="sha384-{digest}" crossorigin="anonymous"` to each, or serve the file from your own origin.';
-  if (insecure > 0) return coreCheck('subresource_integrity', 'fail', 0, `${insecure} cross-origin script${insecure === 1 ? ' or stylesheet is' : 's or stylesheets are'} loaded over plain HTTP. Load them over HTTPS. ${fix}`, ev);
-  if (scripts > 0) return coreCheck('subresource_integrity', 'warn', 1, `${ofAll(scripts, count('script', () => true), 'script')} no integrity digest, so the other origin can run anything on the page. ${fix}`, ev);
-  if (styles > 0) return coreCheck('subresource_integrity', 'warn', 3, `${ofAll(styles, count('stylesheet', () => true), 'stylesheet')} no integrity digest, so the other origin can restyle the page. ${fix}`, ev);
+  if (insecure > 0)
+    return coreCheck(
+      'subresource_integrity',
+      'fail',
+      0,
+      `${insecure} cross-origin script${insecure === 1 ? ' or stylesheet is' : 's or stylesheets are'} loaded over plain HTTP. Load them over HTTPS. ${fix}`,
+      ev,
+    );
+  if (scripts > 0)
+    return coreCheck(
+      'subresource_integrity',
+      'warn',
+      1,
+      `${ofAll(
+        scripts,
+        count('script', () => true),
+        'script',
+      )} no integrity digest, so the other origin can run anything on the page. ${fix}`,
+      ev,
+    );
+  if (styles > 0)
+    return coreCheck(
+      'subresource_integrity',
+      'warn',
+      3,
+      `${ofAll(
+        styles,
+        count('stylesheet', () => true),
+        'stylesheet',
+      )} no integrity digest, so the other origin can restyle the page. ${fix}`,
+      ev,
+    );
   return coreCheck('subresource_integrity', 'pass', 4, `All ${loads.length} cross-origin scripts and stylesheets carry an integrity digest.`, ev);
 }
 
@@ -73,24 +102,52 @@ function crossOrigin(obs: ScanObservations): CheckResult {
   const reflected = probe !== undefined && corsOf(probe).allowOrigin === CORS_PROBE_ORIGIN;
   // WHATWG Fetch CORS check: a credentialed read needs the exact origin and exactly `true`.
   if (reflected && probe.headers['access-control-allow-credentials']?.trim() === 'true') {
-    return coreCheck('cross_origin', 'fail', 0, `Asked from an unrelated origin (Origin: ${CORS_PROBE_ORIGIN}), the homepage echoed it in Access-Control-Allow-Origin with Access-Control-Allow-Credentials: true, so any site can read the page with its visitors' cookies, as they see it signed in. Echo only origins you trust, from a fixed list, with \`Vary: Origin\`, or drop \`Access-Control-Allow-Credentials\`. ${noted}`, ev);
+    return coreCheck(
+      'cross_origin',
+      'fail',
+      0,
+      `Asked from an unrelated origin (Origin: ${CORS_PROBE_ORIGIN}), the homepage echoed it in Access-Control-Allow-Origin with Access-Control-Allow-Credentials: true, so any site can read the page with its visitors' cookies, as they see it signed in. Echo only origins you trust, from a fixed list, with \`Vary: Origin\`, or drop \`Access-Control-Allow-Credentials\`. ${noted}`,
+      ev,
+    );
   }
   if (answers.some((a) => a.allowOrigin === '*' && a.credentials)) {
-    return coreCheck('cross_origin', 'fail', 0, `Access-Control-Allow-Origin: * with Access-Control-Allow-Credentials: true offers credentialed reads to every origin (browsers refuse the pair, so it is a misconfiguration either way). Send \`Access-Control-Allow-Origin\` with one trusted origin and \`Vary: Origin\`, or drop the credentials header. ${noted}`, ev);
+    return coreCheck(
+      'cross_origin',
+      'fail',
+      0,
+      `Access-Control-Allow-Origin: * with Access-Control-Allow-Credentials: true offers credentialed reads to every origin (browsers refuse the pair, so it is a misconfiguration either way). Send \`Access-Control-Allow-Origin\` with one trusted origin and \`Vary: Origin\`, or drop the credentials header. ${noted}`,
+      ev,
+    );
   }
   if (answers.some((a) => a.allowOrigin === 'null')) {
-    return coreCheck('cross_origin', 'fail', 0, `Access-Control-Allow-Origin: null lets sandboxed documents and local files read the page. Send \`Access-Control-Allow-Origin: https://{trusted origin}\` with \`Vary: Origin\` instead. ${noted}`, ev);
+    return coreCheck(
+      'cross_origin',
+      'fail',
+      0,
+      `Access-Control-Allow-Origin: null lets sandboxed documents and local files read the page. Send \`Access-Control-Allow-Origin: https://{trusted origin}\` with \`Vary: Origin\` instead. ${noted}`,
+      ev,
+    );
   }
   const allowOrigin = answers.map((a) => a.allowOrigin).find((o) => o !== undefined);
-  const cors = reflected ? `Echoes any origin (it echoed ${CORS_PROBE_ORIGIN}), without credentials, so other sites can read only what the page shows everyone`
-    : allowOrigin === undefined ? 'No CORS headers' : allowOrigin === '*' ? 'Shared with every origin, without credentials' : 'Shared with a named origin';
-  const untested = probe ? '' : ` The request from another origin got no answer (${failureOf(obs, 'cors_root')}), so whether the homepage echoes any origin is not known.`;
+  const cors = reflected
+    ? `Echoes any origin (it echoed ${CORS_PROBE_ORIGIN}), without credentials, so other sites can read only what the page shows everyone`
+    : allowOrigin === undefined
+      ? 'No CORS headers'
+      : allowOrigin === '*'
+        ? 'Shared with every origin, without credentials'
+        : 'Shared with a named origin';
+  const untested = probe
+    ? ''
+    : ` The request from another origin got no answer (${failureOf(obs, 'cors_root')}), so whether the homepage echoes any origin is not known.`;
   return coreCheck('cross_origin', 'pass', 2, `${cors}. ${noted}${untested}`, ev);
 }
 
 /** The CORS headers of one answer: Access-Control-Allow-Origin as sent, and whether credentials are allowed. */
 function corsOf(res: ProbeResponse): { allowOrigin: string | undefined; credentials: boolean } {
-  return { allowOrigin: res.headers['access-control-allow-origin']?.trim(), credentials: res.headers['access-control-allow-credentials']?.trim().toLowerCase() === 'true' };
+  return {
+    allowOrigin: res.headers['access-control-allow-origin']?.trim(),
+    credentials: res.headers['access-control-allow-credentials']?.trim().toLowerCase() === 'true',
+  };
 }
 
 /** A header value named only when it is one the standard defines (details never quote the site). */

@@ -57,13 +57,25 @@ const DOCUMENT_PATH = /\.(?:txt|md|markdown|json|html?|xml|ya?ml|pdf)$/i;
 export function parseA2aAgentCard(text: string): A2aAgentCard {
   const json = readObject(text);
   if (!json.ok) {
-    return { valid: false, name: null, description: null, version: null, skillCount: null, skillIds: [], interfaces: [], legacyUrl: null, hasSignatures: false, errors: [json.error], warnings: [] };
+    return {
+      valid: false,
+      name: null,
+      description: null,
+      version: null,
+      skillCount: null,
+      skillIds: [],
+      interfaces: [],
+      legacyUrl: null,
+      hasSignatures: false,
+      errors: [json.error],
+      warnings: [],
+    };
   }
   const card = json.value;
   const skills = Array.isArray(card['skills']) ? card['skills'] : null;
   const skillIds = (skills ?? [])
     .slice(0, MAX_LISTED)
-    .map((s: unknown) => (isRecord(s) ? stringOrNull(s['id'], 200) ?? stringOrNull(s['name'], 200) : null))
+    .map((s: unknown) => (isRecord(s) ? (stringOrNull(s['id'], 200) ?? stringOrNull(s['name'], 200)) : null))
     .filter((id): id is string => id !== null);
   const v1 = Array.isArray(card['supportedInterfaces']);
   const declared = v1 ? (card['supportedInterfaces'] as unknown[]) : asArray(card['additionalInterfaces']);

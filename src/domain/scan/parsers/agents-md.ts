@@ -115,7 +115,9 @@ function parseFrontMatter(source: string): FrontMatter {
     valid: true,
     type: stringOrNull(value['type'], 100),
     title: stringOrNull(value['title'], 300) ?? stringOrNull(value['name'], 300),
-    keys: Object.keys(value).slice(0, MAX_KEYS).map((k) => k.slice(0, 100)),
+    keys: Object.keys(value)
+      .slice(0, MAX_KEYS)
+      .map((k) => k.slice(0, 100)),
     warning: null,
   };
 }

@@ -72,14 +72,15 @@ export function parseCspPolicies(headerValues: readonly string[], metaContents: 
 export function judgeCsp(policies: readonly CspPolicy[]): CspJudgement {
   const verdicts = policies.map(scriptVerdict);
   const rank: Record<ScriptProtection, number> = { protected: 2, eval_allowed: 1, unprotected: 0 };
-  const best = verdicts.reduce<{ level: ScriptProtection; reasons: string[] }>(
-    (a, b) => (rank[b.level] > rank[a.level] ? b : a),
-    { level: 'unprotected', reasons: policies.length === 0 ? ['there is no Content-Security-Policy'] : [] },
-  );
+  const best = verdicts.reduce<{ level: ScriptProtection; reasons: string[] }>((a, b) => (rank[b.level] > rank[a.level] ? b : a), {
+    level: 'unprotected',
+    reasons: policies.length === 0 ? ['there is no Content-Security-Policy'] : [],
+  });
   const reasons = best.level === 'protected' ? [] : best.reasons.length > 0 ? best.reasons : verdicts.flatMap((v) => v.reasons);
   const restricted = (sources: readonly string[] | undefined) => sources !== undefined && !sources.some((s) => ANY_SOURCE.test(s));
   const headerFraming = policies.filter((p) => p.delivery === 'header' && p.directives.has('frame-ancestors'));
-  const frameAncestors = headerFraming.length === 0 ? 'absent' : headerFraming.some((p) => restricted(p.directives.get('frame-ancestors'))) ? 'restricted' : 'open';
+  const frameAncestors =
+    headerFraming.length === 0 ? 'absent' : headerFraming.some((p) => restricted(p.directives.get('frame-ancestors'))) ? 'restricted' : 'open';
   return {
     scripts: best.level,
     scriptReasons: [...new Set(reasons)],
@@ -98,7 +99,11 @@ function scriptVerdict(policy: CspPolicy): { level: ScriptProtection; reasons: s
   if (elements === null && handlers === null) return { level: 'unprotected', reasons: ['no `script-src` or `default-src` limits scripts'] };
   const reasons = [
     ...(elements === null ? ['no `script-src-elem`, `script-src` or `default-src` limits `<script>` elements'] : sourceProblems(policy, elements, true)),
-    ...(handlers === null ? ['no `script-src-attr`, `script-src` or `default-src` limits inline event handlers'] : handlers === elements ? [] : sourceProblems(policy, handlers, false)),
+    ...(handlers === null
+      ? ['no `script-src-attr`, `script-src` or `default-src` limits inline event handlers']
+      : handlers === elements
+        ? []
+        : sourceProblems(policy, handlers, false)),
   ];
   if (reasons.length > 0) return { level: 'unprotected', reasons };
   if (evaluation === null) return { level: 'eval_allowed', reasons: ['no `script-src` or `default-src` limits `eval()`'] };

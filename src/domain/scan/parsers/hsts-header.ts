@@ -25,8 +25,14 @@ export function parseHsts(value: string): HstsPolicy {
   const text = typeof value === 'string' ? value.slice(0, MAX_HEADER_CHARS) : '';
   const first = splitOutsideQuotes(text, ',');
   const severalHeaders = first.length > 1;
-  const result = (errors: HstsError[], maxAge: number | null = null, includeSubDomains = false, preload = false): HstsPolicy =>
-    ({ valid: errors.length === 0, maxAge, includeSubDomains, preload, severalHeaders, errors });
+  const result = (errors: HstsError[], maxAge: number | null = null, includeSubDomains = false, preload = false): HstsPolicy => ({
+    valid: errors.length === 0,
+    maxAge,
+    includeSubDomains,
+    preload,
+    severalHeaders,
+    errors,
+  });
   if (first[0]!.trim() === '') return result(['EMPTY']);
   const seen = new Set<string>();
   let maxAge: number | null = null;

@@ -132,7 +132,13 @@ export function extractHomepageFacts(html: string, baseUrl: string): HomepageFac
         const href = attr('href').slice(0, MAX_HREF_CHARS);
         const url = href === '' ? null : safeUrl(href, base);
         const n = placements.link();
-        capture = { kind: 'anchor', text: '', href: url !== null && LINK_PROTOCOLS.has(url.protocol) ? url : null, label: attr('aria-label') || attr('title'), n };
+        capture = {
+          kind: 'anchor',
+          text: '',
+          href: url !== null && LINK_PROTOCOLS.has(url.protocol) ? url : null,
+          label: attr('aria-label') || attr('title'),
+          n,
+        };
       } else if (name === 'form' && attr('toolname') !== '' && webMcpTools.length < MAX_TOOLS) {
         webMcpTools.push({ name: attr('toolname').slice(0, 128), described: attr('tooldescription') !== '' });
       } else if (name === 'img' && capture?.kind === 'anchor' && capture.label === '') {
@@ -179,7 +185,10 @@ export function extractHomepageFacts(html: string, baseUrl: string): HomepageFac
   const placed = placements.finish();
   const place = ({ n, ...link }: (typeof links)[number]): HomepageLink => ({ ...link, placement: placed[n] ?? 'other' });
   const candidates = classified.map(place);
-  const keyLinks = Object.fromEntries(LINK_KINDS.map((kind) => [kind, chooseLink(candidates, [kind], (l) => l.sameSite === true)?.href ?? null])) as Record<LinkKind, string | null>;
+  const keyLinks = Object.fromEntries(LINK_KINDS.map((kind) => [kind, chooseLink(candidates, [kind], (l) => l.sameSite === true)?.href ?? null])) as Record<
+    LinkKind,
+    string | null
+  >;
   return {
     looksLikeHtml: looksLikeHtml(source),
     title,

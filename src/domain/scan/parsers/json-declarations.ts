@@ -34,7 +34,16 @@ export const MAX_LISTED = 20;
 export function parseMcpServerCard(text: string): McpServerCard {
   const json = readObject(text);
   if (!json.ok) {
-    return { valid: false, name: null, version: null, protocolVersion: null, endpoints: [], toolCount: null, authenticationRequired: null, errors: [json.error] };
+    return {
+      valid: false,
+      name: null,
+      version: null,
+      protocolVersion: null,
+      endpoints: [],
+      toolCount: null,
+      authenticationRequired: null,
+      errors: [json.error],
+    };
   }
   const card = json.value;
   const info = isRecord(card['serverInfo']) ? card['serverInfo'] : {};

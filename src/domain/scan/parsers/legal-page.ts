@@ -69,7 +69,28 @@ export function readLegalPage(html: string): LegalPageText {
 }
 
 // Elements whose boundaries separate words even when the markup has no space between them.
-const BLOCK = new Set(['p', 'div', 'br', 'li', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'article', 'main', 'footer', 'header', 'tr', 'dd', 'dt']);
+const BLOCK = new Set([
+  'p',
+  'div',
+  'br',
+  'li',
+  'td',
+  'th',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'section',
+  'article',
+  'main',
+  'footer',
+  'header',
+  'tr',
+  'dd',
+  'dt',
+]);
 
 function countWords(text: string): number {
   return text === '' ? 0 : text.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
@@ -77,14 +98,44 @@ function countWords(text: string): number {
 
 // Phrases a privacy notice or terms cannot avoid, in English, German, French and Spanish, lower case.
 const PRIVACY_PHRASES = [
-  'personal data', 'personal information', 'data protection', 'privacy', 'cookie', 'data controller', 'gdpr', 'your rights',
-  'personenbezogene', 'datenschutz', 'verantwortliche', 'données personnelles', 'protection des données', 'rgpd',
-  'datos personales', 'protección de datos', 'privacidad',
+  'personal data',
+  'personal information',
+  'data protection',
+  'privacy',
+  'cookie',
+  'data controller',
+  'gdpr',
+  'your rights',
+  'personenbezogene',
+  'datenschutz',
+  'verantwortliche',
+  'données personnelles',
+  'protection des données',
+  'rgpd',
+  'datos personales',
+  'protección de datos',
+  'privacidad',
 ];
 const TERMS_PHRASES = [
-  'terms', 'conditions', 'agreement', 'liability', 'warrant', 'governing law', 'you agree', 'termination',
-  'bedingungen', 'haftung', 'gewährleistung', 'vertrag', 'conditions générales', 'responsabilité', 'garantie',
-  'términos', 'condiciones', 'responsabilidad', 'garantía',
+  'terms',
+  'conditions',
+  'agreement',
+  'liability',
+  'warrant',
+  'governing law',
+  'you agree',
+  'termination',
+  'bedingungen',
+  'haftung',
+  'gewährleistung',
+  'vertrag',
+  'conditions générales',
+  'responsabilité',
+  'garantie',
+  'términos',
+  'condiciones',
+  'responsabilidad',
+  'garantía',
 ];
 const ERROR_TITLE = /\b(?:404|not found|page not found|nicht gefunden|introuvable|no encontrad[ao])\b/i;
 // One character of an address's local part just before the '@', and (sticky, from just after
@@ -116,7 +167,8 @@ export function judgeLegalPage(kind: LegalPageKind, page: LegalPageText): LegalP
   const found = phrases.filter((p) => lower.includes(p));
   const what = kind === 'privacy' ? 'a privacy notice' : 'terms';
   if (page.words < MIN_POLICY_WORDS) return { reads: false, reason: `has ${page.words} words, too few for ${what}` };
-  if (found.length < 2) return { reads: false, reason: `does not read as ${what} (it names ${found.length === 0 ? 'none' : 'only one'} of: ${phrases.slice(0, 5).join(', ')})` };
+  if (found.length < 2)
+    return { reads: false, reason: `does not read as ${what} (it names ${found.length === 0 ? 'none' : 'only one'} of: ${phrases.slice(0, 5).join(', ')})` };
   return { reads: true, reason: `reads as ${what} (${page.words} words)` };
 }
 

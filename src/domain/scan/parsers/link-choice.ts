@@ -32,7 +32,11 @@ export function isSentence(text: string): boolean {
  * holds for, one in a footer or navigation, and one whose path names the page too; then the first
  * on the page. Undefined when no link of those kinds qualifies.
  */
-export function chooseLink<T extends ChoosableLink>(links: readonly T[], kinds: readonly LinkKind[], preferred: (link: T) => boolean = () => false): T | undefined {
+export function chooseLink<T extends ChoosableLink>(
+  links: readonly T[],
+  kinds: readonly LinkKind[],
+  preferred: (link: T) => boolean = () => false,
+): T | undefined {
   let best: T | undefined;
   let bestRank = -1;
   for (const link of links) {
@@ -51,13 +55,7 @@ function rankOf(link: ChoosableLink, kinds: readonly LinkKind[], preferred: bool
   const url = safeUrl(link.href);
   // A fragment names a section of the page it is on (`/#contact`) as a path names a page.
   const namedByPath = url !== null && [...kindsNamedByPath(url), ...kindsNamedByText(safeDecode(url.hash))].some((k) => kinds.includes(k));
-  return (
-    (link.placement !== 'text' ? 16 : 0) +
-    (namedByText ? 8 : 0) +
-    (preferred ? 4 : 0) +
-    (link.placement === 'navigation' ? 2 : 0) +
-    (namedByPath ? 1 : 0)
-  );
+  return (link.placement !== 'text' ? 16 : 0) + (namedByText ? 8 : 0) + (preferred ? 4 : 0) + (link.placement === 'navigation' ? 2 : 0) + (namedByPath ? 1 : 0);
 }
 
 function safeDecode(text: string): string {

@@ -16,24 +16,62 @@ const p = (words: string, prefix = false): Phrase => ({ words, prefix });
 // (Impressum, mentions légales, aviso legal), which several countries require.
 const PHRASES: Readonly<Record<LinkKind, readonly Phrase[]>> = {
   privacy: [
-    p('privacy', true), p('datenschutz', true), p('privatsphare'), p('confidentialite'), p('vie-privee'),
-    p('donnees-personnelles'), p('privacidad'), p('proteccion-de-datos'),
+    p('privacy', true),
+    p('datenschutz', true),
+    p('privatsphare'),
+    p('confidentialite'),
+    p('vie-privee'),
+    p('donnees-personnelles'),
+    p('privacidad'),
+    p('proteccion-de-datos'),
   ],
   terms: [
-    p('terms', true), p('tos'), p('conditions'), p('agb'), p('nutzungsbedingungen'), p('geschaftsbedingungen'),
-    p('cgu'), p('cgv'), p('terminos'), p('condiciones'),
+    p('terms', true),
+    p('tos'),
+    p('conditions'),
+    p('agb'),
+    p('nutzungsbedingungen'),
+    p('geschaftsbedingungen'),
+    p('cgu'),
+    p('cgv'),
+    p('terminos'),
+    p('condiciones'),
   ],
   contact: [p('contact', true), p('kontakt', true), p('get-in-touch')],
   about: [
-    p('about', true), p('uber-uns'), p('ueber-uns'), p('a-propos'), p('apropos'),
-    p('qui-sommes-nous'), p('acerca-de'), p('sobre-nosotros'), p('quienes-somos'), p('who-we-are'), p('our-story'),
+    p('about', true),
+    p('uber-uns'),
+    p('ueber-uns'),
+    p('a-propos'),
+    p('apropos'),
+    p('qui-sommes-nous'),
+    p('acerca-de'),
+    p('sobre-nosotros'),
+    p('quienes-somos'),
+    p('who-we-are'),
+    p('our-story'),
   ],
   imprint: [p('impressum'), p('imprint'), p('legal-notice'), p('mentions-legales'), p('aviso-legal')],
 };
 
 // Words that make a link text name something beside the page itself: "Privacy guide", "Your
 // privacy choices", "Privacy settings" lead to an article or a control, not to the notice.
-const NOT_THE_PAGE = ['guide', 'guides', 'tips', 'settings', 'choices', 'preferences', 'tools', 'dashboard', 'checkup', 'course', 'training', 'blog', 'faq', 'faqs'];
+const NOT_THE_PAGE = [
+  'guide',
+  'guides',
+  'tips',
+  'settings',
+  'choices',
+  'preferences',
+  'tools',
+  'dashboard',
+  'checkup',
+  'course',
+  'training',
+  'blog',
+  'faq',
+  'faqs',
+];
 
 const MAX_SLUG_CHARS = 300;
 

@@ -31,7 +31,9 @@ export function parseAgentLinks(header: string): AgentLinks {
   }
   const relations: string[] = [];
   for (const ref of refs) {
-    const rels = String(ref.rel ?? '').toLowerCase().split(/\s+/);
+    const rels = String(ref.rel ?? '')
+      .toLowerCase()
+      .split(/\s+/);
     for (const rel of rels) {
       if ((AGENT_RELATIONS as readonly string[]).includes(rel)) relations.push(rel);
       else if (rel === 'alternate' && /^text\/markdown\b/i.test(String(ref.type ?? ''))) relations.push('alternate text/markdown');

@@ -24,8 +24,36 @@ const LANDMARK_ROLES = new Set(['contentinfo', 'navigation']);
 const HIDDEN = new Set(['script', 'style', 'template', 'noscript', 'svg']);
 // Elements whose text reads as one unit: a link's running text is the prose of the innermost one.
 const BLOCKS = new Set([
-  'body', 'main', 'article', 'section', 'aside', 'header', 'div', 'p', 'blockquote', 'address', 'figcaption', 'caption',
-  'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'form', 'fieldset',
+  'body',
+  'main',
+  'article',
+  'section',
+  'aside',
+  'header',
+  'div',
+  'p',
+  'blockquote',
+  'address',
+  'figcaption',
+  'caption',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'tr',
+  'td',
+  'th',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'form',
+  'fieldset',
 ]);
 // Four words of prose beside a link make it part of a sentence; separators, a year or a name do not.
 const RUNNING_TEXT_WORDS = 4;

@@ -18,7 +18,8 @@ export function parseProtectedResourceMetadata(
   if (typeof resource !== 'string' || resource === '') return invalid('NO_RESOURCE');
   if (!isHttpsUrl(resource)) return invalid('RESOURCE_NOT_HTTPS');
   if (resourceIdentifier !== undefined && !sameIdentifier(resource, resourceIdentifier)) return invalid('RESOURCE_MISMATCH');
-  if (servers !== undefined && (!Array.isArray(servers) || !servers.every((s) => typeof s === 'string' && isIssuerIdentifier(s)))) return invalid('BAD_AUTHORIZATION_SERVERS');
+  if (servers !== undefined && (!Array.isArray(servers) || !servers.every((s) => typeof s === 'string' && isIssuerIdentifier(s))))
+    return invalid('BAD_AUTHORIZATION_SERVERS');
   return { valid: true, count: Array.isArray(servers) ? servers.length : 0, errors: [] };
 }
 
@@ -34,7 +35,15 @@ export type AuthorizationServerErrorCode =
 
 // RFC 8414 §2: without grant_types_supported, the server offers these two.
 const DEFAULT_GRANTS = ['authorization_code', 'implicit'];
-const ENDPOINTS = ['authorization_endpoint', 'token_endpoint', 'jwks_uri', 'registration_endpoint', 'revocation_endpoint', 'introspection_endpoint', 'userinfo_endpoint'];
+const ENDPOINTS = [
+  'authorization_endpoint',
+  'token_endpoint',
+  'jwks_uri',
+  'registration_endpoint',
+  'revocation_endpoint',
+  'introspection_endpoint',
+  'userinfo_endpoint',
+];
 // OpenID Connect Discovery 1.0 §3: required of an OpenID Provider beyond RFC 8414's members.
 const OPENID_REQUIRED = ['jwks_uri', 'subject_types_supported', 'id_token_signing_alg_values_supported'];
 
@@ -63,7 +72,8 @@ export function parseAuthorizationServerMetadata(text: string, issuerIdentifier?
   const usesAuthorization = openid || grants.some((g) => g === 'authorization_code' || g === 'implicit');
   if (usesAuthorization && typeof meta.authorization_endpoint !== 'string') errors.push('NO_AUTHORIZATION_ENDPOINT');
   if (grants.some((g) => g !== 'implicit') && typeof meta.token_endpoint !== 'string') errors.push('NO_TOKEN_ENDPOINT');
-  if (ENDPOINTS.some((name) => meta[name] !== undefined && !(typeof meta[name] === 'string' && isHttpsUrl(meta[name] as string)))) errors.push('ENDPOINT_NOT_HTTPS');
+  if (ENDPOINTS.some((name) => meta[name] !== undefined && !(typeof meta[name] === 'string' && isHttpsUrl(meta[name] as string))))
+    errors.push('ENDPOINT_NOT_HTTPS');
   if (openid && OPENID_REQUIRED.some((name) => meta[name] === undefined)) errors.push('NO_OPENID_MEMBERS');
   return { valid: errors.length === 0, count: typeList?.length ?? 0, errors };
 }

@@ -107,5 +107,16 @@ function versionString(value: unknown): string | null {
 }
 
 function failed(format: 'json' | 'yaml' | null, error: OpenApiErrorCode): OpenApiDocument {
-  return { valid: false, format, family: null, specVersion: null, title: null, apiVersion: null, pathCount: 0, operationCount: 0, errors: [error], warnings: [] };
+  return {
+    valid: false,
+    format,
+    family: null,
+    specVersion: null,
+    title: null,
+    apiVersion: null,
+    pathCount: 0,
+    operationCount: 0,
+    errors: [error],
+    warnings: [],
+  };
 }

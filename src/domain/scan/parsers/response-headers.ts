@@ -1,6 +1,13 @@
 /** The referrer policies W3C Referrer Policy §3 defines (the empty string aside). */
 export const REFERRER_POLICIES = [
-  'no-referrer', 'no-referrer-when-downgrade', 'same-origin', 'origin', 'strict-origin', 'origin-when-cross-origin', 'strict-origin-when-cross-origin', 'unsafe-url',
+  'no-referrer',
+  'no-referrer-when-downgrade',
+  'same-origin',
+  'origin',
+  'strict-origin',
+  'origin-when-cross-origin',
+  'strict-origin-when-cross-origin',
+  'unsafe-url',
 ] as const;
 export type ReferrerPolicy = (typeof REFERRER_POLICIES)[number];
 
@@ -11,12 +18,20 @@ export type ReferrerPolicy = (typeof REFERRER_POLICIES)[number];
 export const DEFAULT_REFERRER_POLICY: ReferrerPolicy = 'strict-origin-when-cross-origin';
 
 /** Policies that never send a path to another origin nor anything over a downgrade to HTTP. */
-export const PRIVATE_REFERRER_POLICIES: ReadonlySet<ReferrerPolicy> = new Set(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']);
+export const PRIVATE_REFERRER_POLICIES: ReadonlySet<ReferrerPolicy> = new Set([
+  'no-referrer',
+  'same-origin',
+  'strict-origin',
+  'strict-origin-when-cross-origin',
+]);
 
 const MAX_VALUE_CHARS = 4096;
 // WHATWG HTML, meta name=referrer: the legacy keywords and the policies they stand for.
 const LEGACY_META_REFERRER: ReadonlyMap<string, ReferrerPolicy> = new Map([
-  ['never', 'no-referrer'], ['default', 'strict-origin-when-cross-origin'], ['always', 'unsafe-url'], ['origin-when-crossorigin', 'origin-when-cross-origin'],
+  ['never', 'no-referrer'],
+  ['default', 'strict-origin-when-cross-origin'],
+  ['always', 'unsafe-url'],
+  ['origin-when-crossorigin', 'origin-when-cross-origin'],
 ]);
 
 /**
@@ -74,7 +89,10 @@ export function parseFrameOptions(value: string | undefined): FrameOptions {
  */
 function listValues(value: string | undefined, keepEmpty = false): string[] {
   if (typeof value !== 'string') return [];
-  const values = value.slice(0, MAX_VALUE_CHARS).split(',').map((v) => asciiLowerCase(stripHttpWhitespace(v)));
+  const values = value
+    .slice(0, MAX_VALUE_CHARS)
+    .split(',')
+    .map((v) => asciiLowerCase(stripHttpWhitespace(v)));
   return keepEmpty ? values : values.filter((v) => v !== '');
 }
 

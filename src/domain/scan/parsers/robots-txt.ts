@@ -75,15 +75,26 @@ const MAX_SIGNAL_PAIRS = 20;
 const KNOWN_SIGNALS = new Set(['search', 'ai-input', 'ai-train']);
 // Misspellings Google's open-source parser accepts; accepted here too, with a warning.
 const DIRECTIVES: Readonly<Record<string, readonly [Directive, boolean]>> = {
-  'user-agent': ['agent', false], useragent: ['agent', true], 'user agent': ['agent', true],
+  'user-agent': ['agent', false],
+  useragent: ['agent', true],
+  'user agent': ['agent', true],
   allow: ['allow', false],
-  disallow: ['disallow', false], dissallow: ['disallow', true], dissalow: ['disallow', true],
-  disalow: ['disallow', true], diasllow: ['disallow', true], disallaw: ['disallow', true],
-  sitemap: ['sitemap', false], 'site-map': ['sitemap', true],
+  disallow: ['disallow', false],
+  dissallow: ['disallow', true],
+  dissalow: ['disallow', true],
+  disalow: ['disallow', true],
+  diasllow: ['disallow', true],
+  disallaw: ['disallow', true],
+  sitemap: ['sitemap', false],
+  'site-map': ['sitemap', true],
   'content-signal': ['signal', false],
   'crawl-delay': ['delay', false],
-  host: ['other', false], 'clean-param': ['other', false], 'request-rate': ['other', false],
-  'visit-time': ['other', false], noindex: ['other', false], 'content-usage': ['other', false],
+  host: ['other', false],
+  'clean-param': ['other', false],
+  'request-rate': ['other', false],
+  'visit-time': ['other', false],
+  noindex: ['other', false],
+  'content-usage': ['other', false],
 };
 type Directive = 'agent' | 'allow' | 'disallow' | 'sitemap' | 'signal' | 'delay' | 'other';
 
@@ -241,7 +252,10 @@ function parseContentSignal(value: string): ContentSignal[] | null {
     const eq = part.indexOf('=');
     if (eq < 0) return null;
     const key = part.slice(0, eq).trim().toLowerCase();
-    const pairValue = part.slice(eq + 1).trim().toLowerCase();
+    const pairValue = part
+      .slice(eq + 1)
+      .trim()
+      .toLowerCase();
     if (!/^[a-z0-9-]{1,64}$/.test(key) || !/^[a-z0-9-]{1,64}$/.test(pairValue)) return null;
     pairs.push({ key, value: pairValue, valid: KNOWN_SIGNALS.has(key) && (pairValue === 'yes' || pairValue === 'no') });
   }

@@ -14,12 +14,7 @@ export type SecurityTxtErrorCode =
   | 'INVALID_URI'
   | 'INSECURE_URI';
 
-export type SecurityTxtWarningCode =
-  | 'EXPIRES_TOO_FAR'
-  | 'INVALID_LINES'
-  | 'UNTERMINATED_SIGNATURE'
-  | 'TOO_MANY_VALUES'
-  | 'TRUNCATED';
+export type SecurityTxtWarningCode = 'EXPIRES_TOO_FAR' | 'INVALID_LINES' | 'UNTERMINATED_SIGNATURE' | 'TOO_MANY_VALUES' | 'TRUNCATED';
 
 export interface SecurityTxt {
   /**
@@ -62,7 +57,12 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
 const URI_FIELDS = ['contact', 'encryption', 'acknowledgments', 'canonical', 'policy', 'hiring'] as const;
 const FIELD_NAMES: Readonly<Record<UriField, string>> = {
-  contact: 'Contact', encryption: 'Encryption', acknowledgments: 'Acknowledgments', canonical: 'Canonical', policy: 'Policy', hiring: 'Hiring',
+  contact: 'Contact',
+  encryption: 'Encryption',
+  acknowledgments: 'Acknowledgments',
+  canonical: 'Canonical',
+  policy: 'Policy',
+  hiring: 'Hiring',
 };
 type UriField = (typeof URI_FIELDS)[number];
 
@@ -98,12 +98,19 @@ export function parseSecurityTxt(text: string, now: Date): SecurityTxt {
       invalidLineCount += 1;
       continue;
     }
-    const value = line.slice(colon + 1).trim().slice(0, MAX_VALUE_CHARS);
+    const value = line
+      .slice(colon + 1)
+      .trim()
+      .slice(0, MAX_VALUE_CHARS);
     if (name === 'expires') {
       expiresValues.push(value);
     } else if (name === 'preferred-languages') {
       languageLines += 1;
-      if (languageLines === 1) preferredLanguages = value.split(',', MAX_VALUES).map((l) => l.trim()).filter((l) => l !== '');
+      if (languageLines === 1)
+        preferredLanguages = value
+          .split(',', MAX_VALUES)
+          .map((l) => l.trim())
+          .filter((l) => l !== '');
     } else if ((URI_FIELDS as readonly string[]).includes(name)) {
       const list = values[name as UriField];
       if (list.length >= MAX_VALUES) warnings.add('TOO_MANY_VALUES');

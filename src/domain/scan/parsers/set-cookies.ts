@@ -32,15 +32,17 @@ export function readSetCookies(values: readonly string[]): CookieFacts[] {
     if (!parsed) return [];
     const secure = parsed.secure === true;
     const sameSite = sameSiteOf(parsed.sameSite);
-    return [{
-      position: i + 1,
-      name: parsed.name.slice(0, 100),
-      sessionLike: SESSION_LIKE.test(parsed.name),
-      secure,
-      httpOnly: parsed.httpOnly === true,
-      sameSite,
-      rejectedBecause: rejection(parsed.name, secure, parsed.path, parsed.domain, sameSite),
-    }];
+    return [
+      {
+        position: i + 1,
+        name: parsed.name.slice(0, 100),
+        sessionLike: SESSION_LIKE.test(parsed.name),
+        secure,
+        httpOnly: parsed.httpOnly === true,
+        sameSite,
+        rejectedBecause: rejection(parsed.name, secure, parsed.path, parsed.domain, sameSite),
+      },
+    ];
   });
 }
 

@@ -4,14 +4,18 @@ import { capText, isHttpUrl, looksLikeHtml, splitLines, stripBom } from './text-
 
 export type SitemapKind = 'urlset' | 'sitemapindex' | 'text';
 
-export type SitemapErrorCode = 'EMPTY' | 'HTML' | 'NOT_A_SITEMAP' | 'WRONG_ROOT' | 'WRONG_NAMESPACE' | 'NOT_WELL_FORMED' | 'NO_LOCS' | 'NO_ABSOLUTE_LOCS' | 'ONLY_OTHER_HOSTS';
+export type SitemapErrorCode =
+  | 'EMPTY'
+  | 'HTML'
+  | 'NOT_A_SITEMAP'
+  | 'WRONG_ROOT'
+  | 'WRONG_NAMESPACE'
+  | 'NOT_WELL_FORMED'
+  | 'NO_LOCS'
+  | 'NO_ABSOLUTE_LOCS'
+  | 'ONLY_OTHER_HOSTS';
 
-export type SitemapWarningCode =
-  | 'TRUNCATED'
-  | 'INVALID_LOCS'
-  | 'INVALID_LASTMODS'
-  | 'OTHER_HOSTS'
-  | 'OVER_URL_LIMIT';
+export type SitemapWarningCode = 'TRUNCATED' | 'INVALID_LOCS' | 'INVALID_LASTMODS' | 'OTHER_HOSTS' | 'OVER_URL_LIMIT';
 
 export interface Sitemap {
   /** True when there are no errors (warnings may remain). */
@@ -96,7 +100,20 @@ interface Tally {
 }
 
 function emptyTally(kind: SitemapKind | null, rootElement: string | null, ownHost: string | null): Tally {
-  return { kind, rootElement, namespace: null, ownHost, locCount: 0, sampleLocs: [], invalidLocCount: 0, otherHostLocCount: 0, otherHosts: [], moreOtherHosts: false, lastmodCount: 0, invalidLastmodCount: 0 };
+  return {
+    kind,
+    rootElement,
+    namespace: null,
+    ownHost,
+    locCount: 0,
+    sampleLocs: [],
+    invalidLocCount: 0,
+    otherHostLocCount: 0,
+    otherHosts: [],
+    moreOtherHosts: false,
+    lastmodCount: 0,
+    invalidLastmodCount: 0,
+  };
 }
 
 function addLoc(tally: Tally, value: string): void {

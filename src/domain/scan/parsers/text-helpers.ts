@@ -71,7 +71,11 @@ export function looksLikeHtml(text: string): boolean {
 
 /** Collapses runs of white space to one space, trims, and cuts to `maxChars`. */
 export function collapseWhitespace(text: string, maxChars: number): string {
-  return text.slice(0, maxChars * 4).replace(/\s+/g, ' ').trim().slice(0, maxChars);
+  return text
+    .slice(0, maxChars * 4)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, maxChars);
 }
 
 /** True for an absolute http: or https: URL that the WHATWG URL parser accepts. */

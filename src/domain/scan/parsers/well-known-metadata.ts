@@ -2,7 +2,6 @@ import type { JsonErrorCode } from './json-declarations.js';
 import { invalid, isHttpsUrl, readObject, unreadable, type MetadataDocument } from './metadata-document.js';
 import { isHttpUrl, isRecord } from './text-helpers.js';
 
-
 /**
  * An API catalog (RFC 9727): a linkset (RFC 9264) whose `linkset` array holds link context
  * objects, each with an absolute URL as `anchor` and at least one relation (`item`, `service-desc`, `service-doc`,
@@ -14,10 +13,16 @@ export function parseApiCatalog(text: string): MetadataDocument<'NO_LINKSET' | '
   const linkset = json.value.linkset;
   if (!Array.isArray(linkset) || linkset.length === 0) return invalid('NO_LINKSET');
   const contexts = linkset.filter(isRecord);
-  if (contexts.length < linkset.length || contexts.some((c) => typeof c.anchor !== 'string' || !isHttpUrl(c.anchor))) return { valid: false, count: contexts.length, errors: ['NO_ANCHOR'] };
+  if (contexts.length < linkset.length || contexts.some((c) => typeof c.anchor !== 'string' || !isHttpUrl(c.anchor)))
+    return { valid: false, count: contexts.length, errors: ['NO_ANCHOR'] };
   // RFC 9264 §4.2: every relation holds target objects, each with an href.
-  const relations = (c: Record<string, unknown>) => Object.entries(c).filter(([rel]) => rel !== 'anchor').map(([, targets]) => targets);
-  const targetsOk = contexts.every((c) => relations(c).every((targets) => Array.isArray(targets) && targets.every((t) => isRecord(t) && typeof t.href === 'string' && t.href !== '')));
+  const relations = (c: Record<string, unknown>) =>
+    Object.entries(c)
+      .filter(([rel]) => rel !== 'anchor')
+      .map(([, targets]) => targets);
+  const targetsOk = contexts.every((c) =>
+    relations(c).every((targets) => Array.isArray(targets) && targets.every((t) => isRecord(t) && typeof t.href === 'string' && t.href !== '')),
+  );
   const linked = contexts.every((c) => relations(c).some((targets) => Array.isArray(targets) && targets.length > 0));
   if (!linked) return { valid: false, count: contexts.length, errors: ['NO_LINKS'] };
   if (!targetsOk) return { valid: false, count: contexts.length, errors: ['BAD_TARGET'] };
@@ -49,7 +54,8 @@ export function parseAgentSkillsIndex(text: string): MetadataDocument<'NO_SKILLS
   if (!json.ok) return unreadable(json.error);
   const skills = json.value.skills;
   if (!Array.isArray(skills) || skills.length === 0) return invalid('NO_SKILLS');
-  if (!skills.every((e) => isRecord(e) && typeof e.name === 'string' && e.name !== '' && typeof e.url === 'string' && e.url !== '')) return { valid: false, count: skills.length, errors: ['BAD_ENTRY'] };
+  if (!skills.every((e) => isRecord(e) && typeof e.name === 'string' && e.name !== '' && typeof e.url === 'string' && e.url !== ''))
+    return { valid: false, count: skills.length, errors: ['BAD_ENTRY'] };
   if (!skills.every(hasSha256Digest)) return { valid: false, count: skills.length, errors: ['NO_DIGEST'] };
   return { valid: true, count: skills.length, errors: [] };
 }
@@ -88,7 +94,8 @@ export function parseAcpDiscovery(text: string): MetadataDocument<'NOT_ACP' | 'B
   const { protocol, api_base_url: baseUrl, transports, capabilities } = json.value;
   if (!isRecord(protocol) || protocol.name !== 'acp') return invalid('NOT_ACP');
   const versions = Array.isArray(protocol.supported_versions) ? protocol.supported_versions : [];
-  if (typeof protocol.version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(protocol.version) || versions.at(-1) !== protocol.version) return invalid('BAD_VERSION');
+  if (typeof protocol.version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(protocol.version) || versions.at(-1) !== protocol.version)
+    return invalid('BAD_VERSION');
   if (typeof baseUrl !== 'string' || !isHttpsUrl(baseUrl)) return invalid('BASE_URL_NOT_HTTPS');
   if (!Array.isArray(transports) || !transports.some((t) => typeof t === 'string' && t !== '')) return invalid('NO_TRANSPORTS');
   const services = isRecord(capabilities) && Array.isArray(capabilities.services) ? capabilities.services.filter((v) => typeof v === 'string' && v !== '') : [];
@@ -121,6 +128,8 @@ export function parseAp2Extension(agentCardText: string): Ap2Extension {
   const ap2 = extensions.find((e) => isRecord(e) && typeof e.uri === 'string' && /(^|[/._-])ap2([/._-]|$)/i.test(e.uri)) as Record<string, unknown> | undefined;
   if (!ap2) return { declared: false, valid: false, roles: [], errors: [] };
   const params = ap2.params;
-  const roles = (isRecord(params) && Array.isArray(params.roles) ? params.roles : []).filter((r): r is string => typeof r === 'string' && AP2_ROLES.has(r)).slice(0, 10);
+  const roles = (isRecord(params) && Array.isArray(params.roles) ? params.roles : [])
+    .filter((r): r is string => typeof r === 'string' && AP2_ROLES.has(r))
+    .slice(0, 10);
   return roles.length > 0 ? { declared: true, valid: true, roles, errors: [] } : { declared: true, valid: false, roles: [], errors: ['NO_ROLES'] };
 }

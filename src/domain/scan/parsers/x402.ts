@@ -1,11 +1,6 @@
 import { isRecord, parseJsonText, stringOrNull } from './text-helpers.js';
 
-export type X402ErrorCode =
-  | 'NOT_402'
-  | 'NO_PAYMENT_REQUIREMENTS'
-  | 'INVALID_HEADER'
-  | 'INVALID_BODY'
-  | 'NO_ACCEPTS';
+export type X402ErrorCode = 'NOT_402' | 'NO_PAYMENT_REQUIREMENTS' | 'INVALID_HEADER' | 'INVALID_BODY' | 'NO_ACCEPTS';
 
 export interface X402 {
   /** True for a 402 carrying payment requirements with at least one accepted payment. */
@@ -61,9 +56,7 @@ function result(requirements: Requirements | null, source: 'header' | 'body' | n
   const distinct = (key: string): string[] =>
     [...new Set(accepts.map((a) => stringOrNull(a[key], 100)).filter((v): v is string => v !== null))].slice(0, MAX_DISTINCT);
   const resource = requirements['resource'];
-  const resourceUrl = isRecord(resource)
-    ? stringOrNull(resource['url'], 2048)
-    : stringOrNull(resource, 2048) ?? stringOrNull(accepts[0]?.['resource'], 2048);
+  const resourceUrl = isRecord(resource) ? stringOrNull(resource['url'], 2048) : (stringOrNull(resource, 2048) ?? stringOrNull(accepts[0]?.['resource'], 2048));
   const version = requirements['x402Version'];
   const allErrors = requirements.accepts.length === 0 ? [...errors, 'NO_ACCEPTS' as const] : errors;
   return {

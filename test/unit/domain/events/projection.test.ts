@@ -9,7 +9,16 @@ const SHOP = domainName('shop.example.com');
 const T0 = '2026-11-25T12:00:00.000Z';
 const start = projectionOf(SHOP, { entities: [], blocks: [] }, null, new Date(T0));
 const report = (id: string, score: number, scannedAt = T0): ReportSummary => ({
-  id, domain: SHOP, scannedAt, methodologyVersion: METHODOLOGY_VERSION, score, reachable: true, httpsValid: true, scope: { origin: '', paths: [], notCovered: [] }, evidenceCount: 1, certificateValidTo: null,
+  id,
+  domain: SHOP,
+  scannedAt,
+  methodologyVersion: METHODOLOGY_VERSION,
+  score,
+  reachable: true,
+  httpsValid: true,
+  scope: { origin: '', paths: [], notCovered: [] },
+  evidenceCount: 1,
+  certificateValidTo: null,
 });
 
 function replay(changes: RegistryChange[], from: WatchProjection = start): { projection: WatchProjection; types: string[] } {
@@ -37,7 +46,9 @@ describe('a watched domain projected write by write', () => {
 
   it('ignores writes that do not concern the domain, and a write replayed on a projection that has it', () => {
     expect(replay([{ kind: 'block', at: T0, name: 'other.example.com', block: aBlock('other.example.com') }]).types).to.deep.equal([]);
-    expect(replay([{ kind: 'report', at: T0, name: 'example.com', report: { ...report('rpt_parent', 90), domain: domainName('example.com') } }]).types).to.deep.equal([]);
+    expect(
+      replay([{ kind: 'report', at: T0, name: 'example.com', report: { ...report('rpt_parent', 90), domain: domainName('example.com') } }]).types,
+    ).to.deep.equal([]);
     const blocked = replay([{ kind: 'block', at: T0, name: 'shop.example.com', block: aBlock('shop.example.com') }]).projection;
     expect(replay([{ kind: 'block', at: T0, name: 'shop.example.com', block: aBlock('shop.example.com') }], blocked).types).to.deep.equal([]);
   });
@@ -54,7 +65,10 @@ describe('a watched domain projected write by write', () => {
 
   it('finds what time alone changes when judged again later: an expiry, a report going stale', () => {
     const entity = anEntity({ id: 'ent_shop001', domain: 'shop.example.com', expiresAt: '2026-12-01T00:00:00.000Z' });
-    const { projection } = replay([{ kind: 'entity', at: T0, name: SHOP, entity }, { kind: 'report', at: T0, name: SHOP, report: report('rpt_a', 95) }]);
+    const { projection } = replay([
+      { kind: 'entity', at: T0, name: SHOP, entity },
+      { kind: 'report', at: T0, name: SHOP, report: report('rpt_a', 95) },
+    ]);
     const later = rejudge(SHOP, projection, new Date('2026-12-03T00:00:00.000Z'));
     expect(later.events.map((e) => e.type)).to.deep.equal(['entity.expired', 'readiness.changed']);
     expect(rejudge(SHOP, later.projection, new Date('2026-12-03T00:00:00.000Z')).events).to.deep.equal([]);

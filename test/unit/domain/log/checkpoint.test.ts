@@ -29,8 +29,18 @@ describe('checkpoints', () => {
 
   it('round-trips a checkpoint of an empty tree, and keeps extension lines', () => {
     expect(checkpointText('vetted.example.org/log', 0, ROOT)).to.equal(`vetted.example.org/log\n0\n${ROOT_B64}\n`);
-    expect(parseCheckpoint(checkpointText('vetted.example.org/log', 0, ROOT))).to.deep.equal({ origin: 'vetted.example.org/log', size: 0, root: ROOT, extensions: [] });
-    expect(parseCheckpoint(`o\n7\n${ROOT_B64}\nfirst extension\nsecond\n`)).to.deep.equal({ origin: 'o', size: 7, root: ROOT, extensions: ['first extension', 'second'] });
+    expect(parseCheckpoint(checkpointText('vetted.example.org/log', 0, ROOT))).to.deep.equal({
+      origin: 'vetted.example.org/log',
+      size: 0,
+      root: ROOT,
+      extensions: [],
+    });
+    expect(parseCheckpoint(`o\n7\n${ROOT_B64}\nfirst extension\nsecond\n`)).to.deep.equal({
+      origin: 'o',
+      size: 7,
+      root: ROOT,
+      extensions: ['first extension', 'second'],
+    });
     expect(parseCheckpoint(`o\n9007199254740991\n${ROOT_B64}\n`)).to.deep.include({ size: Number.MAX_SAFE_INTEGER });
   });
 

@@ -1,8 +1,20 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import {
-  consistencyProof, emptyTreeHash, inclusionProof, leafHash, rootOfLeaves, storedHashCount, storedHashesForRecord, storedHashIndex, treeHash,
-  verifyConsistency, verifyInclusion, type Hash, type HashReader, type Sha256,
+  consistencyProof,
+  emptyTreeHash,
+  inclusionProof,
+  leafHash,
+  rootOfLeaves,
+  storedHashCount,
+  storedHashesForRecord,
+  storedHashIndex,
+  treeHash,
+  verifyConsistency,
+  verifyInclusion,
+  type Hash,
+  type HashReader,
+  type Sha256,
 } from '../../../../src/domain/log/merkle.js';
 
 const sha256: Sha256 = (data) => new Uint8Array(createHash('sha256').update(data).digest());
@@ -16,35 +28,101 @@ const hexes = (hashes: readonly Hash[]): string[] => hashes.map(hex);
 // 0-based indexes here. The same vectors are in google/certificate-transparency's C++ tests.
 const LEAVES = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'];
 const NODES = [
-  ['6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d', '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
-    '0298d122906dcfc10892cb53a73992fc5b9f493ea4c9badb27b791b4127a7fe7', '07506a85fd9dd2f120eb694f86011e5bb4662e5c415a62917033d4a9624487e7',
-    'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b', '4271a26be0d8a84f0bd54c8c302e7cb3a3b5d1fa6780a40bcce2873477dab658',
-    'b08693ec2e721597130641e8211e7eedccb4c26413963eee6c1e2ed16ffb1a5f', '46f6ffadd3d06a09ff3c5860d2755c8b9819db7df44251788c7d8e3180de8eb1'],
-  ['fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125', '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
-    '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a', 'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0'],
+  [
+    '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+    '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+    '0298d122906dcfc10892cb53a73992fc5b9f493ea4c9badb27b791b4127a7fe7',
+    '07506a85fd9dd2f120eb694f86011e5bb4662e5c415a62917033d4a9624487e7',
+    'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+    '4271a26be0d8a84f0bd54c8c302e7cb3a3b5d1fa6780a40bcce2873477dab658',
+    'b08693ec2e721597130641e8211e7eedccb4c26413963eee6c1e2ed16ffb1a5f',
+    '46f6ffadd3d06a09ff3c5860d2755c8b9819db7df44251788c7d8e3180de8eb1',
+  ],
+  [
+    'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
+    '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+    '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
+    'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+  ],
   ['d37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7', '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4'],
   ['5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328'],
 ];
 const ROOTS = [
-  'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
-  'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125', 'aeb6bcfe274b70a14fb067a5e5578264db0fa9b51af5e0ba159158f329e06e77',
-  'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7', '4e3bbb1f7b478dcfe71fb631631519a3bca12c9aefca1612bfce4c13a86264d4',
-  '76e67dadbcdf1e10e1b74ddc608abd2f98dfb16fbce75277b5232a127f2087ef', 'ddb89be403809e325750d3d263cd78929c2942b7942a34b77e122c9594a74c8c',
+  'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+  'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
+  'aeb6bcfe274b70a14fb067a5e5578264db0fa9b51af5e0ba159158f329e06e77',
+  'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+  '4e3bbb1f7b478dcfe71fb631631519a3bca12c9aefca1612bfce4c13a86264d4',
+  '76e67dadbcdf1e10e1b74ddc608abd2f98dfb16fbce75277b5232a127f2087ef',
+  'ddb89be403809e325750d3d263cd78929c2942b7942a34b77e122c9594a74c8c',
   '5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328',
 ];
 const INCLUSION: Array<{ index: number; size: number; proof: string[] }> = [
   { index: 0, size: 1, proof: [] },
-  { index: 0, size: 8, proof: ['96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7', '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4'] },
-  { index: 5, size: 8, proof: ['bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b', 'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0', 'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7'] },
+  {
+    index: 0,
+    size: 8,
+    proof: [
+      '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+    ],
+  },
+  {
+    index: 5,
+    size: 8,
+    proof: [
+      'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+      'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  },
   { index: 2, size: 3, proof: ['fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125'] },
-  { index: 1, size: 5, proof: ['6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d', '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', 'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b'] },
+  {
+    index: 1,
+    size: 5,
+    proof: [
+      '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+    ],
+  },
 ];
 const CONSISTENCY: Array<{ from: number; to: number; proof: string[] }> = [
   { from: 1, to: 1, proof: [] },
-  { from: 1, to: 8, proof: ['96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7', '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4'] },
-  { from: 6, to: 8, proof: ['0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a', 'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0', 'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7'] },
-  { from: 2, to: 5, proof: ['5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', 'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b'] },
-  { from: 6, to: 7, proof: ['0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a', 'b08693ec2e721597130641e8211e7eedccb4c26413963eee6c1e2ed16ffb1a5f', 'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7'] },
+  {
+    from: 1,
+    to: 8,
+    proof: [
+      '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+    ],
+  },
+  {
+    from: 6,
+    to: 8,
+    proof: [
+      '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
+      'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  },
+  {
+    from: 2,
+    to: 5,
+    proof: ['5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', 'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b'],
+  },
+  {
+    from: 6,
+    to: 7,
+    proof: [
+      '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
+      'b08693ec2e721597130641e8211e7eedccb4c26413963eee6c1e2ed16ffb1a5f',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  },
 ];
 
 /** An append-only array of stored hashes, as a database would hold them; counts reads. */
@@ -102,7 +180,8 @@ describe('Merkle tree math (RFC 6962 / RFC 9162)', () => {
   it('stores every complete subtree hash where storedHashIndex says, and rebuilds every root from them', async () => {
     const store = await vectorStore();
     expect(store.hashes).to.have.length(storedHashCount(8)).and.length(15);
-    for (const [l, level] of NODES.entries()) for (const [n, node] of level.entries()) expect(hex(store.hashes[storedHashIndex(l, n)]!), `(${l}, ${n})`).to.equal(node);
+    for (const [l, level] of NODES.entries())
+      for (const [n, node] of level.entries()) expect(hex(store.hashes[storedHashIndex(l, n)]!), `(${l}, ${n})`).to.equal(node);
     expect([0, 1, 2, 3, 4, 5, 6, 7].map((n) => storedHashIndex(0, n))).to.deep.equal([0, 1, 3, 4, 7, 8, 10, 11]);
     expect([storedHashIndex(1, 0), storedHashIndex(1, 1), storedHashIndex(2, 0), storedHashIndex(3, 0)]).to.deep.equal([2, 5, 6, 14]);
     for (let size = 0; size <= 8; size++) expect(hex(await treeHash(sha256, size, store.read)), `size ${size}`).to.equal(ROOTS[size]);
@@ -121,7 +200,17 @@ describe('Merkle tree math (RFC 6962 / RFC 9162)', () => {
       for (const wrong of flipped(leaf)) expect(verifyInclusion(sha256, index, size, wrong, proof, root), at).to.equal(false);
       for (const wrong of flipped(root)) expect(verifyInclusion(sha256, index, size, leaf, proof, wrong), at).to.equal(false);
       // Go's probes: another index, or a size whose audit path has another length.
-      for (const [i, s] of [[index - 1, size], [index + 1, size], [index ^ 2, size], [index, size * 2], [index, Math.floor(size / 2)], [index, 0], [size, size], [0.5, size], [index, size + 0.5]] as const) {
+      for (const [i, s] of [
+        [index - 1, size],
+        [index + 1, size],
+        [index ^ 2, size],
+        [index, size * 2],
+        [index, Math.floor(size / 2)],
+        [index, 0],
+        [size, size],
+        [0.5, size],
+        [index, size + 0.5],
+      ] as const) {
         expect(verifyInclusion(sha256, i, s, leaf, proof, root), `${at} as ${i} of ${s}`).to.equal(false);
       }
       expect(verifyInclusion(sha256, index, size, leaf.subarray(1), proof, root), at).to.equal(false);
@@ -142,7 +231,15 @@ describe('Merkle tree math (RFC 6962 / RFC 9162)', () => {
       for (const wrong of flipped(toRoot)) expect(verifyConsistency(sha256, from, to, fromRoot, wrong, proof), at).to.equal(false);
       expect(verifyConsistency(sha256, from, to, toRoot, fromRoot, proof), `${at} swapped`).to.equal(false);
       expect(verifyConsistency(sha256, from, to, fromRoot, toRoot, []), `${at} empty`).to.equal(false);
-      for (const [f, t] of [[from - 1, to], [from + 1, to], [from ^ 2, to], [from, to * 2], [from, Math.floor(to / 2)], [to, from], [from, to + 0.5]] as const) {
+      for (const [f, t] of [
+        [from - 1, to],
+        [from + 1, to],
+        [from ^ 2, to],
+        [from, to * 2],
+        [from, Math.floor(to / 2)],
+        [to, from],
+        [from, to + 0.5],
+      ] as const) {
         expect(verifyConsistency(sha256, f, t, fromRoot, toRoot, proof), `${at} as ${f} to ${t}`).to.equal(false);
       }
     }
@@ -180,8 +277,14 @@ describe('Merkle tree math (RFC 6962 / RFC 9162)', () => {
     await expectRejection(inclusionProof(-1, 8, store.read, sha256), RangeError);
     await expectRejection(consistencyProof(5, 3, store.read, sha256), RangeError);
     await expectRejection(treeHash(sha256, 1.5, store.read), RangeError);
-    await expectRejection(treeHash(sha256, 5, async () => []), Error);
-    await expectRejection(treeHash(sha256, 5, async (indexes) => [...(await store.read(indexes)), new Uint8Array(32)]), Error);
+    await expectRejection(
+      treeHash(sha256, 5, async () => []),
+      Error,
+    );
+    await expectRejection(
+      treeHash(sha256, 5, async (indexes) => [...(await store.read(indexes)), new Uint8Array(32)]),
+      Error,
+    );
     expect(await consistencyProof(0, 8, store.read, sha256)).to.deep.equal([]);
     expect(() => storedHashIndex(-1, 0)).to.throw(RangeError);
     expect(() => storedHashIndex(0, 2 ** 53)).to.throw(RangeError);
@@ -194,8 +297,11 @@ describe('Merkle tree math (RFC 6962 / RFC 9162)', () => {
     const next = (): number => (random = (Math.imul(random, 1664525) + 1013904223) >>> 0) >>> 8;
     before(async () => {
       // Two leading bytes of the record number keep every entry, and so every leaf, distinct.
-      for (let n = 0; n < 300; n++) await store.append(Uint8Array.from({ length: 2 + (next() % 40) }, (_, i) => (i < 2 ? (n >> (8 * i)) & 0xff : next() & 0xff)));
-      expect(store.hashes).to.have.length(storedHashCount(300)).and.length(2 * 300 - 4);
+      for (let n = 0; n < 300; n++)
+        await store.append(Uint8Array.from({ length: 2 + (next() % 40) }, (_, i) => (i < 2 ? (n >> (8 * i)) & 0xff : next() & 0xff)));
+      expect(store.hashes)
+        .to.have.length(storedHashCount(300))
+        .and.length(2 * 300 - 4);
     });
 
     it('places every complete subtree at a distinct stored index below storedHashCount, holding its MTH', () => {
@@ -216,14 +322,16 @@ describe('Merkle tree math (RFC 6962 / RFC 9162)', () => {
         const root = await treeHash(sha256, size, store.read);
         expect(hex(root), `size ${size}`).to.equal(hex(rootOfLeaves(sha256, store.leaves.slice(0, size))));
         // Every (index, size) is quadratic: past 100 leaves, the edges, the middle and three random leaves.
-        const indexes = size <= 100 ? Array.from({ length: size }, (_, i) => i) : [0, 1, size >> 1, size - 2, size - 1, next() % size, next() % size, next() % size];
+        const indexes =
+          size <= 100 ? Array.from({ length: size }, (_, i) => i) : [0, 1, size >> 1, size - 2, size - 1, next() % size, next() % size, next() % size];
         for (const index of indexes) {
           [store.reads, store.highest] = [0, -1];
           const proof = await inclusionProof(index, size, store.read, sha256);
           expect(store.reads).to.equal(1);
           expect(store.highest).to.be.below(storedHashCount(size));
           if (!verifyInclusion(sha256, index, size, store.leaves[index]!, proof, root)) expect.fail(`leaf ${index} of ${size} did not verify`);
-          if (size > 1 && verifyInclusion(sha256, index, size, store.leaves[(index + 1) % size]!, proof, root)) expect.fail(`leaf ${index} of ${size} verified another leaf`);
+          if (size > 1 && verifyInclusion(sha256, index, size, store.leaves[(index + 1) % size]!, proof, root))
+            expect.fail(`leaf ${index} of ${size} verified another leaf`);
         }
       }
     });
@@ -231,7 +339,7 @@ describe('Merkle tree math (RFC 6962 / RFC 9162)', () => {
     it('gives consistency proofs that verify between sampled sizes', async () => {
       for (let to = 1; to <= 300; to++) {
         const toRoot = await treeHash(sha256, to, store.read);
-        const froms = new Set([1, to - 1, to, 2 ** Math.floor(Math.log2(to)), next() % to + 1, next() % to + 1, next() % to + 1].filter((f) => f >= 1));
+        const froms = new Set([1, to - 1, to, 2 ** Math.floor(Math.log2(to)), (next() % to) + 1, (next() % to) + 1, (next() % to) + 1].filter((f) => f >= 1));
         for (const from of froms) {
           const fromRoot = await treeHash(sha256, from, store.read);
           [store.reads, store.highest] = [0, -1];
@@ -247,5 +355,10 @@ describe('Merkle tree math (RFC 6962 / RFC 9162)', () => {
 });
 
 async function expectRejection(promise: Promise<unknown>, type: new (...args: never[]) => Error): Promise<void> {
-  expect(await promise.then(() => undefined, (error: unknown) => error)).to.be.instanceOf(type);
+  expect(
+    await promise.then(
+      () => undefined,
+      (error: unknown) => error,
+    ),
+  ).to.be.instanceOf(type);
 }

@@ -112,7 +112,10 @@ describe('signed notes', () => {
     });
 
     it('fails on the Go test signature with bytes inserted, which still decodes', () => {
-      expect(verifySignedNote(`${TEXT}\n${PETER_SIG.slice(0, 60)}ABCD${PETER_SIG.slice(60)}`, peter, ed25519)).to.deep.equal({ ok: false, reason: 'BAD_SIGNATURE' });
+      expect(verifySignedNote(`${TEXT}\n${PETER_SIG.slice(0, 60)}ABCD${PETER_SIG.slice(60)}`, peter, ed25519)).to.deep.equal({
+        ok: false,
+        reason: 'BAD_SIGNATURE',
+      });
     });
   });
 
@@ -143,7 +146,13 @@ describe('signed notes', () => {
       const parsed = parseSignedNote(note);
       if ('error' in parsed) throw new Error(parsed.error);
       expect(parsed.text).to.equal(text);
-      expect(parsed.signatures.map((s) => s.name)).to.deep.equal(['unknown.example/key', 'log.example/alice', 'log.example/carol', 'log.example/bob', 'log.example/alice']);
+      expect(parsed.signatures.map((s) => s.name)).to.deep.equal([
+        'unknown.example/key',
+        'log.example/alice',
+        'log.example/carol',
+        'log.example/bob',
+        'log.example/alice',
+      ]);
     });
 
     it('lets the first line of the key decide, so a bad signature before a good one rejects the note', () => {

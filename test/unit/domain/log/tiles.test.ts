@@ -1,7 +1,16 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { rootOfLeaves, storedHashCount, storedHashesForRecord, storedHashIndex, type Hash, type Sha256 } from '../../../../src/domain/log/merkle.js';
-import { entryBundle, parseEntryBundle, parseTilePath, tileHashIndexes, tilePath, tilesOfTree, TILE_HEIGHT, TILE_WIDTH } from '../../../../src/domain/log/tiles.js';
+import {
+  entryBundle,
+  parseEntryBundle,
+  parseTilePath,
+  tileHashIndexes,
+  tilePath,
+  tilesOfTree,
+  TILE_HEIGHT,
+  TILE_WIDTH,
+} from '../../../../src/domain/log/tiles.js';
 
 const sha256: Sha256 = (data) => new Uint8Array(createHash('sha256').update(data).digest());
 
@@ -40,14 +49,63 @@ describe('tlog tiles (C2SP tlog-tiles)', () => {
     });
 
     const refused = [
-      '', 'tile', 'tile/0', 'tile/0/', '/tile/0/000', 'tile/0/000/', 'tiles/0/000', 'Tile/0/000', 'tile//000',
-      'tile/00/000', 'tile/01/000', 'tile/64/000', 'tile/100/000', 'tile/-1/000', 'tile/+1/000', 'tile/1e1/000', 'tile/ 1/000', 'tile/data/000', 'tile/Entries/000',
-      'tile/0/0', 'tile/0/00', 'tile/0/0000', 'tile/0/-01', 'tile/0/ 01', 'tile/0/0x1', 'tile/0/abc',
-      'tile/0/x000/001', 'tile/0/x000/000', 'tile/0/001/002', 'tile/0/x001', 'tile/0/x001/x002', 'tile/0/X001/000', 'tile/0/x01/000', 'tile/0/x0001/000', 'tile/0/y001/000',
-      'tile/0/x009/x007/x199/x254/x740/993', 'tile/0/x001/x000/x000/x000/x000/x000/000',
-      'tile/0/000.p/256', 'tile/0/000.p/0', 'tile/0/000.p/012', 'tile/0/000.p/', 'tile/0/000.p', 'tile/0/000.p/1000', 'tile/0/000.p/+5', 'tile/0/000.p/1.0', 'tile/0/000.p/ 5',
-      'tile/0/000.P/5', 'tile/0/000.p/5/', 'tile/0/000.p/5/6', 'tile/0/x001.p/5', 'tile/0/x001.p/5/000', 'tile/0/000/p/5', 'tile/0/000.q/5', 'tile/0/000p/5', 'tile/0/000.p.p/5',
-      'tile/entries/000.p/256', 'tile/entries/x000/001',
+      '',
+      'tile',
+      'tile/0',
+      'tile/0/',
+      '/tile/0/000',
+      'tile/0/000/',
+      'tiles/0/000',
+      'Tile/0/000',
+      'tile//000',
+      'tile/00/000',
+      'tile/01/000',
+      'tile/64/000',
+      'tile/100/000',
+      'tile/-1/000',
+      'tile/+1/000',
+      'tile/1e1/000',
+      'tile/ 1/000',
+      'tile/data/000',
+      'tile/Entries/000',
+      'tile/0/0',
+      'tile/0/00',
+      'tile/0/0000',
+      'tile/0/-01',
+      'tile/0/ 01',
+      'tile/0/0x1',
+      'tile/0/abc',
+      'tile/0/x000/001',
+      'tile/0/x000/000',
+      'tile/0/001/002',
+      'tile/0/x001',
+      'tile/0/x001/x002',
+      'tile/0/X001/000',
+      'tile/0/x01/000',
+      'tile/0/x0001/000',
+      'tile/0/y001/000',
+      'tile/0/x009/x007/x199/x254/x740/993',
+      'tile/0/x001/x000/x000/x000/x000/x000/000',
+      'tile/0/000.p/256',
+      'tile/0/000.p/0',
+      'tile/0/000.p/012',
+      'tile/0/000.p/',
+      'tile/0/000.p',
+      'tile/0/000.p/1000',
+      'tile/0/000.p/+5',
+      'tile/0/000.p/1.0',
+      'tile/0/000.p/ 5',
+      'tile/0/000.P/5',
+      'tile/0/000.p/5/',
+      'tile/0/000.p/5/6',
+      'tile/0/x001.p/5',
+      'tile/0/x001.p/5/000',
+      'tile/0/000/p/5',
+      'tile/0/000.q/5',
+      'tile/0/000p/5',
+      'tile/0/000.p.p/5',
+      'tile/entries/000.p/256',
+      'tile/entries/x000/001',
     ];
     for (const path of refused) {
       it(`refuses ${JSON.stringify(path)}`, () => {
@@ -56,7 +114,17 @@ describe('tlog tiles (C2SP tlog-tiles)', () => {
     }
 
     it('refuses to write a tile that cannot exist', () => {
-      for (const [level, index, width] of [[64, 0, 256], [-1, 0, 256], [1.5, 0, 256], [0, -1, 256], [0, 0.5, 256], [0, 2 ** 53, 256], [0, 0, 0], [0, 0, 257], [0, 0, 2.5]] as const) {
+      for (const [level, index, width] of [
+        [64, 0, 256],
+        [-1, 0, 256],
+        [1.5, 0, 256],
+        [0, -1, 256],
+        [0, 0.5, 256],
+        [0, 2 ** 53, 256],
+        [0, 0, 0],
+        [0, 0, 257],
+        [0, 0, 2.5],
+      ] as const) {
         expect(() => tilePath(level, index, width), `${level}/${index}/${width}`).to.throw(RangeError);
       }
     });
@@ -88,7 +156,14 @@ describe('tlog tiles (C2SP tlog-tiles)', () => {
     });
 
     it('refuses a level outside 0..63 and a width outside 1..256', () => {
-      for (const [level, width] of [[-1, 1], [64, 1], [0.5, 1], [0, 0], [0, 257], [0, 1.5]] as const) {
+      for (const [level, width] of [
+        [-1, 1],
+        [64, 1],
+        [0.5, 1],
+        [0, 0],
+        [0, 257],
+        [0, 1.5],
+      ] as const) {
         expect(() => tileHashIndexes(level, 0, width), `${level}/${width}`).to.throw(RangeError);
       }
     });
@@ -102,10 +177,16 @@ describe('tlog tiles (C2SP tlog-tiles)', () => {
         { level: 1, index: 1, width: 17 },
         { level: 2, index: 0, width: 1 },
       ]);
-      expect(tilesOfTree(256)).to.deep.equal([{ level: 0, index: 0, width: 256 }, { level: 1, index: 0, width: 1 }]);
+      expect(tilesOfTree(256)).to.deep.equal([
+        { level: 0, index: 0, width: 256 },
+        { level: 1, index: 0, width: 1 },
+      ]);
       expect(tilesOfTree(0)).to.deep.equal([]);
       expect(tilesOfTree(1)).to.deep.equal([{ level: 0, index: 0, width: 1 }]);
-      expect(tilesOfTree(65_536).slice(-2)).to.deep.equal([{ level: 1, index: 0, width: 256 }, { level: 2, index: 0, width: 1 }]);
+      expect(tilesOfTree(65_536).slice(-2)).to.deep.equal([
+        { level: 1, index: 0, width: 256 },
+        { level: 2, index: 0, width: 1 },
+      ]);
       expect(() => tilesOfTree(-1)).to.throw(RangeError);
     });
 

@@ -7,8 +7,20 @@ const URL_ = 'https://site.example.com/';
 
 function answer(probe: ProbeId, headers: Record<string, string>): ProbeResponse {
   return {
-    ok: true, probe, requestedUrl: URL_, finalUrl: URL_, redirects: [], status: 200, headers, setCookies: [], remoteAddress: '203.0.113.1',
-    bodyText: '<html><body></body></html>', bodyBytes: 26, bodySha256: '0'.repeat(64), truncated: false, durationMs: 5,
+    ok: true,
+    probe,
+    requestedUrl: URL_,
+    finalUrl: URL_,
+    redirects: [],
+    status: 200,
+    headers,
+    setCookies: [],
+    remoteAddress: '203.0.113.1',
+    bodyText: '<html><body></body></html>',
+    bodyBytes: 26,
+    bodySha256: '0'.repeat(64),
+    truncated: false,
+    durationMs: 5,
     certificate: { subject: 'CN=x', issuer: 'CN=ca', subjectAltNames: [], validFrom: '2026-01-01T00:00:00Z', validTo: '2027-01-01T00:00:00.000Z' },
   };
 }
@@ -56,11 +68,22 @@ describe('the cross-origin check, with a request from an unrelated origin', () =
   });
 
   it('says when the request from another origin got no answer, and judges the homepage alone', () => {
-    const failed: ProbeResult = { ok: false, probe: 'cors_root', requestedUrl: URL_, failedUrl: URL_, redirects: [], code: 'TIMEOUT', message: 'slow', durationMs: 10_000 };
+    const failed: ProbeResult = {
+      ok: false,
+      probe: 'cors_root',
+      requestedUrl: URL_,
+      failedUrl: URL_,
+      redirects: [],
+      code: 'TIMEOUT',
+      message: 'slow',
+      durationMs: 10_000,
+    };
     const check = judged({ 'access-control-allow-origin': '*' }, failed);
     expect(check).to.include({ status: 'pass', points: 2 });
     expect(check.evidence).to.deep.equal([2, 21]);
-    expect(check.detail).to.match(/^Shared with every origin, without credentials\. .* The request from another origin got no answer \([^)]+\), so whether the homepage echoes any origin is not known\.$/);
+    expect(check.detail).to.match(
+      /^Shared with every origin, without credentials\. .* The request from another origin got no answer \([^)]+\), so whether the homepage echoes any origin is not known\.$/,
+    );
     expect(judged({}).detail).to.contain('got no answer (not fetched)');
   });
 });

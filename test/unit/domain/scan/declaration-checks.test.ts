@@ -13,8 +13,21 @@ function file(probe: ProbeId, body: unknown): ProbeResponse {
   const url = PROBES.find((p) => p.id === probe)!.url(domainName('site.example.com'));
   const bodyText = typeof body === 'string' ? body : JSON.stringify(body);
   return {
-    ok: true, probe, requestedUrl: url, finalUrl: url, redirects: [], status: 200, headers: { 'content-type': 'application/json' }, setCookies: [], remoteAddress: '203.0.113.1',
-    bodyText, bodyBytes: bodyText.length, bodySha256: '0'.repeat(64), truncated: false, durationMs: 5, certificate: null,
+    ok: true,
+    probe,
+    requestedUrl: url,
+    finalUrl: url,
+    redirects: [],
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    setCookies: [],
+    remoteAddress: '203.0.113.1',
+    bodyText,
+    bodyBytes: bodyText.length,
+    bodySha256: '0'.repeat(64),
+    truncated: false,
+    durationMs: 5,
+    certificate: null,
   };
 }
 
@@ -23,14 +36,24 @@ function declared(id: string, ...files: ProbeResponse[]) {
 }
 
 const metadata = (issuer: string, extra: Record<string, unknown> = {}) => ({
-  issuer, response_types_supported: ['code'], authorization_endpoint: `${ORIGIN}/authorize`, token_endpoint: `${ORIGIN}/token`, jwks_uri: `${ORIGIN}/jwks`,
-  subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'], x: MARKER, ...extra,
+  issuer,
+  response_types_supported: ['code'],
+  authorization_endpoint: `${ORIGIN}/authorize`,
+  token_endpoint: `${ORIGIN}/token`,
+  jwks_uri: `${ORIGIN}/jwks`,
+  subject_types_supported: ['public'],
+  id_token_signing_alg_values_supported: ['RS256'],
+  x: MARKER,
+  ...extra,
 });
 const card = { serverInfo: { name: 'site', version: '1' }, transport: { type: 'streamable-http', endpoint: '/mcp' } };
 
 describe('declarations found at their second path', () => {
   it('passes OpenID Connect discovery alone, as authorization server metadata', () => {
-    expect(declared('oauth_authorization_server', file('openid_configuration', metadata(ORIGIN)))).to.include({ status: 'pass', detail: 'Declared with 1 response type.' });
+    expect(declared('oauth_authorization_server', file('openid_configuration', metadata(ORIGIN)))).to.include({
+      status: 'pass',
+      detail: 'Declared with 1 response type.',
+    });
     expect(declared('oauth_authorization_server', file('openid_configuration', metadata(`${ORIGIN}/`))).status).to.equal('pass');
     expect(declared('oauth_authorization_server')).to.include({ status: 'info', detail: 'Not declared at either path.' });
   });
@@ -46,12 +69,21 @@ describe('declarations found at their second path', () => {
   it('passes an MCP server card at /.well-known/mcp/server-card.json alone, and warns when it is invalid there', () => {
     expect(declared('mcp_server_card', file('mcp_server_card', card))).to.include({ status: 'pass', detail: 'Declared with 1 endpoint.' });
     const result = declared('mcp_server_card', file('mcp_server_card', { serverInfo: { name: MARKER } }));
-    expect(result).to.include({ status: 'warn', detail: `Present but not usable at /.well-known/mcp/server-card.json. ${DECLARATION_REASONS.mcp_server_card.NO_ENDPOINT}` });
+    expect(result).to.include({
+      status: 'warn',
+      detail: `Present but not usable at /.well-known/mcp/server-card.json. ${DECLARATION_REASONS.mcp_server_card.NO_ENDPOINT}`,
+    });
   });
 
   it('counts the first usable document of the two paths', () => {
     expect(declared('mcp_server_card', file('mcp_server_card', {}), file('mcp_json', card)).status).to.equal('pass');
-    expect(declared('oauth_authorization_server', file('oauth_authorization_server', '<!doctype html><p>Not found</p>'), file('openid_configuration', metadata(ORIGIN))).status).to.equal('pass');
+    expect(
+      declared(
+        'oauth_authorization_server',
+        file('oauth_authorization_server', '<!doctype html><p>Not found</p>'),
+        file('openid_configuration', metadata(ORIGIN)),
+      ).status,
+    ).to.equal('pass');
   });
 });
 
@@ -68,11 +100,15 @@ describe('OAuth metadata fetched for the site names the site', () => {
   });
 
   it('warns when the protected resource is not the origin the metadata was fetched from (RFC 9728 §3.3)', () => {
-    const prm = (resource: string) => declared('oauth_protected_resource', file('oauth_protected_resource', { resource, authorization_servers: [ORIGIN], x: MARKER }));
+    const prm = (resource: string) =>
+      declared('oauth_protected_resource', file('oauth_protected_resource', { resource, authorization_servers: [ORIGIN], x: MARKER }));
     expect(prm(ORIGIN)).to.include({ status: 'pass' });
     expect(prm(`${ORIGIN}/`)).to.include({ status: 'pass' });
     for (const resource of [`${ORIGIN}/api`, 'https://api.site.example.com', 'https://other.example']) {
-      expect(prm(resource)).to.include({ status: 'warn', detail: `Present but not usable. ${DECLARATION_REASONS.oauth_protected_resource.RESOURCE_MISMATCH.replaceAll('{domain}', 'site.example.com')}` });
+      expect(prm(resource)).to.include({
+        status: 'warn',
+        detail: `Present but not usable. ${DECLARATION_REASONS.oauth_protected_resource.RESOURCE_MISMATCH.replaceAll('{domain}', 'site.example.com')}`,
+      });
     }
   });
 });
@@ -99,7 +135,10 @@ describe('the reason a site owner reads for a declaration that is present but no
 });
 
 describe('Markdown content negotiation', () => {
-  const markdown = (headers: Record<string, string>, body = '# Site\n') => ({ ...file('markdown_root', body), headers: { 'content-type': 'text/markdown; charset=utf-8', ...headers } });
+  const markdown = (headers: Record<string, string>, body = '# Site\n') => ({
+    ...file('markdown_root', body),
+    headers: { 'content-type': 'text/markdown; charset=utf-8', ...headers },
+  });
 
   it('passes a Markdown answer that varies on Accept (or on everything)', () => {
     expect(declared('markdown_negotiation', markdown({ vary: 'Accept-Encoding, Accept' })).status).to.equal('pass');

@@ -10,7 +10,12 @@ import { parseLlmsTxt } from '../../../../src/domain/scan/parsers/llms-txt.js';
 import { parseOpenApiDocument } from '../../../../src/domain/scan/parsers/openapi-document.js';
 import { parseAuthorizationServerMetadata, parseProtectedResourceMetadata } from '../../../../src/domain/scan/parsers/oauth-metadata.js';
 import {
-  parseAcpDiscovery, parseAgentSkillsIndex, parseAp2Extension, parseApiCatalog, parseSignaturesDirectory, parseUcpProfile,
+  parseAcpDiscovery,
+  parseAgentSkillsIndex,
+  parseAp2Extension,
+  parseApiCatalog,
+  parseSignaturesDirectory,
+  parseUcpProfile,
 } from '../../../../src/domain/scan/parsers/well-known-metadata.js';
 import { parseX402 } from '../../../../src/domain/scan/parsers/x402.js';
 
@@ -22,13 +27,37 @@ const EVERY_CODE: Record<DeclarationWithReasons, readonly string[]> = {
   agents_md: ['EMPTY', 'HTML'],
   llms_txt: ['EMPTY', 'HTML', 'NO_H1', 'H1_NOT_FIRST', 'MULTIPLE_H1', 'NO_LINKS'],
   mcp_server_card: [...JSON_CODES, 'NO_NAME', 'NO_ENDPOINT', 'BAD_ENDPOINT'],
-  a2a_agent_card: [...JSON_CODES, 'NO_NAME', 'NO_DESCRIPTION', 'NO_VERSION', 'NO_CAPABILITIES', 'NO_INPUT_MODES', 'NO_OUTPUT_MODES', 'NO_SKILLS', 'BAD_SKILL', 'NO_SKILL_TAGS', 'NO_INTERFACE', 'NO_BINDING', 'BAD_INTERFACE_URL'],
+  a2a_agent_card: [
+    ...JSON_CODES,
+    'NO_NAME',
+    'NO_DESCRIPTION',
+    'NO_VERSION',
+    'NO_CAPABILITIES',
+    'NO_INPUT_MODES',
+    'NO_OUTPUT_MODES',
+    'NO_SKILLS',
+    'BAD_SKILL',
+    'NO_SKILL_TAGS',
+    'NO_INTERFACE',
+    'NO_BINDING',
+    'BAD_INTERFACE_URL',
+  ],
   x402: ['NOT_402', 'NO_PAYMENT_REQUIREMENTS', 'INVALID_HEADER', 'INVALID_BODY', 'NO_ACCEPTS'],
   openapi: [...JSON_CODES, 'INVALID_YAML', 'NOT_OPENAPI', 'UNSUPPORTED_VERSION', 'NO_TITLE'],
   link_headers: ['TOO_LARGE', 'UNPARSABLE'],
   api_catalog: [...JSON_CODES, 'NO_LINKSET', 'NO_ANCHOR', 'NO_LINKS', 'BAD_TARGET'],
   oauth_protected_resource: [...JSON_CODES, 'NO_RESOURCE', 'RESOURCE_NOT_HTTPS', 'RESOURCE_MISMATCH', 'BAD_AUTHORIZATION_SERVERS'],
-  oauth_authorization_server: [...JSON_CODES, 'NO_ISSUER', 'ISSUER_NOT_HTTPS', 'ISSUER_MISMATCH', 'NO_RESPONSE_TYPES', 'NO_AUTHORIZATION_ENDPOINT', 'NO_TOKEN_ENDPOINT', 'ENDPOINT_NOT_HTTPS', 'NO_OPENID_MEMBERS'],
+  oauth_authorization_server: [
+    ...JSON_CODES,
+    'NO_ISSUER',
+    'ISSUER_NOT_HTTPS',
+    'ISSUER_MISMATCH',
+    'NO_RESPONSE_TYPES',
+    'NO_AUTHORIZATION_ENDPOINT',
+    'NO_TOKEN_ENDPOINT',
+    'ENDPOINT_NOT_HTTPS',
+    'NO_OPENID_MEMBERS',
+  ],
   web_bot_auth: [...JSON_CODES, 'NO_KEYS', 'BAD_KEY'],
   agent_skills: [...JSON_CODES, 'NO_SKILLS', 'BAD_ENTRY', 'NO_DIGEST'],
   ucp: [...JSON_CODES, 'NO_UCP', 'NO_VERSION', 'NO_CAPABILITIES'],
@@ -86,7 +115,10 @@ describe('declaration reasons', () => {
   });
 
   it('has a sentence for whatever code a parser reports, on any input (property)', () => {
-    const inputs = fc.oneof(fc.string({ maxLength: 200 }), fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)));
+    const inputs = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+    );
     fc.assert(
       fc.property(inputs, (text) => {
         for (const [id, parse] of Object.entries(PARSERS)) {

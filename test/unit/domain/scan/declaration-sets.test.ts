@@ -6,7 +6,17 @@ import { reportContent } from '../../../../src/domain/scan/report-content.js';
 import type { CheckResult } from '../../../../src/domain/scan/report.js';
 import { aReport } from '../../../support/hostile-report.js';
 
-const absent = (id: string): CheckResult => ({ id, category: 'declaration', title: id, status: 'info', points: 0, max: 0, detail: 'Absent.', standard: 's', evidence: [] });
+const absent = (id: string): CheckResult => ({
+  id,
+  category: 'declaration',
+  title: id,
+  status: 'info',
+  points: 0,
+  max: 0,
+  detail: 'Absent.',
+  standard: 's',
+  evidence: [],
+});
 const listing = (ids: readonly string[]) => ids.map(absent);
 
 describe('declaration sets', () => {
@@ -18,7 +28,10 @@ describe('declaration sets', () => {
     const ids = DECLARATION_SETS.map((s) => s.id);
     expect(ids).to.deep.equal([...new Set(ids)].sort().reverse());
     for (let i = 0; i + 1 < DECLARATION_SETS.length; i++) {
-      expect(DECLARATION_SETS[i + 1]!.ids.every((id) => DECLARATION_SETS[i]!.ids.includes(id)), DECLARATION_SETS[i]!.id).to.equal(true);
+      expect(
+        DECLARATION_SETS[i + 1]!.ids.every((id) => DECLARATION_SETS[i]!.ids.includes(id)),
+        DECLARATION_SETS[i]!.id,
+      ).to.equal(true);
     }
   });
 

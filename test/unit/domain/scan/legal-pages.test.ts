@@ -13,19 +13,35 @@ const CONTACT = '<title>Contact</title><p>Write to hello@shop.example.com</p>';
 
 function page(probe: ProbeId, url: string, bodyText: string, status = 200): ProbeResponse {
   return {
-    ok: true, probe, requestedUrl: url, finalUrl: url, redirects: [], status, headers: {}, setCookies: [], remoteAddress: '203.0.113.1', bodyText,
-    bodyBytes: bodyText.length, bodySha256: '0'.repeat(64), truncated: false, durationMs: 5, certificate: null,
+    ok: true,
+    probe,
+    requestedUrl: url,
+    finalUrl: url,
+    redirects: [],
+    status,
+    headers: {},
+    setCookies: [],
+    remoteAddress: '203.0.113.1',
+    bodyText,
+    bodyBytes: bodyText.length,
+    bodySha256: '0'.repeat(64),
+    truncated: false,
+    durationMs: 5,
+    certificate: null,
   };
 }
 
 const homepage = (links: string) => page('https_root', HOME, `<html><body>${links}</body></html>`);
-const legal = (probes: ProbeResult[]) => judgeSite('rpt_x', domainName('www.shop.example.com'), probes, new Date('2026-11-25T00:00:00Z')).checks.find((c) => c.id === 'contact_legal')!;
+const legal = (probes: ProbeResult[]) =>
+  judgeSite('rpt_x', domainName('www.shop.example.com'), probes, new Date('2026-11-25T00:00:00Z')).checks.find((c) => c.id === 'contact_legal')!;
 const sources = (home: ProbeResponse) => legalPageSources(home, extractHomepageFacts(home.bodyText, home.finalUrl));
 const OWN_LINKS = '<a href="/privacy">Privacy</a><a href="/terms#top">Terms</a><a href="/contact">Contact</a>';
 
 describe('the contact and legal check', () => {
   it('fetches only same-host pages, one per kind, and never follows other hosts or a mailto link', () => {
-    const home = homepage('<a href="https://policies.other.example.com/privacy">Privacy</a><a href="https://shop.example.com/terms">Terms</a><a href="mailto:hi@shop.example.com">Contact</a><a href="/privacy">Privacy</a>');
+    const home = homepage(
+      '<a href="https://policies.other.example.com/privacy">Privacy</a><a href="https://shop.example.com/terms">Terms</a><a href="mailto:hi@shop.example.com">Contact</a><a href="/privacy">Privacy</a>',
+    );
     expect(sources(home)).to.deep.equal([
       { kind: 'privacy', from: 'probe', url: 'https://www.shop.example.com/privacy', probe: 'privacy_page' },
       { kind: 'terms', from: 'other_host', url: 'https://shop.example.com/terms' },
@@ -36,12 +52,19 @@ describe('the contact and legal check', () => {
       { kind: 'terms', from: 'none' },
       { kind: 'contact', from: 'homepage', url: 'https://www.shop.example.com/#contact' },
     ]);
-    expect(sources(homepage('<a href="/impressum">Impressum</a>'))[2]).to.deep.equal({ kind: 'contact', from: 'probe', url: 'https://www.shop.example.com/impressum', probe: 'contact_page' });
+    expect(sources(homepage('<a href="/impressum">Impressum</a>'))[2]).to.deep.equal({
+      kind: 'contact',
+      from: 'probe',
+      url: 'https://www.shop.example.com/impressum',
+      probe: 'contact_page',
+    });
   });
 
   it("reads the pages a reader finds: the footer's links, not a body sentence that links 'privacy' elsewhere first", () => {
-    const body = '<p>Our new login keys <a href="/faq">improve privacy and security</a> for every account.</p><p>Read about your <a href="/faq#privacy">privacy</a> and your rights in our answers.</p>';
-    const footer = '<footer><a href="/legal/privacy-notice">Privacy notice</a> <a href="/legal/terms">Terms and conditions</a> <a href="/kontakt">Kontakt</a></footer>';
+    const body =
+      '<p>Our new login keys <a href="/faq">improve privacy and security</a> for every account.</p><p>Read about your <a href="/faq#privacy">privacy</a> and your rights in our answers.</p>';
+    const footer =
+      '<footer><a href="/legal/privacy-notice">Privacy notice</a> <a href="/legal/terms">Terms and conditions</a> <a href="/kontakt">Kontakt</a></footer>';
     expect(sources(homepage(`${body}${footer}`))).to.deep.equal([
       { kind: 'privacy', from: 'probe', url: `${HOME}legal/privacy-notice`, probe: 'privacy_page' },
       { kind: 'terms', from: 'probe', url: `${HOME}legal/terms`, probe: 'terms_page' },
@@ -49,12 +72,19 @@ describe('the contact and legal check', () => {
     ]);
     expect(sources(homepage('<div><a href="/faq">Why we care so much for your privacy.</a></div>'))[0]).to.deep.equal({ kind: 'privacy', from: 'none' });
     // A reader finds the footer's link although it leads to another host: it is taken, and earns what such a link earns.
-    const offHost = homepage('<p>We care about your <a href="/faq">privacy</a> and your money, always.</p><footer><a href="https://policies.other.example.com/privacy">Privacy policy</a></footer>');
+    const offHost = homepage(
+      '<p>We care about your <a href="/faq">privacy</a> and your money, always.</p><footer><a href="https://policies.other.example.com/privacy">Privacy policy</a></footer>',
+    );
     expect(sources(offHost)[0]).to.deep.equal({ kind: 'privacy', from: 'other_host', url: 'https://policies.other.example.com/privacy' });
   });
 
   it('passes with 6 points when every fetched page reads as promised, and lists each page as evidence', () => {
-    const result = legal([homepage(OWN_LINKS), page('privacy_page', `${HOME}privacy`, PRIVACY), page('terms_page', `${HOME}terms`, TERMS), page('contact_page', `${HOME}contact`, CONTACT)]);
+    const result = legal([
+      homepage(OWN_LINKS),
+      page('privacy_page', `${HOME}privacy`, PRIVACY),
+      page('terms_page', `${HOME}terms`, TERMS),
+      page('contact_page', `${HOME}contact`, CONTACT),
+    ]);
     expect(result).to.include({ status: 'pass', points: 6 });
     expect(result.evidence).to.deep.equal([1, 2, 3, 4]);
     expect(result.detail).to.contain('Contact or legal notice: the linked page (evidence 4) gives an e-mail address.');
@@ -74,7 +104,16 @@ describe('the contact and legal check', () => {
   });
 
   it('gives 1 of 2 points for what it could not read: another host, a failed fetch or a 5xx answer', () => {
-    const failed: ProbeResult = { ok: false, probe: 'terms_page', requestedUrl: `${HOME}terms`, failedUrl: `${HOME}terms`, redirects: [], code: 'TIMEOUT', message: 'slow', durationMs: 10_000 };
+    const failed: ProbeResult = {
+      ok: false,
+      probe: 'terms_page',
+      requestedUrl: `${HOME}terms`,
+      failedUrl: `${HOME}terms`,
+      redirects: [],
+      code: 'TIMEOUT',
+      message: 'slow',
+      durationMs: 10_000,
+    };
     const result = legal([
       homepage('<a href="https://legal.other.example.com/privacy">Privacy</a><a href="/terms">Terms</a><a href="/contact">Contact</a>'),
       failed,
@@ -92,7 +131,12 @@ describe('the contact and legal check', () => {
       requestedUrl: `${HOME}${path.slice(1)}`,
       redirects: [{ url: `${HOME}${path.slice(1)}`, status: 302, location: `https://elsewhere.example.net${path}` }],
     });
-    const result = legal([homepage(OWN_LINKS), away('privacy_page', '/privacy', PRIVACY), away('terms_page', '/terms', TERMS), page('contact_page', `${HOME}contact`, CONTACT)]);
+    const result = legal([
+      homepage(OWN_LINKS),
+      away('privacy_page', '/privacy', PRIVACY),
+      away('terms_page', '/terms', TERMS),
+      page('contact_page', `${HOME}contact`, CONTACT),
+    ]);
     expect(result).to.include({ status: 'warn', points: 4 });
     expect(result.evidence).to.deep.equal([1, 2, 3, 4]);
     expect(result.detail).to.equal(
@@ -103,7 +147,9 @@ describe('the contact and legal check', () => {
   });
 
   it('reads a contact section on the homepage itself, and an e-mail link there, without fetching', () => {
-    expect(legal([homepage('<a href="#contact">Contact</a><p id="contact">Call +44 20 7946 0000</p>')]).detail).to.contain('Contact or legal notice: the homepage, which the link points back to, gives a telephone number.');
+    expect(legal([homepage('<a href="#contact">Contact</a><p id="contact">Call +44 20 7946 0000</p>')]).detail).to.contain(
+      'Contact or legal notice: the homepage, which the link points back to, gives a telephone number.',
+    );
     expect(legal([homepage('<a href="mailto:hi@shop.example.com">Contact us</a>')])).to.include({ points: 2 });
     expect(sources(homepage('<a href="mailto:?to=hi@shop.example.com">Write</a>'))[2]).to.deep.equal({ kind: 'contact', from: 'homepage_mail' });
   });
@@ -115,8 +161,11 @@ describe('the contact and legal check', () => {
   });
 
   it('takes no link that names a guide, settings or choices beside the page, whatever its path', () => {
-    const nav = '<nav><a href="/privacy">Privacy Guide</a> <a href="/privacy-choices">Your Privacy Choices</a> <a href="/terms-settings">Terms settings</a></nav>';
+    const nav =
+      '<nav><a href="/privacy">Privacy Guide</a> <a href="/privacy-choices">Your Privacy Choices</a> <a href="/terms-settings">Terms settings</a></nav>';
     expect(sources(homepage(nav))[0]).to.deep.equal({ kind: 'privacy', from: 'none' });
-    expect(sources(homepage(`${nav}<footer><a href="/legal/privacy">Privacy</a></footer>`))[0]).to.deep.include({ kind: 'privacy' }).and.not.deep.include({ from: 'none' });
+    expect(sources(homepage(`${nav}<footer><a href="/legal/privacy">Privacy</a></footer>`))[0])
+      .to.deep.include({ kind: 'privacy' })
+      .and.not.deep.include({ from: 'none' });
   });
 });

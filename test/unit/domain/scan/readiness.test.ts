@@ -8,7 +8,13 @@ const SCANNED = '2026-09-01T00:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(SCANNED) + seconds * 1000);
 
 describe('readiness', () => {
-  const ready = aReport({ scannedAt: SCANNED, score: READINESS_THRESHOLDS.readyScore, reachable: true, httpsValid: true, methodologyVersion: METHODOLOGY_VERSION });
+  const ready = aReport({
+    scannedAt: SCANNED,
+    score: READINESS_THRESHOLDS.readyScore,
+    reachable: true,
+    httpsValid: true,
+    methodologyVersion: METHODOLOGY_VERSION,
+  });
 
   it('is unknown without a report', () => {
     expect(judgeReadiness(undefined, at(0))).to.include({ value: 'unknown', reportId: null, freshness: null });

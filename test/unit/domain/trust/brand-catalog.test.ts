@@ -85,7 +85,10 @@ describe('brand catalog', () => {
       expect(parseCatalogEntry('  # a comment')).to.deep.equal({ kind: 'skip' });
       expect(parseCatalogEntry('Bank.COM')).to.deep.equal({ kind: 'brand', main: 'bank.com', owned: [], invalid: [] });
       expect(parseCatalogEntry('bank.com: www.bank.de bank.co.uk  # ours')).to.deep.equal({
-        kind: 'brand', main: 'bank.com', owned: ['bank.de', 'bank.co.uk'], invalid: [],
+        kind: 'brand',
+        main: 'bank.com',
+        owned: ['bank.de', 'bank.co.uk'],
+        invalid: [],
       });
       expect(parseCatalogEntry('allow: Ample appel.com')).to.deep.equal({ kind: 'allow', words: ['ample'], domains: ['appel.com'], invalid: [] });
       expect(parseCatalogEntry('bank.com: bank.invalid-tld')).to.deep.include({ kind: 'brand', invalid: ['bank.invalid-tld'] });

@@ -25,13 +25,21 @@ describe('the evidence a trust answer rests on', () => {
     expect(told.evidence).to.deep.equal({ complete: false, failed: [], pending: ['domain_age', 'ssl', 'external'], retry_after_seconds: 12 });
     for (const name of ['domain_age', 'ssl', 'external'] as const) expect(told.signals[name]).to.include({ observed: false, pending: true });
     expect(told.signals.brand).to.not.have.property('pending');
-    expect({ score: told.trust_score, level: told.trust_level, action: told.agent_guidance.action }).to.deep.equal({ score: bare.trust_score, level: bare.trust_level, action: bare.agent_guidance.action });
-    expect(told.agent_guidance.reason).to.match(/^This verdict rests on incomplete evidence: domain_age, ssl, external were not looked at yet and score 0\. A look is queued: ask again in 12 s, or add external=true to look now\. Trust score 20 of 100/);
+    expect({ score: told.trust_score, level: told.trust_level, action: told.agent_guidance.action }).to.deep.equal({
+      score: bare.trust_score,
+      level: bare.trust_level,
+      action: bare.agent_guidance.action,
+    });
+    expect(told.agent_guidance.reason).to.match(
+      /^This verdict rests on incomplete evidence: domain_age, ssl, external were not looked at yet and score 0\. A look is queued: ask again in 12 s, or add external=true to look now\. Trust score 20 of 100/,
+    );
   });
 
   it('says when the minute’s budget is spent, and points at external=true when no look is queued', () => {
     const bare = assessTrust(brand, NOW);
-    expect(withEvidence(bare, { kind: 'waiting', retryAfterSeconds: 70 }, undefined, NOW).agent_guidance.reason).to.contain('The budget of looks is spent for now: ask again in 70 s to have one queued');
+    expect(withEvidence(bare, { kind: 'waiting', retryAfterSeconds: 70 }, undefined, NOW).agent_guidance.reason).to.contain(
+      'The budget of looks is spent for now: ask again in 70 s to have one queued',
+    );
     const off = withEvidence(bare, { kind: 'off' }, undefined, NOW);
     expect(off.evidence).to.deep.equal({ complete: false, failed: [], pending: [] });
     expect(off.signals.ssl).to.not.have.property('pending');
@@ -42,9 +50,17 @@ describe('the evidence a trust answer rests on', () => {
     const failedTls = assessTrust({ ...observed, tls: { error: 'connection_refused' } }, NOW);
     expect(missingSignals(failedTls.signals)).to.deep.equal([]);
     const told = withEvidence(failedTls, { kind: 'none' }, '2026-05-31T12:00:00.000Z', NOW);
-    expect(told.evidence).to.deep.equal({ complete: true, failed: ['ssl'], pending: [], oldest_observed_at: '2026-05-31T12:00:00.000Z', oldest_age_seconds: 43_200 });
+    expect(told.evidence).to.deep.equal({
+      complete: true,
+      failed: ['ssl'],
+      pending: [],
+      oldest_observed_at: '2026-05-31T12:00:00.000Z',
+      oldest_age_seconds: 43_200,
+    });
     expect(told.agent_guidance.action).to.equal(failedTls.agent_guidance.action);
-    expect(told.agent_guidance.reason).to.match(/^The last look at ssl \(connection_refused\) failed, so it scores 0 and the score is a lower bound: add external=true to look again\. /);
+    expect(told.agent_guidance.reason).to.match(
+      /^The last look at ssl \(connection_refused\) failed, so it scores 0 and the score is a lower bound: add external=true to look again\. /,
+    );
     const clean = withEvidence(assessTrust(observed, NOW), { kind: 'none' }, '2026-05-31T12:00:00.000Z', NOW);
     expect(clean.agent_guidance).to.deep.equal(assessTrust(observed, NOW).agent_guidance);
   });

@@ -23,7 +23,13 @@ describe('the counterparty an agent meant', () => {
   });
 
   it('ties a name to the brand that stored ownership evidence shows owns it', () => {
-    const finding = { knownBrand: true, lookalikeOf: null, reason: null, ownedBy: 'paypal.com', ownership: { status: 'owned', checkedAt: '2026-12-01T00:00:00.000Z', evidence: [{ kind: 'tls_certificate', detail: 'one certificate covers both' }] } } as const;
+    const finding = {
+      knownBrand: true,
+      lookalikeOf: null,
+      reason: null,
+      ownedBy: 'paypal.com',
+      ownership: { status: 'owned', checkedAt: '2026-12-01T00:00:00.000Z', evidence: [{ kind: 'tls_certificate', detail: 'one certificate covers both' }] },
+    } as const;
     const related = relateToExpected(domainName('paypal-cdn.com'), domainName('paypal.com'), finding, catalog);
     expect(related.relation).to.equal('same_owner');
     expect(related.evidence).to.include('one certificate covers both');

@@ -55,7 +55,13 @@ describe('external signal', () => {
   });
 
   it('is not observed when the checks were not run or failed as a whole', () => {
-    expect(externalSignal(null)).to.deep.equal({ score: 0, max: 15, observed: false, reason: 'Not observed: no observation is stored for this name; ask again with external=true to look now.', checks: null });
+    expect(externalSignal(null)).to.deep.equal({
+      score: 0,
+      max: 15,
+      observed: false,
+      reason: 'Not observed: no observation is stored for this name; ask again with external=true to look now.',
+      checks: null,
+    });
     expect(externalSignal({ error: 'timeout' })).to.deep.equal({
       score: 0,
       max: 15,

@@ -37,15 +37,21 @@ describe('lookalike detection against a labelled corpus', () => {
     flaggedLegitimate = legitimate.filter((d) => flagged(d));
     const lines = ['family          permutations  recall   precision (brand named right)'];
     for (const [family, row] of perFamily) {
-      lines.push(`${family.padEnd(16)}${String(row.total).padStart(12)}  ${pct(row.flagged, row.total).padStart(7)}  ${pct(row.rightBrand, row.flagged).padStart(8)}`);
+      lines.push(
+        `${family.padEnd(16)}${String(row.total).padStart(12)}  ${pct(row.flagged, row.total).padStart(7)}  ${pct(row.rightBrand, row.flagged).padStart(8)}`,
+      );
     }
     const total = corpus.permutations.length;
     const hits = [...perFamily.values()].reduce((sum, row) => sum + row.flagged, 0);
-    lines.push(`overall         ${String(total).padStart(12)}  ${pct(hits, total).padStart(7)}  precision vs legitimate ${pct(hits, hits + flaggedLegitimate.length)}`);
+    lines.push(
+      `overall         ${String(total).padStart(12)}  ${pct(hits, total).padStart(7)}  precision vs legitimate ${pct(hits, hits + flaggedLegitimate.length)}`,
+    );
     for (const [group, domains] of Object.entries(LEGITIMATE_GROUPS)) {
       lines.push(`legitimate ${group}: ${domains.length}, flagged ${domains.filter((d) => flaggedLegitimate.includes(d)).length}`);
     }
-    lines.push(`legitimate flagged: ${flaggedLegitimate.length} of ${legitimate.length} (${pct(flaggedLegitimate.length, legitimate.length)}) ${flaggedLegitimate.join(' ')}`);
+    lines.push(
+      `legitimate flagged: ${flaggedLegitimate.length} of ${legitimate.length} (${pct(flaggedLegitimate.length, legitimate.length)}) ${flaggedLegitimate.join(' ')}`,
+    );
     console.log(lines.map((l) => `      ${l}`).join('\n'));
   });
 
@@ -85,7 +91,12 @@ describe('lookalike detection against a labelled corpus', () => {
   });
 
   it('would flag more legitimate names without the allow-list (it does work), and says how many', () => {
-    const bare = new LookalikeDetector(new BrandCatalog(BRAND_DOMAINS.filter((l) => !l.startsWith('allow:')), WORD_BRAND_LABELS));
+    const bare = new LookalikeDetector(
+      new BrandCatalog(
+        BRAND_DOMAINS.filter((l) => !l.startsWith('allow:')),
+        WORD_BRAND_LABELS,
+      ),
+    );
     const without = legitimate.filter((d) => judgeBrand(d, bare, domainToUnicode(d)).reason !== null);
     console.log(`      without the allow-list: ${without.length} legitimate flagged (${pct(without.length, legitimate.length)})`);
     expect(without.length).to.be.above(flaggedLegitimate.length);

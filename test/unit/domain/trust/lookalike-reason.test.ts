@@ -15,7 +15,9 @@ describe('the reason of a lookalike finding', () => {
     const checking: BrandFinding = { ...suffix, ownership: { status: 'not_checked', reason: 'queued' } };
     expect(lookalikeReason(checking)).to.contain('Whether barclays.co.uk owns it is being checked');
     const checked: BrandFinding = { ...suffix, ownership: { status: 'not_owned', checkedAt: '2026-12-01T00:00:00.000Z' } };
-    expect(lookalikeReason(checked)).to.contain('found nothing tying it to barclays.co.uk (certificate, registrant, nameservers): treat it as a possible impersonation.');
+    expect(lookalikeReason(checked)).to.contain(
+      'found nothing tying it to barclays.co.uk (certificate, registrant, nameservers): treat it as a possible impersonation.',
+    );
     expect(lookalikeReason(detector.judge('aboutamazon.de'))).to.match(/^Possibly amazon\.de's own domain/);
   });
 

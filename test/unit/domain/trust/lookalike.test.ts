@@ -138,7 +138,7 @@ describe('lookalike detection', () => {
     expect(judgeBrand('example.com', detector)).to.deep.equal({ knownBrand: false, lookalikeOf: null, reason: null });
   });
 
-  it("treats operator brands, their owned domains and their allow-list like built-in ones", () => {
+  it('treats operator brands, their owned domains and their allow-list like built-in ones', () => {
     const own = new LookalikeDetector(BrandCatalog.standard(['acmebank.com: acmebank.de acme-online.net', 'allow: appel acmebnak.org']));
     expect(own.check('acmebnk.com').lookalikeOf).to.equal('acmebank.com');
     expect(own.check('acmebank.fr').lookalikeOf).to.equal('acmebank.com');

@@ -9,12 +9,21 @@ import { assessTrust } from '../../../../src/domain/trust/trust-score.js';
 const GOOGLE: OwningBrand = { main: 'google.com', domains: ['google.com', 'google.de', 'gstatic.com', 'googleusercontent.com'] };
 const NOW = new Date('2026-09-01T12:00:00.000Z');
 const LOOKALIKE: BrandFinding = { knownBrand: false, lookalikeOf: 'google.com', reason: 'google-cdn.com combines the name of google.com with other words.' };
-const check = (over: Partial<OwnershipCheck> = {}): OwnershipCheck => ({ domain: 'google-cdn.com', brand: 'google.com', checkedAt: '2026-09-01T00:00:00.000Z', evidence: [], unanswered: [], ...over });
+const check = (over: Partial<OwnershipCheck> = {}): OwnershipCheck => ({
+  domain: 'google-cdn.com',
+  brand: 'google.com',
+  checkedAt: '2026-09-01T00:00:00.000Z',
+  evidence: [],
+  unanswered: [],
+  ...over,
+});
 
 describe('ownership evidence', () => {
   describe('from the served certificate', () => {
     it('finds a valid certificate for the name that also covers a name of the brand', () => {
-      const evidence = ownershipEvidence('google-cdn.com', GOOGLE, { certificate: { valid: true, names: ['google-cdn.com', '*.google.com', 'GSTATIC.COM', 'other.example'] } });
+      const evidence = ownershipEvidence('google-cdn.com', GOOGLE, {
+        certificate: { valid: true, names: ['google-cdn.com', '*.google.com', 'GSTATIC.COM', 'other.example'] },
+      });
       expect(evidence).to.deep.equal([{ kind: 'tls_certificate', detail: 'the certificate for google-cdn.com also covers *.google.com, gstatic.com' }]);
     });
 
@@ -26,7 +35,9 @@ describe('ownership evidence', () => {
 
     it('ignores a certificate that did not validate for the name, one without a brand name, and no certificate', () => {
       expect(ownershipEvidence('google-cdn.com', GOOGLE, { certificate: { valid: false, names: ['google-cdn.com', 'google.com'] } })).to.deep.equal([]);
-      expect(ownershipEvidence('google-cdn.com', GOOGLE, { certificate: { valid: true, names: ['google-cdn.com', 'google.com.evil.example', 'notgoogle.com'] } })).to.deep.equal([]);
+      expect(
+        ownershipEvidence('google-cdn.com', GOOGLE, { certificate: { valid: true, names: ['google-cdn.com', 'google.com.evil.example', 'notgoogle.com'] } }),
+      ).to.deep.equal([]);
       expect(ownershipEvidence('google-cdn.com', GOOGLE, { certificate: null })).to.deep.equal([]);
       expect(ownershipEvidence('google-cdn.com', GOOGLE, {})).to.deep.equal([]);
     });
@@ -52,7 +63,17 @@ describe('ownership evidence', () => {
       expect(normaliseOrganisation('Google L.L.C.')).to.equal('google');
       expect(normaliseOrganisation('The Coca-Cola Company')).to.equal('coca cola');
       expect(normaliseOrganisation('AT&T Corp.')).to.equal('at and t');
-      for (const placeholder of ['REDACTED FOR PRIVACY', 'Domains By Proxy, LLC', 'Data Protected', 'Contact Privacy Inc. Customer 0123', 'Statutory Masking Enabled', 'N/A', '', '   ', 'Inc.']) {
+      for (const placeholder of [
+        'REDACTED FOR PRIVACY',
+        'Domains By Proxy, LLC',
+        'Data Protected',
+        'Contact Privacy Inc. Customer 0123',
+        'Statutory Masking Enabled',
+        'N/A',
+        '',
+        '   ',
+        'Inc.',
+      ]) {
         expect(normaliseOrganisation(placeholder), placeholder).to.equal(null);
       }
       expect(normaliseOrganisation(undefined)).to.equal(null);
@@ -62,7 +83,9 @@ describe('ownership evidence', () => {
   describe('from nameservers', () => {
     it('finds a zone served only by nameservers under the brand’s domains', () => {
       const evidence = ownershipEvidence('www.google-cdn.com', GOOGLE, { nameservers: ['NS2.GOOGLE.COM.', 'ns1.google.com', 'ns1.google.com'] });
-      expect(evidence).to.deep.equal([{ kind: 'nameservers', detail: 'google-cdn.com is served by the nameservers of google.com: ns1.google.com, ns2.google.com' }]);
+      expect(evidence).to.deep.equal([
+        { kind: 'nameservers', detail: 'google-cdn.com is served by the nameservers of google.com: ns1.google.com, ns2.google.com' },
+      ]);
     });
 
     it('needs every nameserver to be the brand’s, and at least one', () => {
@@ -92,7 +115,11 @@ describe('withOwnership', () => {
   it('makes a lookalike with evidence a known brand owned by the brand, and says why', () => {
     const evidence = [{ kind: 'tls_certificate' as const, detail: 'the certificate for google-cdn.com also covers google.com' }];
     const finding = withOwnership(LOOKALIKE, 'google.com', check({ evidence }), NOW);
-    expect(finding).to.deep.include({ knownBrand: true, ownedBy: 'google.com', ownership: { status: 'owned', checkedAt: '2026-09-01T00:00:00.000Z', evidence } });
+    expect(finding).to.deep.include({
+      knownBrand: true,
+      ownedBy: 'google.com',
+      ownership: { status: 'owned', checkedAt: '2026-09-01T00:00:00.000Z', evidence },
+    });
     expect(brandSignal(finding)).to.deep.equal({
       score: 20,
       max: 20,
@@ -101,7 +128,11 @@ describe('withOwnership', () => {
       lookalike_of: null,
       lookalike_brand: null,
       owned_by: 'google.com',
-      ownership: { status: 'owned', checked_at: '2026-09-01T00:00:00.000Z', evidence: [{ kind: 'tls_certificate', detail: 'the certificate for google-cdn.com also covers google.com' }] },
+      ownership: {
+        status: 'owned',
+        checked_at: '2026-09-01T00:00:00.000Z',
+        evidence: [{ kind: 'tls_certificate', detail: 'the certificate for google-cdn.com also covers google.com' }],
+      },
     });
     const assessed = assessTrust({ registry: { kind: 'not_verified' }, brand: finding, registeredAt: null, tls: null, external: null }, NOW);
     expect(assessed.agent_guidance.reason).not.to.contain('impersonation');
@@ -109,7 +140,12 @@ describe('withOwnership', () => {
 
   it('keeps the lookalike verdict when a check found nothing', () => {
     const finding = withOwnership(LOOKALIKE, 'google.com', check(), NOW);
-    expect(brandSignal(finding)).to.deep.include({ score: 0, known_brand: false, lookalike_of: 'google.com', ownership: { status: 'not_owned', checked_at: '2026-09-01T00:00:00.000Z' } });
+    expect(brandSignal(finding)).to.deep.include({
+      score: 0,
+      known_brand: false,
+      lookalike_of: 'google.com',
+      ownership: { status: 'not_owned', checked_at: '2026-09-01T00:00:00.000Z' },
+    });
     expect(brandSignal(finding)).not.to.have.property('owned_by');
     const assessed = assessTrust({ registry: { kind: 'not_verified' }, brand: finding, registeredAt: null, tls: null, external: null }, NOW);
     expect(assessed.agent_guidance.reason).to.contain('Possible impersonation of google.com');
@@ -120,22 +156,32 @@ describe('withOwnership', () => {
     expect(none).to.deep.include({ score: 0, known_brand: false, lookalike_of: 'google.com' });
     expect(none.ownership).to.deep.equal({
       status: 'not_checked',
-      reason: 'Whether google.com owns this name is not yet checked (its certificate, RDAP registrant and nameservers); a check is queued, ask again later or with external=true.',
+      reason:
+        'Whether google.com owns this name is not yet checked (its certificate, RDAP registrant and nameservers); a check is queued, ask again later or with external=true.',
     });
     const old = withOwnership(LOOKALIKE, 'google.com', check({ checkedAt: '2026-08-01T00:00:00.000Z', evidence: [{ kind: 'nameservers', detail: 'x' }] }), NOW);
     expect(old).to.deep.include({ knownBrand: false });
-    expect(old.ownership).to.deep.equal({ status: 'not_checked', reason: 'Whether google.com owns this name was last checked at 2026-08-01T00:00:00.000Z, too long ago to rely on; a new check is queued, ask again later or with external=true.' });
+    expect(old.ownership).to.deep.equal({
+      status: 'not_checked',
+      reason:
+        'Whether google.com owns this name was last checked at 2026-08-01T00:00:00.000Z, too long ago to rely on; a new check is queued, ask again later or with external=true.',
+    });
     const otherBrand = withOwnership(LOOKALIKE, 'google.com', check({ brand: 'youtube.com', evidence: [{ kind: 'nameservers', detail: 'x' }] }), NOW);
     expect(otherBrand.ownership?.status).to.equal('not_checked');
     const unanswered = withOwnership(LOOKALIKE, 'google.com', undefined, NOW, ['tls', 'rdap']);
-    expect(unanswered.ownership).to.deep.equal({ status: 'not_checked', reason: 'Whether google.com owns this name is not yet checked: the look at its certificate, its RDAP registrant did not answer in time; a check is queued, ask again later.' });
+    expect(unanswered.ownership).to.deep.equal({
+      status: 'not_checked',
+      reason:
+        'Whether google.com owns this name is not yet checked: the look at its certificate, its RDAP registrant did not answer in time; a check is queued, ask again later.',
+    });
   });
 
   it('leaves catalog brands and names resembling no brand as they are', () => {
     const known: BrandFinding = { knownBrand: true, lookalikeOf: null, reason: null };
     const plain: BrandFinding = { knownBrand: false, lookalikeOf: null, reason: null };
     const mixed: BrandFinding = { knownBrand: false, lookalikeOf: null, reason: 'mixes Latin and Cyrillic letters in one label.' };
-    for (const finding of [known, plain, mixed]) expect(withOwnership(finding, 'google.com', check({ evidence: [{ kind: 'nameservers', detail: 'x' }] }), NOW)).to.equal(finding);
+    for (const finding of [known, plain, mixed])
+      expect(withOwnership(finding, 'google.com', check({ evidence: [{ kind: 'nameservers', detail: 'x' }] }), NOW)).to.equal(finding);
     expect(brandSignal(plain)).not.to.have.property('ownership');
   });
 

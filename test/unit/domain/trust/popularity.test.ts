@@ -6,7 +6,14 @@ import { isPopularityStale, outranks, popularStanding, PopularityList } from '..
 import { brandSignal } from '../../../../src/domain/trust/trust-signals.js';
 
 const detector = new LookalikeDetector(BrandCatalog.standard());
-const list = PopularityList.of('Test list', '2026-08-10', [['windowsupdate.com', 200], ['amazontrust.com', 1000], ['google.us', 1000], ['aliexpress.ru', 5000], ['google.com', 200], ['amazontrust.com', 2000]]);
+const list = PopularityList.of('Test list', '2026-08-10', [
+  ['windowsupdate.com', 200],
+  ['amazontrust.com', 1000],
+  ['google.us', 1000],
+  ['aliexpress.ru', 5000],
+  ['google.com', 200],
+  ['amazontrust.com', 2000],
+]);
 const judged = (domain: string, registeredAt: string | null = null) => {
   const registrable = domain.split('.').slice(-2).join('.');
   return withPopularity(judgeBrand(domain, detector, domainToUnicode(domain)), popularStanding(list.rank(registrable), registeredAt));
@@ -28,7 +35,11 @@ describe('popularity as evidence against impersonation', () => {
     });
   }
 
-  for (const [name, target] of [['twiter.com', 'x.com'], ['paypa1.com', 'paypal.com'], ['paypal-login.com', 'paypal.com']] as const) {
+  for (const [name, target] of [
+    ['twiter.com', 'x.com'],
+    ['paypa1.com', 'paypal.com'],
+    ['paypal-login.com', 'paypal.com'],
+  ] as const) {
     it(`${name}, not listed, is still a lookalike`, () => {
       const finding = judged(name);
       expect(finding.lookalikeBrand ?? finding.lookalikeOf).to.equal(target);

@@ -3,12 +3,7 @@ import { createRequire } from 'node:module';
 import { parse } from 'tldts';
 import { BrandCatalog } from '../../../../src/domain/trust/brand-catalog.js';
 import { LookalikeDetector } from '../../../../src/domain/trust/lookalike.js';
-import {
-  EXCLUDED_SUFFIXES,
-  RESTRICTED_SUFFIX_SOURCE,
-  RESTRICTED_SUFFIXES,
-  restrictedSuffixOf,
-} from '../../../../src/domain/trust/restricted-suffixes.js';
+import { EXCLUDED_SUFFIXES, RESTRICTED_SUFFIX_SOURCE, RESTRICTED_SUFFIXES, restrictedSuffixOf } from '../../../../src/domain/trust/restricted-suffixes.js';
 
 const detector = new LookalikeDetector(BrandCatalog.standard());
 const suffixOf = (name: string) => parse(name, { allowPrivateDomains: true }).publicSuffix ?? '';

@@ -40,7 +40,12 @@ describe('the score reason', () => {
   });
 
   it('names the blocklists to leave, a higher level, renewal and time', () => {
-    const listed = { blocklists: { listedOn: ['dbl.example.org'] }, spf: { published: true }, dmarc: { published: true }, readiness: { value: 'ready' } } as const;
+    const listed = {
+      blocklists: { listedOn: ['dbl.example.org'] },
+      spf: { published: true },
+      dmarc: { published: true },
+      readiness: { value: 'ready' },
+    } as const;
     expect(raiseSegment(signals({ ...shop, external: listed }))).to.contain('removal from the DNS blocklist dbl.example.org (external, up to 15 points)');
     const young = { ...shop, registry: { kind: 'verified', level: 'basic' }, registeredAt: '2024-01-01T00:00:00.000Z' } as const;
     expect(raiseSegment(signals(young))).to.equal(

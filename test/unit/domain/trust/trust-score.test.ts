@@ -26,7 +26,13 @@ describe('trust assessment', () => {
     expect(result.trust_level).to.equal('VERY_HIGH');
     expect(result.agent_guidance).to.deep.equal(guidanceFor('VERY_HIGH'));
     expect(Object.keys(result.signals)).to.deep.equal(['registry', 'brand', 'domain_age', 'ssl', 'external']);
-    expect(Object.values(result.signals).map((s) => [s.score, s.max])).to.deep.equal([[40, 40], [20, 20], [15, 15], [10, 10], [15, 15]]);
+    expect(Object.values(result.signals).map((s) => [s.score, s.max])).to.deep.equal([
+      [40, 40],
+      [20, 20],
+      [15, 15],
+      [10, 10],
+      [15, 15],
+    ]);
   });
 
   it('scores 0, NONE, BLOCK when nothing is known', () => {
@@ -68,7 +74,10 @@ describe('trust assessment', () => {
     const verified = { ...best, registry: { kind: 'verified', level: 'verified' }, brand: unknownBrand } as const;
     expect(assessTrust(verified, NOW)).to.deep.include({ trust_score: 70, trust_level: 'HIGH' });
     expect(assessTrust({ ...verified, external: null }, NOW)).to.deep.include({ trust_score: 55, trust_level: 'MEDIUM' });
-    expect(assessTrust({ ...verified, registry: { kind: 'verified', level: 'basic' }, external: null }, NOW)).to.deep.include({ trust_score: 45, trust_level: 'LOW' });
+    expect(assessTrust({ ...verified, registry: { kind: 'verified', level: 'basic' }, external: null }, NOW)).to.deep.include({
+      trust_score: 45,
+      trust_level: 'LOW',
+    });
   });
 
   it('caps a lookalike at FLAG, the reason naming the brand it imitates, without changing score or level', () => {

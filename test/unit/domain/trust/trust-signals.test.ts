@@ -1,12 +1,5 @@
 import { expect } from 'chai';
-import {
-  brandSignal,
-  domainAgeSignal,
-  fullYearsBetween,
-  registrySignal,
-  SIGNAL_MAX,
-  sslSignal,
-} from '../../../../src/domain/trust/trust-signals.js';
+import { brandSignal, domainAgeSignal, fullYearsBetween, registrySignal, SIGNAL_MAX, sslSignal } from '../../../../src/domain/trust/trust-signals.js';
 
 const NOW = new Date('2026-06-01T00:00:00.000Z');
 const DAY = 86_400_000;
@@ -90,7 +83,13 @@ describe('trust signals', () => {
     });
 
     it('is not observed without a date, after a failed lookup or with an unreadable date', () => {
-      expect(domainAgeSignal(null, NOW)).to.deep.equal({ score: 0, max: 15, observed: false, reason: 'Not observed: no observation is stored for this name; ask again with external=true to look now.', years: null });
+      expect(domainAgeSignal(null, NOW)).to.deep.equal({
+        score: 0,
+        max: 15,
+        observed: false,
+        reason: 'Not observed: no observation is stored for this name; ask again with external=true to look now.',
+        years: null,
+      });
       expect(domainAgeSignal({ error: 'no_rdap_server' }, NOW)).to.deep.equal({
         score: 0,
         max: 15,

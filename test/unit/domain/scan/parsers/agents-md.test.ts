@@ -57,11 +57,14 @@ describe('parseAgentsMd', () => {
   });
 
   it('refuses an alias bomb and oversized front-matter', () => {
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 9 }, (_, i) => {
-      const prev = String.fromCharCode(97 + i);
-      const name = String.fromCharCode(98 + i);
-      return `${name}: &${name} [*${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}]`;
-    })].join('\n');
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from({ length: 9 }, (_, i) => {
+        const prev = String.fromCharCode(97 + i);
+        const name = String.fromCharCode(98 + i);
+        return `${name}: &${name} [*${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}, *${prev}]`;
+      }),
+    ].join('\n');
     expect(parseAgentsMd(`---\n${bomb}\n---\n# T\n`).warnings).to.deep.equal(['FRONT_MATTER_INVALID']);
     expect(parseAgentsMd(`---\nnote: ${'x'.repeat(40_000)}\n---\n# T\n`).warnings).to.deep.equal(['FRONT_MATTER_TOO_LARGE']);
   });

@@ -24,9 +24,12 @@ describe('readSetCookies (RFC 6265bis)', () => {
 
   it('is bounded and never throws, whatever the headers (property)', () => {
     expect(readSetCookies(Array.from({ length: 80 }, (_, i) => `c${i}=1`))).to.have.length(50);
-    fc.assert(fc.property(fc.array(fc.string({ maxLength: 200 }), { maxLength: 5 }), (values) => {
-      for (const cookie of readSetCookies(values)) expect(cookie.name.length).to.be.at.most(100);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 200 }), { maxLength: 5 }), (values) => {
+        for (const cookie of readSetCookies(values)) expect(cookie.name.length).to.be.at.most(100);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -34,8 +37,11 @@ describe('readHtmlSecurity', () => {
   const PAGE = 'https://www.shop.example/';
 
   it('finds CSP in <meta> inside the head only, and the meta referrer', () => {
-    const facts = readHtmlSecurity(`<html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'"><meta name="referrer" content="no-referrer"></head>
-      <body><meta http-equiv="content-security-policy" content="script-src *"></body></html>`, PAGE);
+    const facts = readHtmlSecurity(
+      `<html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'"><meta name="referrer" content="no-referrer"></head>
+      <body><meta http-equiv="content-security-policy" content="script-src *"></body></html>`,
+      PAGE,
+    );
     expect(facts.metaCsp).to.deep.equal(["default-src 'self'"]);
     expect(facts.metaReferrer).to.equal('no-referrer');
   });
@@ -43,15 +49,20 @@ describe('readHtmlSecurity', () => {
   it('leaves the referrer policy the last valid <meta name=referrer> sets, wherever it is, as browsers apply each in turn', () => {
     const referrer = (html: string) => readHtmlSecurity(html, PAGE).metaReferrer;
     expect(referrer('<head><meta name="referrer" content="no-referrer"></head><body><meta name="Referrer" content="always"></body>')).to.equal('unsafe-url');
-    expect(referrer('<meta name="referrer" content="never"><meta name="referrer" content="no-referrer, unsafe-url"><meta name="referrer" content="">')).to.equal('no-referrer');
+    expect(
+      referrer('<meta name="referrer" content="never"><meta name="referrer" content="no-referrer, unsafe-url"><meta name="referrer" content="">'),
+    ).to.equal('no-referrer');
     expect(referrer('<meta name=" referrer" content="unsafe-url"><meta name="referrer">')).to.equal(null);
   });
 
   it('lists scripts and stylesheets from other origins with whether each carries a well-formed integrity digest', () => {
     const digest = `sha384-${'A'.repeat(64)}`;
-    const facts = readHtmlSecurity(`<script src="/own.js"></script><script src="https://cdn.example/a.js" integrity="${digest}" crossorigin="anonymous"></script>
+    const facts = readHtmlSecurity(
+      `<script src="/own.js"></script><script src="https://cdn.example/a.js" integrity="${digest}" crossorigin="anonymous"></script>
       <script src="//cdn.example/b.js" integrity="md5-abc"></script><link rel="preload stylesheet" href="https://fonts.example/f.css">
-      <link rel="icon" href="https://cdn.example/i.png"><script src="http://old.example/c.js"></script><script>inline()</script>`, PAGE);
+      <link rel="icon" href="https://cdn.example/i.png"><script src="http://old.example/c.js"></script><script>inline()</script>`,
+      PAGE,
+    );
     expect(facts.crossOrigin).to.deep.equal([
       { kind: 'script', insecure: false, integrity: true },
       { kind: 'script', insecure: false, integrity: false },
@@ -62,10 +73,13 @@ describe('readHtmlSecurity', () => {
   });
 
   it('never throws and stays bounded, whatever the page (property)', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 2000 }), (html) => {
-      const facts = readHtmlSecurity(html, PAGE);
-      expect(facts.crossOrigin.length).to.be.at.most(200);
-      expect(facts.metaCsp.length).to.be.at.most(5);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 2000 }), (html) => {
+        const facts = readHtmlSecurity(html, PAGE);
+        expect(facts.crossOrigin.length).to.be.at.most(200);
+        expect(facts.metaCsp.length).to.be.at.most(5);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

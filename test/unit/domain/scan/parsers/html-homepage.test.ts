@@ -16,7 +16,12 @@ const YOAST_GRAPH = JSON.stringify({
       logo: { '@id': 'https://www.acme.example/#/schema/logo/image/' },
       sameAs: ['https://www.linkedin.com/company/acme', 'https://x.com/acme'],
     },
-    { '@type': 'ImageObject', '@id': 'https://www.acme.example/#/schema/logo/image/', url: 'https://www.acme.example/logo.png', contentUrl: 'https://www.acme.example/logo.png' },
+    {
+      '@type': 'ImageObject',
+      '@id': 'https://www.acme.example/#/schema/logo/image/',
+      url: 'https://www.acme.example/logo.png',
+      contentUrl: 'https://www.acme.example/logo.png',
+    },
   ],
 });
 
@@ -87,7 +92,11 @@ describe('extractHomepageFacts', () => {
       { href: 'https://policies.google.com/privacy', text: 'Google Privacy Policy', sameSite: false, kinds: ['privacy'], placement: 'navigation' },
     ]);
     expect(facts.links.find((l) => l.href === 'https://www.acme.example/contact')).to.deep.equal({
-      href: 'https://www.acme.example/contact', text: 'Contact us', sameSite: true, kinds: ['contact'], placement: 'navigation',
+      href: 'https://www.acme.example/contact',
+      text: 'Contact us',
+      sameSite: true,
+      kinds: ['contact'],
+      placement: 'navigation',
     });
     expect(facts.links.find((l) => l.href === 'https://twitter.com/acme')?.text).to.equal('Acme on X');
     expect(facts.links.find((l) => l.href.startsWith('mailto:'))?.sameSite).to.equal(null);
@@ -96,22 +105,35 @@ describe('extractHomepageFacts', () => {
   });
 
   it('lists forms declared as WebMCP tools, bounded, with whether each is described', () => {
-    const html = '<form toolname="search" tooldescription="Find products"></form><form toolname="  "></form><form toolname="buy now"></form><form action="/x"></form>';
-    expect(extractHomepageFacts(html, 'https://a.example/').webMcpTools).to.deep.equal([{ name: 'search', described: true }, { name: 'buy now', described: false }]);
+    const html =
+      '<form toolname="search" tooldescription="Find products"></form><form toolname="  "></form><form toolname="buy now"></form><form action="/x"></form>';
+    expect(extractHomepageFacts(html, 'https://a.example/').webMcpTools).to.deep.equal([
+      { name: 'search', described: true },
+      { name: 'buy now', described: false },
+    ]);
     const many = '<form toolname="t"></form>'.repeat(80);
     expect(extractHomepageFacts(many, 'https://a.example/').webMcpTools).to.have.length(50);
   });
 
   it('reads any set of tool forms as its model says, at most 50, names bounded (property)', () => {
     const attr = (v: string) => v.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-    const form = fc.record({ name: fc.oneof(fc.string({ maxLength: 20 }), fc.string({ minLength: 120, maxLength: 300 })), description: fc.option(fc.string({ maxLength: 40 })) });
+    const form = fc.record({
+      name: fc.oneof(fc.string({ maxLength: 20 }), fc.string({ minLength: 120, maxLength: 300 })),
+      description: fc.option(fc.string({ maxLength: 40 })),
+    });
     fc.assert(
       fc.property(fc.array(form, { maxLength: 120, size: 'max' }), fc.nat(3), (forms, other) => {
         const html = forms
-          .map((f, i) => `<div><form action="/f${i}" toolname="${attr(f.name)}"${f.description === null ? '' : ` tooldescription="${attr(f.description)}"`}><input name="q"></form>${'<p>x</p>'.repeat(other)}</div>`)
+          .map(
+            (f, i) =>
+              `<div><form action="/f${i}" toolname="${attr(f.name)}"${f.description === null ? '' : ` tooldescription="${attr(f.description)}"`}><input name="q"></form>${'<p>x</p>'.repeat(other)}</div>`,
+          )
           .join('');
         const tools = extractHomepageFacts(`<html><body>${html}</body></html>`, 'https://e.example/').webMcpTools;
-        const expected = forms.filter((f) => f.name.trim() !== '').slice(0, 50).map((f) => ({ name: f.name.trim().slice(0, 128), described: (f.description ?? '').trim() !== '' }));
+        const expected = forms
+          .filter((f) => f.name.trim() !== '')
+          .slice(0, 50)
+          .map((f) => ({ name: f.name.trim().slice(0, 128), described: (f.description ?? '').trim() !== '' }));
         expect(tools).to.deep.equal(expected);
       }),
       // Shrinking pages of a hundred forms takes minutes: report the first counterexample sooner.
@@ -121,7 +143,22 @@ describe('extractHomepageFacts', () => {
 
   it('never throws on tool forms in broken markup, and never lists more than 50 (property)', () => {
     const piece = fc.oneof(
-      fc.constantFrom('<form toolname="t" tooldescription="d">', '<form toolname=x>', '</form>', '<form toolname', '<form toolname="', '"', '<', '>', '<!--', '-->', '<script>', '</script>', '<svg>', '<title>'),
+      fc.constantFrom(
+        '<form toolname="t" tooldescription="d">',
+        '<form toolname=x>',
+        '</form>',
+        '<form toolname',
+        '<form toolname="',
+        '"',
+        '<',
+        '>',
+        '<!--',
+        '-->',
+        '<script>',
+        '</script>',
+        '<svg>',
+        '<title>',
+      ),
       fc.string({ maxLength: 30 }),
     );
     fc.assert(
@@ -146,9 +183,20 @@ describe('extractHomepageFacts', () => {
     </body></html>`;
     const kinds = extractHomepageFacts(html, 'https://beispiel.de/').links.map((l) => l.kinds);
     expect(kinds).to.deep.equal([
-      ['imprint'], ['privacy'], ['terms'], ['about'], ['contact'],
-      ['imprint'], ['privacy'], ['terms'], ['about'],
-      ['imprint'], ['privacy'], ['terms'], ['contact'], ['about'],
+      ['imprint'],
+      ['privacy'],
+      ['terms'],
+      ['about'],
+      ['contact'],
+      ['imprint'],
+      ['privacy'],
+      ['terms'],
+      ['about'],
+      ['imprint'],
+      ['privacy'],
+      ['terms'],
+      ['contact'],
+      ['about'],
     ]);
   });
 
@@ -159,7 +207,13 @@ describe('extractHomepageFacts', () => {
     ]</script>`;
     const facts = extractHomepageFacts(html, 'https://n.example/');
     expect(facts.jsonLd.organizationCount).to.equal(2);
-    expect(facts.jsonLd.organization).to.deep.equal({ type: 'Corporation', name: 'Nested Corp', url: 'https://n.example/', logo: 'https://n.example/l.png', sameAs: [] });
+    expect(facts.jsonLd.organization).to.deep.equal({
+      type: 'Corporation',
+      name: 'Nested Corp',
+      url: 'https://n.example/',
+      logo: 'https://n.example/l.png',
+      sameAs: [],
+    });
   });
 
   it('treats other registrable domains as other sites, private suffixes included', () => {
@@ -169,7 +223,9 @@ describe('extractHomepageFacts', () => {
   });
 
   it('honours <base href> and survives a bad base URL', () => {
-    expect(extractHomepageFacts('<base href="https://cdn.example/app/"><a href="privacy">p</a>', 'https://example.com/').links[0]?.href).to.equal('https://cdn.example/app/privacy');
+    expect(extractHomepageFacts('<base href="https://cdn.example/app/"><a href="privacy">p</a>', 'https://example.com/').links[0]?.href).to.equal(
+      'https://cdn.example/app/privacy',
+    );
     const facts = extractHomepageFacts('<a href="/relative">r</a><a href="https://abs.example/">a</a>', 'not a url');
     expect(facts.links.map((l) => [l.href, l.sameSite])).to.deep.equal([['https://abs.example/', false]]);
   });
@@ -202,10 +258,14 @@ describe('extractHomepageFacts', () => {
   it('returns empty facts for non-HTML and never throws', () => {
     const facts = extractHomepageFacts('{"json": true}', 'https://e.example/');
     expect(facts).to.include({ looksLikeHtml: false, title: null, linkCount: 0 });
-    expect(JSON.parse(JSON.stringify(extractHomepageFacts(PAGE, 'https://www.acme.example/')))).to.deep.equal(extractHomepageFacts(PAGE, 'https://www.acme.example/'));
+    expect(JSON.parse(JSON.stringify(extractHomepageFacts(PAGE, 'https://www.acme.example/')))).to.deep.equal(
+      extractHomepageFacts(PAGE, 'https://www.acme.example/'),
+    );
     fc.assert(
       fc.property(fc.string({ maxLength: 500 }), fc.string({ maxLength: 50 }), (text, base) => {
-        expect(typeof extractHomepageFacts(`<html><a href="${text}">${text}</a><script type="application/ld+json">${text}</script>`, base).linkCount).to.equal('number');
+        expect(typeof extractHomepageFacts(`<html><a href="${text}">${text}</a><script type="application/ld+json">${text}</script>`, base).linkCount).to.equal(
+          'number',
+        );
         expect(typeof extractHomepageFacts(text, 'https://e.example/').truncated).to.equal('boolean');
       }),
       { numRuns: 200 },

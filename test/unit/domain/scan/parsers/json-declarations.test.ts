@@ -49,7 +49,9 @@ describe('parseMcpServerCard', () => {
     const transports = parseMcpServerCard(JSON.stringify({ name: 'my-server', version: '1.0.0', transports: [{ type: 'http', url: '/mcp' }] }));
     expect(transports).to.include({ valid: true, name: 'my-server', version: '1.0.0', toolCount: null, authenticationRequired: null });
     expect(transports.endpoints).to.deep.equal([{ type: 'http', url: '/mcp' }]);
-    const remotes = parseMcpServerCard(JSON.stringify({ name: 'io.example/srv', remotes: [{ type: 'streamable-http', url: 'https://example.com/mcp' }], url: 'https://example.com/mcp' }));
+    const remotes = parseMcpServerCard(
+      JSON.stringify({ name: 'io.example/srv', remotes: [{ type: 'streamable-http', url: 'https://example.com/mcp' }], url: 'https://example.com/mcp' }),
+    );
     expect(remotes.endpoints).to.deep.equal([{ type: 'streamable-http', url: 'https://example.com/mcp' }]);
   });
 
@@ -96,11 +98,21 @@ describe('parseA2aAgentCard', () => {
   });
 
   it('accepts a pre-1.0 card with a top-level url and additionalInterfaces', () => {
-    const old = { name: 'Old', description: 'd', version: '0.3.0', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [] };
+    const old = {
+      name: 'Old',
+      description: 'd',
+      version: '0.3.0',
+      capabilities: {},
+      defaultInputModes: ['text/plain'],
+      defaultOutputModes: ['text/plain'],
+      skills: [],
+    };
     const legacy = parseA2aAgentCard(JSON.stringify({ ...old, url: 'https://a.example/a2a', preferredTransport: 'JSONRPC' }));
     expect(legacy).to.include({ valid: true, legacyUrl: 'https://a.example/a2a', skillCount: 0, hasSignatures: false });
     expect(legacy.warnings).to.deep.equal(['LEGACY_URL_ONLY']);
-    const additional = parseA2aAgentCard(JSON.stringify({ ...old, url: 'https://a.example/a2a', additionalInterfaces: [{ url: 'https://a.example/grpc', transport: 'GRPC' }] }));
+    const additional = parseA2aAgentCard(
+      JSON.stringify({ ...old, url: 'https://a.example/a2a', additionalInterfaces: [{ url: 'https://a.example/grpc', transport: 'GRPC' }] }),
+    );
     expect(additional.interfaces).to.deep.equal([{ url: 'https://a.example/grpc', protocolBinding: 'GRPC', protocolVersion: null }]);
     expect(additional.warnings).to.deep.equal([]);
   });
@@ -108,7 +120,16 @@ describe('parseA2aAgentCard', () => {
   it('lists every required member a card misses', () => {
     const parsed = parseA2aAgentCard(JSON.stringify({ name: '  ', skills: 'none', supportedInterfaces: [{ protocolBinding: 'JSONRPC' }] }));
     expect(parsed).to.include({ valid: false, name: null, skillCount: null });
-    expect(parsed.errors).to.deep.equal(['NO_NAME', 'NO_DESCRIPTION', 'NO_VERSION', 'NO_CAPABILITIES', 'NO_INPUT_MODES', 'NO_OUTPUT_MODES', 'NO_SKILLS', 'NO_INTERFACE']);
+    expect(parsed.errors).to.deep.equal([
+      'NO_NAME',
+      'NO_DESCRIPTION',
+      'NO_VERSION',
+      'NO_CAPABILITIES',
+      'NO_INPUT_MODES',
+      'NO_OUTPUT_MODES',
+      'NO_SKILLS',
+      'NO_INTERFACE',
+    ]);
     expect(parseA2aAgentCard('null').errors).to.deep.equal(['NOT_AN_OBJECT']);
   });
 

@@ -7,7 +7,9 @@ const page = (title: string, body: string) => `<!DOCTYPE html><html><head><title
 
 describe('readLegalPage', () => {
   it('reads the visible text only: no script, style or template, words split at block boundaries', () => {
-    const read = readLegalPage(page('Privacy', '<h1>Privacy</h1><p>We keep</p><p>your data</p><script>var secret = "cookie";</script><template>hidden</template>'));
+    const read = readLegalPage(
+      page('Privacy', '<h1>Privacy</h1><p>We keep</p><p>your data</p><script>var secret = "cookie";</script><template>hidden</template>'),
+    );
     expect(read).to.deep.equal({ text: 'Privacy We keep your data', words: 5, title: 'Privacy', linksMailOrPhone: false, hasContactForm: false });
   });
 
@@ -45,12 +47,20 @@ describe('judgeLegalPage', () => {
   it('reads a privacy notice and terms that name two of their subjects at length', () => {
     expect(judgeLegalPage('privacy', readLegalPage(page('Privacy', `<p>${privacy}</p>`)))).to.include({ reads: true });
     expect(judgeLegalPage('terms', readLegalPage(page('Terms', `<p>${terms}</p>`)))).to.include({ reads: true });
-    expect(judgeLegalPage('privacy', readLegalPage(`<p>Wir verarbeiten personenbezogene Daten nach der DSGVO; Datenschutz ist uns wichtig. ${filler(90)}</p>`)).reads).to.equal(true);
+    expect(
+      judgeLegalPage('privacy', readLegalPage(`<p>Wir verarbeiten personenbezogene Daten nach der DSGVO; Datenschutz ist uns wichtig. ${filler(90)}</p>`))
+        .reads,
+    ).to.equal(true);
   });
 
   it('refuses a placeholder, the wrong policy and an error page, saying why', () => {
-    expect(judgeLegalPage('privacy', readLegalPage(page('Privacy', '<p>Coming soon.</p>')))).to.deep.equal({ reads: false, reason: 'has 2 words, too few for a privacy notice' });
-    expect(judgeLegalPage('privacy', readLegalPage(page('Terms', `<p>${terms}</p>`))).reason).to.match(/^does not read as a privacy notice \(it names (none|only one) of: personal data/);
+    expect(judgeLegalPage('privacy', readLegalPage(page('Privacy', '<p>Coming soon.</p>')))).to.deep.equal({
+      reads: false,
+      reason: 'has 2 words, too few for a privacy notice',
+    });
+    expect(judgeLegalPage('privacy', readLegalPage(page('Terms', `<p>${terms}</p>`))).reason).to.match(
+      /^does not read as a privacy notice \(it names (none|only one) of: personal data/,
+    );
     expect(judgeLegalPage('terms', readLegalPage(page('Page not found', `<p>${terms}</p>`)))).to.deep.equal({ reads: false, reason: 'reads as an error page' });
   });
 
@@ -59,7 +69,10 @@ describe('judgeLegalPage', () => {
     expect(judgeLegalPage('contact', readLegalPage('<p>Write to hello@shop.example</p>')).reason).to.equal('gives an e-mail address');
     expect(judgeLegalPage('contact', readLegalPage('<form><textarea></textarea></form>')).reason).to.equal('has a contact form');
     expect(judgeLegalPage('contact', readLegalPage('<p>Call +49 (30) 123-4567</p>')).reason).to.equal('gives a telephone number');
-    expect(judgeLegalPage('contact', readLegalPage('<p>We are based in 2024 and love you.</p>'))).to.deep.equal({ reads: false, reason: 'gives no e-mail address, telephone number or contact form' });
+    expect(judgeLegalPage('contact', readLegalPage('<p>We are based in 2024 and love you.</p>'))).to.deep.equal({
+      reads: false,
+      reason: 'gives no e-mail address, telephone number or contact form',
+    });
   });
 
   // A regular expression that backtracks over a whole run made one long word cost seconds.
@@ -93,11 +106,16 @@ describe('judgeLegalPage', () => {
 
   it('reads any text with an address in it as a contact page, and no text without an @ (property)', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 200 }), fc.stringMatching(/^[a-z0-9._%+-]{1,20}@[a-z0-9-]{1,10}(?:\.[a-zé0-9-]{1,10}){1,3}$/), fc.string({ maxLength: 200 }), (before, address, after) => {
-        const withAddress = { text: `${before} ${address} ${after}`, words: 3, title: '', linksMailOrPhone: false, hasContactForm: false };
-        expect(judgeLegalPage('contact', withAddress).reads).to.equal(true);
-        expect(hasEmailAddress(`${before}${after}`.replaceAll('@', ' '))).to.equal(false);
-      }),
+      fc.property(
+        fc.string({ maxLength: 200 }),
+        fc.stringMatching(/^[a-z0-9._%+-]{1,20}@[a-z0-9-]{1,10}(?:\.[a-zé0-9-]{1,10}){1,3}$/),
+        fc.string({ maxLength: 200 }),
+        (before, address, after) => {
+          const withAddress = { text: `${before} ${address} ${after}`, words: 3, title: '', linksMailOrPhone: false, hasContactForm: false };
+          expect(judgeLegalPage('contact', withAddress).reads).to.equal(true);
+          expect(hasEmailAddress(`${before}${after}`.replaceAll('@', ' '))).to.equal(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -6,7 +6,8 @@ import { chooseLink, isSentence } from '../../../../../src/domain/scan/parsers/l
 const BASE = 'https://shop.example.com/';
 const facts = (body: string) => extractHomepageFacts(`<!DOCTYPE html><html><body>${body}</body></html>`, BASE);
 const placements = (body: string) => facts(body).links.map((l) => [l.href.slice(BASE.length - 1), l.placement]);
-const chosen = (body: string, kind: 'privacy' | 'terms' | 'contact' | 'imprint' = 'privacy') => chooseLink(facts(body).links, [kind])?.href.slice(BASE.length - 1);
+const chosen = (body: string, kind: 'privacy' | 'terms' | 'contact' | 'imprint' = 'privacy') =>
+  chooseLink(facts(body).links, [kind])?.href.slice(BASE.length - 1);
 
 const SENTENCE_LINK = '<p>Our new login keys <a href="/faq">improve privacy and security for every account.</a></p>';
 const RUNNING_TEXT_LINK = '<p>We built every part of the shop to protect your <a href="/faq">privacy</a> and your money.</p>';
@@ -14,17 +15,31 @@ const FOOTER = '<footer><a href="/privacy-policy">Privacy policy</a> <a href="/a
 
 describe('where a homepage link sits', () => {
   it('places links in a footer, a nav or a contentinfo or navigation landmark as navigation', () => {
-    expect(placements('<footer><p>© 2026 Shop Ltd, all rights reserved. <a href="/a">A</a></p></footer><nav><a href="/b">B</a></nav><div role="contentinfo"><a href="/c">C</a></div><ul role="menu navigation"><li><a href="/d">D</a></li></ul>'))
-      .to.deep.equal([['/a', 'navigation'], ['/b', 'navigation'], ['/c', 'navigation'], ['/d', 'navigation']]);
+    expect(
+      placements(
+        '<footer><p>© 2026 Shop Ltd, all rights reserved. <a href="/a">A</a></p></footer><nav><a href="/b">B</a></nav><div role="contentinfo"><a href="/c">C</a></div><ul role="menu navigation"><li><a href="/d">D</a></li></ul>',
+      ),
+    ).to.deep.equal([
+      ['/a', 'navigation'],
+      ['/b', 'navigation'],
+      ['/c', 'navigation'],
+      ['/d', 'navigation'],
+    ]);
   });
 
   it('places a link in running text when its block holds prose besides links, and elsewhere otherwise', () => {
     expect(placements(RUNNING_TEXT_LINK)).to.deep.equal([['/faq', 'text']]);
     expect(placements('<div>Read <em>all about</em> it <a href="/x">here</a></div>')).to.deep.equal([['/x', 'text']]);
-    expect(placements('<div class="footer"><a href="/p">Privacy</a> | <a href="/t">Terms</a> © 2026 Shop</div>')).to.deep.equal([['/p', 'other'], ['/t', 'other']]);
+    expect(placements('<div class="footer"><a href="/p">Privacy</a> | <a href="/t">Terms</a> © 2026 Shop</div>')).to.deep.equal([
+      ['/p', 'other'],
+      ['/t', 'other'],
+    ]);
     // The prose of a nested block, or of a script, is not the link's own running text.
-    expect(placements('<div><a href="/p">Privacy</a><p>We ship to every country in the world within a week.</p><script>var a = "one two three four five";</script></div>'))
-      .to.deep.equal([['/p', 'other']]);
+    expect(
+      placements(
+        '<div><a href="/p">Privacy</a><p>We ship to every country in the world within a week.</p><script>var a = "one two three four five";</script></div>',
+      ),
+    ).to.deep.equal([['/p', 'other']]);
   });
 
   it('still places the links of a page that never closes its blocks', () => {
@@ -35,10 +50,26 @@ describe('where a homepage link sits', () => {
 
 describe('the link a reader takes for a page', () => {
   it('tells a sentence from the name of a page', () => {
-    for (const name of ['Privacy', 'Privacy policy', 'Privacy notice', 'Datenschutzerklärung', 'Terms of service', 'Terms and conditions', 'Qui sommes-nous ?', 'Contact us!', 'Aviso legal y política de privacidad', 'Allgemeine Geschäftsbedingungen (AGB)']) {
+    for (const name of [
+      'Privacy',
+      'Privacy policy',
+      'Privacy notice',
+      'Datenschutzerklärung',
+      'Terms of service',
+      'Terms and conditions',
+      'Qui sommes-nous ?',
+      'Contact us!',
+      'Aviso legal y política de privacidad',
+      'Allgemeine Geschäftsbedingungen (AGB)',
+    ]) {
       expect(isSentence(name), name).to.equal(false);
     }
-    for (const sentence of ['improve privacy and security for every account.', 'Read how we protect your privacy!', 'We keep your data private, safe and never sold', 'privacy and security…']) {
+    for (const sentence of [
+      'improve privacy and security for every account.',
+      'Read how we protect your privacy!',
+      'We keep your data private, safe and never sold',
+      'privacy and security…',
+    ]) {
       expect(isSentence(sentence), sentence).to.equal(true);
     }
   });
@@ -68,7 +99,9 @@ describe('the link a reader takes for a page', () => {
   });
 
   it('prefers what the caller prefers only among links a reader would take alike', () => {
-    const links = facts('<p>We care about your <a href="https://shop.example.com/faq">privacy</a> and your money.</p><footer><a href="https://legal.other.example/privacy">Privacy</a></footer><div><a href="https://legal.other.example/p">Privacy</a> <a href="/privacy">Privacy</a></div>').links;
+    const links = facts(
+      '<p>We care about your <a href="https://shop.example.com/faq">privacy</a> and your money.</p><footer><a href="https://legal.other.example/privacy">Privacy</a></footer><div><a href="https://legal.other.example/p">Privacy</a> <a href="/privacy">Privacy</a></div>',
+    ).links;
     const own = (l: { href: string }) => l.href.startsWith(BASE);
     expect(chooseLink(links, ['privacy'], own)?.href).to.equal('https://shop.example.com/privacy');
     expect(chooseLink(links.slice(0, 2), ['privacy'], own)?.href).to.equal('https://legal.other.example/privacy');
@@ -76,9 +109,27 @@ describe('the link a reader takes for a page', () => {
 
   it('never takes a sentence nor a link of another kind, and places every link, whatever the markup (property)', () => {
     const piece = fc.constantFrom(
-      '<footer>', '</footer>', '<nav>', '</nav>', '<div role="contentinfo">', '<p>', '</p>', '<div>', '</div>', '<li>', '<script>', '</script>',
-      'We care about all of it ', '© 2026 ', '<a href="/privacy">Privacy policy</a>', '<a href="/faq">privacy</a>', '<a href="/x">Read why your privacy matters to us.</a>',
-      '<a href="/terms">Terms</a>', '<a href="https://other.example/privacy"><img alt="Privacy"></a>', '<a href="/privacy-notice"></a>', '<a href="/a">About us</a>',
+      '<footer>',
+      '</footer>',
+      '<nav>',
+      '</nav>',
+      '<div role="contentinfo">',
+      '<p>',
+      '</p>',
+      '<div>',
+      '</div>',
+      '<li>',
+      '<script>',
+      '</script>',
+      'We care about all of it ',
+      '© 2026 ',
+      '<a href="/privacy">Privacy policy</a>',
+      '<a href="/faq">privacy</a>',
+      '<a href="/x">Read why your privacy matters to us.</a>',
+      '<a href="/terms">Terms</a>',
+      '<a href="https://other.example/privacy"><img alt="Privacy"></a>',
+      '<a href="/privacy-notice"></a>',
+      '<a href="/a">About us</a>',
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {

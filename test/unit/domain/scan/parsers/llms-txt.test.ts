@@ -61,7 +61,8 @@ describe('parseLlmsTxt', () => {
   });
 
   it('counts only Markdown links in list items under H2 sections', () => {
-    const notLinks = '# Acme\n> Widgets.\n\n- [Intro](https://example.com/intro) before any section\n\n## Docs\n- Guide(https://example.com/guide)\n- `/docs/api.md`\nSee [the API](https://example.com/api).\n';
+    const notLinks =
+      '# Acme\n> Widgets.\n\n- [Intro](https://example.com/intro) before any section\n\n## Docs\n- Guide(https://example.com/guide)\n- `/docs/api.md`\nSee [the API](https://example.com/api).\n';
     expect(parseLlmsTxt(notLinks)).to.include({ valid: false, linkCount: 0 });
     expect(parseLlmsTxt(`${notLinks}* [API](/docs/api.md): the reference\n`)).to.include({ valid: true, linkCount: 1 });
   });

@@ -47,7 +47,15 @@ describe('parseOpenApiDocument', () => {
   });
 
   it('reads a Swagger 2.0 JSON document', () => {
-    expect(parseOpenApiDocument(SWAGGER_JSON)).to.include({ valid: true, format: 'json', family: 'swagger', specVersion: '2.0', title: 'Petstore', pathCount: 2, operationCount: 3 });
+    expect(parseOpenApiDocument(SWAGGER_JSON)).to.include({
+      valid: true,
+      format: 'json',
+      family: 'swagger',
+      specVersion: '2.0',
+      title: 'Petstore',
+      pathCount: 2,
+      operationCount: 3,
+    });
   });
 
   it('reads unquoted YAML version numbers', () => {
@@ -74,7 +82,11 @@ describe('parseOpenApiDocument', () => {
   it('refuses a YAML alias bomb', () => {
     const levels = Array.from({ length: 10 }, (_, i) => {
       const name = `l${i}`;
-      return i === 0 ? `${name}: &${name} [x, x, x, x, x, x, x, x, x, x]` : `${name}: &${name} [${Array(10).fill(`*l${i - 1}`).join(', ')}]`;
+      return i === 0
+        ? `${name}: &${name} [x, x, x, x, x, x, x, x, x, x]`
+        : `${name}: &${name} [${Array(10)
+            .fill(`*l${i - 1}`)
+            .join(', ')}]`;
     });
     expect(parseOpenApiDocument(`openapi: 3.1.0\n${levels.join('\n')}\n`).errors).to.deep.equal(['INVALID_YAML']);
   });

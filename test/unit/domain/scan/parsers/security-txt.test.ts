@@ -102,10 +102,16 @@ describe('parseSecurityTxt', () => {
   });
 
   it('rejects a non-URI in the other URI fields, and Preferred-Languages that are not language tags', () => {
-    const parsed = parseSecurityTxt('Contact: mailto:s@example.com\nExpires: 2027-01-01T00:00:00Z\nEncryption: our key on request\nPreferred-Languages: en, Deutsch!\n', NOW);
+    const parsed = parseSecurityTxt(
+      'Contact: mailto:s@example.com\nExpires: 2027-01-01T00:00:00Z\nEncryption: our key on request\nPreferred-Languages: en, Deutsch!\n',
+      NOW,
+    );
     expect(parsed.errors).to.have.members(['INVALID_URI', 'INVALID_LANGUAGE']);
     expect(parsed.fieldsNotUri).to.deep.equal(['Encryption']);
-    const fine = parseSecurityTxt('Contact: mailto:s@example.com\nContact: tel:+31-20-555-0100\nExpires: 2027-01-01T00:00:00Z\nPreferred-Languages: en, nl-NL, zh-Hant\n', NOW);
+    const fine = parseSecurityTxt(
+      'Contact: mailto:s@example.com\nContact: tel:+31-20-555-0100\nExpires: 2027-01-01T00:00:00Z\nPreferred-Languages: en, nl-NL, zh-Hant\n',
+      NOW,
+    );
     expect(fine.errors).to.deep.equal([]);
   });
 

@@ -33,11 +33,7 @@ describe('parseSitemap', () => {
       rootElement: 'urlset',
       namespace: 'http://www.sitemaps.org/schemas/sitemap/0.9',
       locCount: 4,
-      sampleLocs: [
-        'https://www.example.com/',
-        'https://www.example.com/catalog?item=12&desc=vacation_hawaii',
-        'https://www.example.com/a?x=1&y=2',
-      ],
+      sampleLocs: ['https://www.example.com/', 'https://www.example.com/catalog?item=12&desc=vacation_hawaii', 'https://www.example.com/a?x=1&y=2'],
       invalidLocCount: 1,
       otherHostLocCount: 0,
       otherHosts: [],
@@ -51,19 +47,36 @@ describe('parseSitemap', () => {
 
   it('wants the sitemaps.org namespace exactly, on the root or its prefix', () => {
     const body = '<url><loc>https://example.com/</loc></url>';
-    for (const ns of ['https://www.sitemaps.org/schemas/sitemap/0.9', 'http://sitemaps.org/schemas/sitemap/0.9', 'http://www.google.com/schemas/sitemap/0.84']) {
+    for (const ns of [
+      'https://www.sitemaps.org/schemas/sitemap/0.9',
+      'http://sitemaps.org/schemas/sitemap/0.9',
+      'http://www.google.com/schemas/sitemap/0.84',
+    ]) {
       const sitemap = parseSitemap(`<urlset xmlns="${ns}">${body}</urlset>`);
       expect(sitemap, ns).to.include({ valid: false, namespace: ns });
       expect(sitemap.errors).to.deep.equal(['WRONG_NAMESPACE']);
     }
     expect(parseSitemap(`<urlset>${body}</urlset>`).errors).to.deep.equal(['WRONG_NAMESPACE']);
-    expect(parseSitemap(`<sm:urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:sm="urn:other">${body}</sm:urlset>`).errors).to.deep.equal(['WRONG_NAMESPACE']);
+    expect(parseSitemap(`<sm:urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:sm="urn:other">${body}</sm:urlset>`).errors).to.deep.equal([
+      'WRONG_NAMESPACE',
+    ]);
     expect(parseSitemap(`\ufeff<?xml version="1.0"?>\r\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>`).valid).to.equal(true);
   });
 
-  it('counts and names the URLs on other hosts than the sitemap\'s own', () => {
-    const locs = ['https://example.com/a', 'https://EXAMPLE.com/b', 'https://www.example.com/c', 'https://cdn.example.net/d', 'https://www.example.com/e', 'https://x.example/', 'https://y.example/'];
-    const sitemap = parseSitemap(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`, 'example.com');
+  it("counts and names the URLs on other hosts than the sitemap's own", () => {
+    const locs = [
+      'https://example.com/a',
+      'https://EXAMPLE.com/b',
+      'https://www.example.com/c',
+      'https://cdn.example.net/d',
+      'https://www.example.com/e',
+      'https://x.example/',
+      'https://y.example/',
+    ];
+    const sitemap = parseSitemap(
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`,
+      'example.com',
+    );
     expect(sitemap).to.include({ valid: true, otherHostLocCount: 5, moreOtherHosts: true });
     expect(sitemap.otherHosts).to.deep.equal(['www.example.com', 'cdn.example.net', 'x.example']);
     expect(sitemap.warnings).to.deep.equal(['OTHER_HOSTS']);
@@ -141,7 +154,9 @@ describe('parseSitemap', () => {
 
   it('stops at absurd nesting without slowing down', () => {
     const started = Date.now();
-    const sitemap = parseSitemap(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.co/</loc></url>${'<x>'.repeat(200_000)}</urlset>`);
+    const sitemap = parseSitemap(
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://e.co/</loc></url>${'<x>'.repeat(200_000)}</urlset>`,
+    );
     expect(sitemap).to.include({ valid: true, locCount: 1 });
     expect(sitemap.warnings).to.deep.equal(['TRUNCATED']);
     expect(Date.now() - started).to.be.below(1000);

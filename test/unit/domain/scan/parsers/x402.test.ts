@@ -7,15 +7,42 @@ const V2 = {
   error: 'PAYMENT-SIGNATURE header is required',
   resource: { url: 'https://api.example.com/premium-data', description: 'Access to premium market data', mimeType: 'application/json' },
   accepts: [
-    { scheme: 'exact', network: 'eip155:84532', amount: '10000', asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e', payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C', maxTimeoutSeconds: 60, extra: { name: 'USDC', version: '2' } },
-    { scheme: 'exact', network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', amount: '10000', asset: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', payTo: 'x', maxTimeoutSeconds: 60 },
+    {
+      scheme: 'exact',
+      network: 'eip155:84532',
+      amount: '10000',
+      asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+      payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C',
+      maxTimeoutSeconds: 60,
+      extra: { name: 'USDC', version: '2' },
+    },
+    {
+      scheme: 'exact',
+      network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      amount: '10000',
+      asset: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      payTo: 'x',
+      maxTimeoutSeconds: 60,
+    },
   ],
 };
 
 const V1_BODY = JSON.stringify({
   x402Version: 1,
   error: 'X-PAYMENT header is required',
-  accepts: [{ scheme: 'exact', network: 'base-sepolia', maxAmountRequired: '1000', resource: 'https://api.example.com/weather', description: 'Weather', mimeType: 'application/json', payTo: '0xabc', maxTimeoutSeconds: 60, asset: '0xdef' }],
+  accepts: [
+    {
+      scheme: 'exact',
+      network: 'base-sepolia',
+      maxAmountRequired: '1000',
+      resource: 'https://api.example.com/weather',
+      description: 'Weather',
+      mimeType: 'application/json',
+      payTo: '0xabc',
+      maxTimeoutSeconds: 60,
+      asset: '0xdef',
+    },
+  ],
 });
 
 const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
