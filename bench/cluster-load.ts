@@ -20,7 +20,7 @@ export interface LoadPlan {
 
 export type Kind = 'verify' | 'signals' | 'register' | 'scan';
 
-export interface InstanceLoad {
+interface InstanceLoad {
   readonly port: number;
   readonly responses: number;
   readonly rps: number;
@@ -50,7 +50,7 @@ export const EXPECTED: Record<Kind, readonly number[]> = { verify: [200], signal
 const KINDS: readonly Kind[] = ['verify', 'signals', 'register', 'scan'];
 
 /** Inverse-CDF sampler of Zipf(s) over ranks 0..n-1: a cumulative table once, then a binary search per draw. */
-export function zipfSampler(n: number, s = 1.0): () => number {
+function zipfSampler(n: number, s = 1.0): () => number {
   const cdf = new Float64Array(n);
   let sum = 0;
   for (let k = 0; k < n; k++) cdf[k] = sum += 1 / (k + 1) ** s;

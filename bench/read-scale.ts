@@ -20,14 +20,14 @@ const REQUESTS = 1000;
 const WARMUP = 200;
 const GOAL_RATIO = 1.5;
 
-export interface Latency {
+interface Latency {
   readonly p50Ms: number;
   readonly p99Ms: number;
   /** p50 of each round, to show the spread. */
   readonly roundP50Ms: number[];
 }
 
-export interface ReadFigures {
+interface ReadFigures {
   readonly rows: number;
   readonly requestsPerEndpoint: number;
   readonly verify: Latency;

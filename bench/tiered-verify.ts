@@ -12,7 +12,7 @@ import { serve, stop } from './service-process.js';
 
 const ROUNDS = 3;
 /** Goals of the tiers: at least this share of Koa's ceiling, and accounting under a tenth of the untiered rate. */
-export const TIERED_GOALS = { plainShare: 0.55, overUntiered: 0.9 } as const;
+const TIERED_GOALS = { plainShare: 0.55, overUntiered: 0.9 } as const;
 
 export interface TieredVerify {
   /** signals=true on names never asked before, tiers on with a Pro key, and the same without tiers. */

@@ -60,7 +60,7 @@ import { ManageWatch } from './watches/manage-watch.js';
 import { WatchedStateReader } from './watches/watched-state-reader.js';
 
 /** Every use case and application service but ChangePropagation; useCasesModule binds each to itself, one instance per process. */
-export const USE_CASES: readonly Newable[] = [
+const USE_CASES: readonly Newable[] = [
   ApiKeys,
   ReadQuotas,
   AdmitRead,

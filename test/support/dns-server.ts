@@ -26,7 +26,7 @@ export interface ZoneEntry {
 }
 
 /** The record types the server answers; anything else is counted as OTHER and answered empty. */
-export type QueryType = 'A' | 'AAAA' | 'TXT' | 'NS' | 'OTHER';
+type QueryType = 'A' | 'AAAA' | 'TXT' | 'NS' | 'OTHER';
 
 /**
  * A DNS server for tests on 127.0.0.1, UDP and TCP on the same port, answering from a mutable zone.

@@ -18,7 +18,7 @@ export interface RouteSpec {
 }
 
 /** One request as the site saw it. */
-export interface ReceivedRequest {
+interface ReceivedRequest {
   readonly scheme: 'http' | 'https';
   readonly method: string;
   /** The Host header. */
@@ -31,7 +31,7 @@ export interface ReceivedRequest {
 }
 
 /** One TCP connection accepted (before any TLS handshake or request). */
-export interface AcceptedConnection {
+interface AcceptedConnection {
   readonly scheme: 'http' | 'https';
   readonly localAddress: string;
   readonly remoteAddress: string;

@@ -139,7 +139,7 @@ const FAKE_FENCES = [
 ];
 
 /** A 2 KiB excerpt of fake fences, fake warnings, fake tables, markup, controls and bidi overrides. */
-export function hostileExcerpt(): string {
+function hostileExcerpt(): string {
   let text = `${FAKE_FENCES.join('\n')}\n${HOSTILE_TEXT}\n`;
   while (text.length < 2048) text += `${HOSTILE_TEXT}\n`;
   return text.slice(0, 2048);

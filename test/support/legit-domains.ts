@@ -165,7 +165,7 @@ export const BRAND_OWNED: readonly string[] = [
 ];
 
 /** Other organisations' domains that share or resemble a brand's name (the catalog's namesakes). */
-export const NAMESAKES: readonly string[] = [
+const NAMESAKES: readonly string[] = [
   'mail.com',
   'canada.com',
   'nationwide.com',
@@ -181,7 +181,7 @@ export const NAMESAKES: readonly string[] = [
  * lookalikes. Some are on the catalog's allow-list, others are left alone by rule (ample.com: m for
  * p is not a plausible slip).
  */
-export const EVERYDAY_DOMAINS: readonly string[] = [
+const EVERYDAY_DOMAINS: readonly string[] = [
   'ample.com',
   'apply.com',
   'interest.com',
@@ -256,7 +256,7 @@ export const EVERYDAY_DOMAINS: readonly string[] = [
 ];
 
 /** Popular domains outside the catalog (see legit-popular-a.ts, -b.ts and -c.ts, the holdout). */
-export const POPULAR: readonly string[] = [...POPULAR_A, ...POPULAR_B, ...POPULAR_C];
+const POPULAR: readonly string[] = [...POPULAR_A, ...POPULAR_B, ...POPULAR_C];
 
 /** The whole legitimate set, by group. */
 export const LEGITIMATE_GROUPS: Readonly<Record<string, readonly string[]>> = {

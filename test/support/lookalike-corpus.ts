@@ -22,7 +22,7 @@ export const FAMILIES = [
 export type Family = (typeof FAMILIES)[number];
 
 /** One permutation: the name as asked (punycode), its decoded form, and the brand it imitates. */
-export interface Permutation {
+interface Permutation {
   readonly family: Family;
   readonly domain: string;
   readonly unicode: string;
@@ -44,9 +44,9 @@ const VOWELS = 'aeiou';
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const TLDTS_OPTIONS = { allowPrivateDomains: true } as const;
 /** Shortest label the one-edit families and other suffixes are made for (three letters are acronyms). */
-export const MIN_EDIT_LABEL = 4;
+const MIN_EDIT_LABEL = 4;
 /** Shortest brand label combined with a word without a hyphen (banking is not bank + ing). */
-export const MIN_JOINED_LABEL = 4;
+const MIN_JOINED_LABEL = 4;
 
 type Generator = (label: string) => Iterable<string>;
 
@@ -136,7 +136,7 @@ interface Target {
 }
 
 /** Every catalog brand, by its main domain (the first of its line), one entry per label. */
-export function catalogTargets(catalog: BrandCatalog): Target[] {
+function catalogTargets(catalog: BrandCatalog): Target[] {
   const targets = new Map<string, Target>();
   for (const brand of catalog.brands) {
     const info = parse(brand.main, TLDTS_OPTIONS);

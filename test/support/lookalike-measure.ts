@@ -167,7 +167,7 @@ export function measure(detector: LookalikeDetector, catalog: BrandCatalog, atta
  * The rule of a finding, with one edit split the way attackers type it: a keyboard slip (a key
  * next to the right one), a bit flip (one bit of one character), or another single edit.
  */
-export function ruleOf(finding: BrandFinding, domain: string): string {
+function ruleOf(finding: BrandFinding, domain: string): string {
   if (finding.rule !== 'one_edit' || !finding.lookalikeOf) return finding.rule ?? 'unknown';
   const label = parse(domain, TLDTS).domainWithoutSuffix ?? '';
   const target = parse(finding.lookalikeOf, TLDTS).domainWithoutSuffix ?? '';

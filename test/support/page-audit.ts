@@ -7,7 +7,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const OVERFLOWING = `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 8).map((e) => e.tagName + ' ' + Math.round(e.getBoundingClientRect().right))`;
 
 /** The widths every page is checked at: a small phone and a wide desktop window. */
-export const PAGE_WIDTHS = [360, 1440] as const;
+const PAGE_WIDTHS = [360, 1440] as const;
 
 /**
  * Serious and critical axe-core violations of the page as it is now, each with the first element it

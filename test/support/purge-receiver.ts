@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /** One purge request as the receiver saw it. */
-export interface ReceivedPurge {
+interface ReceivedPurge {
   readonly keys: readonly string[];
   readonly contentType: string | undefined;
   readonly authorization: string | undefined;

@@ -28,7 +28,7 @@ export interface RobotsDecisionCase {
   readonly allowed: boolean;
 }
 
-export interface CorpusExpectation {
+interface CorpusExpectation {
   readonly judgment?: Judgment;
   readonly because?: string;
   readonly decisions?: readonly RobotsDecisionCase[];
@@ -51,7 +51,7 @@ export interface CorpusCase {
   readonly expected: CorpusExpectation;
 }
 
-export const CORPUS_HOST_SUFFIX = '.corpus.example.com';
+const CORPUS_HOST_SUFFIX = '.corpus.example.com';
 const CORPUS_DIR = new URL('../data/real-world/', import.meta.url);
 
 const CONTENT_TYPES: Readonly<Record<CorpusKind, string>> = {

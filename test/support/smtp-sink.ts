@@ -2,7 +2,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { SMTPServer, type SMTPServerError } from 'smtp-server';
 
 /** One message as the server received it. */
-export interface ReceivedMail {
+interface ReceivedMail {
   /** The envelope sender (MAIL FROM). */
   readonly from: string;
   /** The envelope recipients (RCPT TO). */

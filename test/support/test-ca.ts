@@ -16,7 +16,7 @@ export interface TestKeyPair {
   readonly key: string;
 }
 
-export interface IssueOptions {
+interface IssueOptions {
   /** Default: an hour ago. */
   readonly notBefore?: Date;
   /** Default: thirty days from now. */

@@ -4,7 +4,7 @@ import { startFixtureSite, type FixtureSite } from './fixture-site.js';
 import type { TestKeyPair } from './test-ca.js';
 
 /** One delivery as the receiver saw it, its signature checked by the standardwebhooks package. */
-export interface ReceivedDelivery {
+interface ReceivedDelivery {
   readonly id: string;
   readonly timestamp: string;
   readonly verified: boolean;

@@ -2,7 +2,7 @@ import type { Newable } from 'inversify';
 import type { CliIo } from './cli-io.js';
 
 /** A positional argument, as usage and help show it. */
-export interface ArgumentSpec {
+interface ArgumentSpec {
   /** Upper case, as usage shows it: `DOMAIN`, `FILE`. */
   readonly name: string;
   readonly help: string;

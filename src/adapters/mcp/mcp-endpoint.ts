@@ -17,7 +17,7 @@ import { createVettedMcpServer } from './vetted-mcp-server.js';
 import { MCP_TOOL, type VettedTool } from './vetted-tool.js';
 
 /** The one path the MCP endpoint answers. */
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 /**
  * POST /mcp: MCP over Streamable HTTP, stateless and JSON only. Each POST gets a new McpServer and

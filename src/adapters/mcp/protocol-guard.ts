@@ -2,21 +2,21 @@ import { InitializeRequestSchema, JSONRPCMessageSchema } from '@modelcontextprot
 import { MAX_REQUEST_BODY_BYTES, MCP_ASSUMED_PROTOCOL_VERSION, MCP_MAX_BATCH_MESSAGES, MCP_PROTOCOL_VERSIONS } from '../../application/views/service-facts.js';
 
 /** The MCP revisions Vetted speaks, newest first. */
-export const PROTOCOL_VERSIONS = MCP_PROTOCOL_VERSIONS;
+const PROTOCOL_VERSIONS = MCP_PROTOCOL_VERSIONS;
 /** One of PROTOCOL_VERSIONS. */
 export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
 
 /** Answered at initialize to a client that asks for a revision Vetted does not speak. */
-export const LATEST_PROTOCOL_VERSION: ProtocolVersion = PROTOCOL_VERSIONS[0];
+const LATEST_PROTOCOL_VERSION: ProtocolVersion = PROTOCOL_VERSIONS[0];
 
 /** Assumed for a request without MCP-Protocol-Version, as the specification says. */
-export const DEFAULT_PROTOCOL_VERSION: ProtocolVersion = MCP_ASSUMED_PROTOCOL_VERSION;
+const DEFAULT_PROTOCOL_VERSION: ProtocolVersion = MCP_ASSUMED_PROTOCOL_VERSION;
 
 /** The largest request body POST /mcp reads, in bytes. */
 export const MAX_MCP_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 
 /** The most messages one 2025-03-26 batch may carry (the SDK's own ceiling). */
-export const MAX_BATCH_MESSAGES = MCP_MAX_BATCH_MESSAGES;
+const MAX_BATCH_MESSAGES = MCP_MAX_BATCH_MESSAGES;
 
 /** A JSON-RPC id; null when the message's own id cannot be told. */
 export type JsonRpcId = string | number | null;
@@ -45,7 +45,7 @@ export type GuardOutcome = GuardedMessages | { readonly ok: false; readonly refu
 type Message = Record<string, unknown>;
 
 /** True for the revisions Vetted speaks. */
-export function isProtocolVersion(value: unknown): value is ProtocolVersion {
+function isProtocolVersion(value: unknown): value is ProtocolVersion {
   return typeof value === 'string' && (PROTOCOL_VERSIONS as readonly string[]).includes(value);
 }
 

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
  * (55000 for a database that allows no connections, 3D000 for one that is gone, 28P01 after a
  * rotated password, 42501 without CONNECT). Keeps the cause's message and code.
  */
-export class StoreConnectionError extends Error {
+class StoreConnectionError extends Error {
   override readonly name = 'StoreConnectionError';
   readonly connectionPhase = true;
   readonly code: string | undefined;

@@ -10,7 +10,7 @@ import { isLockTimeout } from './sql-errors.js';
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 /** An admission is refused (fail closed) once the store has decided nothing for this long while it waits. */
-export const ADMISSION_DEADLINE_MS = 3_000;
+const ADMISSION_DEADLINE_MS = 3_000;
 // However busy the store is, a caller is answered (refused) rather than held without end.
 const ADMISSION_MAX_WAIT_MS = 30_000;
 const PROGRESS_POLL_MS = 250;

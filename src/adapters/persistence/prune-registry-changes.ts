@@ -3,7 +3,7 @@ import type { Clock } from '../../application/ports/clock.js';
 import type { Logger } from '../../application/ports/logger.js';
 
 /** How long a row of registry_changes is kept: far longer than any feed takes to read it. */
-export const REGISTRY_CHANGE_RETENTION_MS = 10 * 60_000;
+const REGISTRY_CHANGE_RETENTION_MS = 10 * 60_000;
 
 /**
  * Deletes changes older than the retention. Idempotent, so every process may run it. Checks first,

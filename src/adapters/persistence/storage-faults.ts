@@ -4,7 +4,7 @@ import type { FaultClassifier } from '../../application/ports/fault-classifier.j
 import { isConnectionPhase } from './connection-phase.js';
 
 /** Seconds a client should wait before asking again while a store is unreachable. */
-export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 // Network failures of the driver, and PostgreSQL's connection-exception (08) and operator-
 // intervention (57P0x) classes and too_many_connections; SQLite's file that cannot be opened or

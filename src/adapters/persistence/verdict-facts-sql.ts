@@ -31,7 +31,7 @@ function pairs(fields: readonly string[]): string {
  * The expression giving `part`'s JSON text for the name `name` (an SQL expression: `NEW.domain`,
  * a column of an outer query…); NULL when the source table holds nothing for it.
  */
-export function factExpression(part: FactPart['column'], name: string, dialect: Dialect): string {
+function factExpression(part: FactPart['column'], name: string, dialect: Dialect): string {
   const object = dialect === 'sqlite' ? 'json_object' : 'json_build_object';
   // SQLite's aggregates answer '[]' or '{}' over no rows; PostgreSQL's answer NULL. Both mean "none".
   const list = (fields: readonly string[], table: string) =>

@@ -9,7 +9,7 @@ export type RdapBootstrap = ReadonlyMap<string, string>;
  * skipped. The full https://data.iana.org/rdap/dns.json can stand in for the shipped trimmed copy.
  * @throws Error when the file is not in that format (a packaging mistake).
  */
-export function parseRdapBootstrap(file: unknown): RdapBootstrap {
+function parseRdapBootstrap(file: unknown): RdapBootstrap {
   const services = (file as { services?: unknown } | null)?.services;
   if (!Array.isArray(services)) throw new Error('RDAP bootstrap file has no services list');
   const table = new Map<string, string>();

@@ -7,7 +7,7 @@ import { UsageLedger } from '../ports/usage-ledger.js';
 import { ReadQuotas } from './read-quotas.js';
 
 /** How often this process adds its counts to the shared totals and reads them back. */
-export const USAGE_SYNC_MS = 1000;
+const USAGE_SYNC_MS = 1000;
 /** Days of usage kept: today and the 30 before it (what GET /account/usage shows). */
 export const USAGE_DAYS_KEPT = 31;
 const PRUNE_EVERY_MS = 3_600_000;

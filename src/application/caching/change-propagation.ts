@@ -21,7 +21,7 @@ import { OwnershipCache } from '../trust/ownership-cache.js';
  * the first notice), again after a reset, and every KNOWN_NAMES_RELOAD_SECONDS.
  */
 /** How often KnownNames is loaded again: the longest a write made around the change feed goes unseen by it. */
-export const KNOWN_NAMES_RELOAD_SECONDS = 600;
+const KNOWN_NAMES_RELOAD_SECONDS = 600;
 
 @injectable()
 export class ChangePropagation {

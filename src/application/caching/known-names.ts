@@ -10,7 +10,7 @@ const PAGE = 10_000;
  * Past this many names the index is not kept (about 16 bytes a name): every name is then read from
  * the store once, as without an index.
  */
-export const MAX_KNOWN_NAMES = 2_000_000;
+const MAX_KNOWN_NAMES = 2_000_000;
 
 /**
  * The names under which the store holds anything a verdict is judged from (an entity, a block, a

@@ -10,7 +10,7 @@ import { surrogateKeyOf } from '../views/answer-caching.js';
 /** Writes claimed (and their keys sent in one request) at most per batch. */
 export const PURGE_BATCH = 500;
 /** How long a claim holds: well past the purge request's own timeout, so a live purger never loses it. */
-export const PURGE_CLAIM_SECONDS = 60;
+const PURGE_CLAIM_SECONDS = 60;
 
 /**
  * Drops from the shared caches (CdnPurge: a CDN, a Varnish) the verify answers a registry write may

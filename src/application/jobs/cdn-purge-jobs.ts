@@ -5,7 +5,7 @@ import { Logger } from '../ports/logger.js';
 import type { JobKindHandler, JobSchedule } from './job-kind-handler.js';
 
 /** How often the writes still owed a purge are looked for, besides the change feed's asking (one tick for all instances). */
-export const PURGE_SWEEP_SECONDS = 60;
+const PURGE_SWEEP_SECONDS = 60;
 
 /** `cdn.purge`: sends the purges owed for registry writes; scheduled only with CDN_PURGE_URL. */
 @injectable()

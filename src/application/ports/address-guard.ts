@@ -1,5 +1,5 @@
 /** Whether a connection to an address may be made; `reason` names the refused range, e.g. "loopback address". */
-export type AddressVerdict = { readonly allowed: true } | { readonly allowed: false; readonly reason: string };
+type AddressVerdict = { readonly allowed: true } | { readonly allowed: false; readonly reason: string };
 
 /**
  * Decides which destination addresses outbound connections may reach: public unicast only, plus the

@@ -1,7 +1,7 @@
 import type { DomainName } from '../../domain/domain-name.js';
 
 /** When the registry says a domain was registered. */
-export interface DomainRegistration {
+interface DomainRegistration {
   /** The RDAP `registration` event (the earliest, if several), ISO 8601 UTC. */
   readonly registeredAt: string;
   /** The RDAP URL that answered: the evidence. */
@@ -17,7 +17,7 @@ export interface DomainRegistration {
  */
 export type DomainAgeErrorCode = 'not_found' | 'undisclosed' | 'no_rdap_server' | 'bad_response' | 'unavailable' | 'timeout';
 
-export interface DomainAgeFailure {
+interface DomainAgeFailure {
   readonly error: DomainAgeErrorCode;
   /** One line, safe to show. */
   readonly message: string;

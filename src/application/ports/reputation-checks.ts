@@ -7,7 +7,7 @@ import type { DomainName } from '../../domain/domain-name.js';
  * resolvers invent), `malformed` (an SPF or DMARC record that does not parse), `multiple_records`
  * (more than one SPF or DMARC record, which receivers must treat as none).
  */
-export type ReputationErrorCode = 'timeout' | 'unavailable' | 'list_error' | 'unexpected_answer' | 'malformed' | 'multiple_records';
+type ReputationErrorCode = 'timeout' | 'unavailable' | 'list_error' | 'unexpected_answer' | 'malformed' | 'multiple_records';
 
 /** One DNS blocklist's answer about the domain. */
 export interface BlocklistVerdict {

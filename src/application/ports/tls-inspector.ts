@@ -28,7 +28,7 @@ export interface TlsInspection {
  * (no route), `handshake_failed` (the peer broke off or does not speak TLS), `timeout` (the time
  * budget or the caller's signal ran out first).
  */
-export type TlsInspectionErrorCode = 'timeout' | 'blocked' | 'dns' | 'refused' | 'unreachable' | 'handshake_failed';
+type TlsInspectionErrorCode = 'timeout' | 'blocked' | 'dns' | 'refused' | 'unreachable' | 'handshake_failed';
 
 export interface TlsInspectionFailure {
   readonly error: TlsInspectionErrorCode;

@@ -20,9 +20,9 @@ export interface ProofLook {
 }
 
 const WELL_KNOWN_MAX_BYTES = 1024;
-export const MAX_SEEN_VALUES = 10;
-export const MAX_SEEN_LENGTH = 255;
-export const MAX_FIRST_LINE_LENGTH = 200;
+const MAX_SEEN_VALUES = 10;
+const MAX_SEEN_LENGTH = 255;
+const MAX_FIRST_LINE_LENGTH = 200;
 
 /**
  * Looks for a domain-control proof now, the way certificate authorities do (ACME dns-01 and
@@ -111,7 +111,7 @@ export class ProofChecker {
  * Text a domain publishes, made safe to show: control and bidirectional-override characters
  * replaced (they could disguise what is shown), cut at `max` characters with an ellipsis.
  */
-export function bounded(text: string, max: number): string {
+function bounded(text: string, max: number): string {
   const shown = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
   return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
 }

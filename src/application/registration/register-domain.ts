@@ -29,7 +29,7 @@ export const RegisterInput = z.strictObject({
 });
 
 /** Registrations one client address, or one contact address, may make in a rolling hour. */
-export const REGISTRATIONS_PER_HOUR = 5;
+const REGISTRATIONS_PER_HOUR = 5;
 
 export interface RegisterOutcome {
   readonly registration: Registration;

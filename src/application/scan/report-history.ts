@@ -7,7 +7,7 @@ import { ReportRepository, type HistoryPosition } from '../ports/report-reposito
 import { GetReport } from './get-report.js';
 
 /** One report in a domain's history, with what changed since the report before it (none for the first). */
-export interface HistoryEntry {
+interface HistoryEntry {
   readonly report: ReportCore;
   readonly change: ReportChange | undefined;
 }

@@ -6,9 +6,9 @@ import type { ScanOutcome } from './scan-outcome.js';
 import { SCAN_DEADLINE_MS } from './scan-site.js';
 import { SubmitScan, type ScanRequest } from './submit-scan.js';
 
-export { COOL_OFF_SECONDS, REUSE_WINDOW_SECONDS, type ScanRequest } from './submit-scan.js';
+export { REUSE_WINDOW_SECONDS, type ScanRequest } from './submit-scan.js';
 export type { ScanOutcome } from './scan-outcome.js';
-export { GATE_REQUIREMENTS, type GateRequirement, type GateVerdict, type ScanGate } from './scan-gate.js';
+export { GATE_REQUIREMENTS, type GateRequirement, type ScanGate } from './scan-gate.js';
 
 /** A scan request, with the gate its finished scan is judged against (`vetted scan --fail-under 70 --require ready`). */
 export interface GatedScanRequest extends ScanRequest {

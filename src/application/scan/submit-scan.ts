@@ -18,7 +18,7 @@ import { scanOutcome, type ScanOutcome } from './scan-outcome.js';
 /** A stored report younger than this, under the current methodology, may be reused instead of scanning. */
 export const REUSE_WINDOW_SECONDS = 600;
 /** After the admission store failed, fresh scans are refused this long without asking it again. */
-export const COOL_OFF_SECONDS = 30;
+const COOL_OFF_SECONDS = 30;
 /** Tries of a `scan.run` job after the first, when storage failed or its worker died. */
 export const SCAN_JOB_RETRIES = 2;
 

@@ -8,7 +8,7 @@ import { OwnershipEvidenceStore } from '../ports/ownership-evidence-store.js';
 import { OwnershipLooks } from './ownership-looks.js';
 
 /** The time one background ownership check may take (longer than an agent's request may wait). */
-export const OWNERSHIP_CHECK_DEADLINE_MS = 15_000;
+const OWNERSHIP_CHECK_DEADLINE_MS = 15_000;
 
 /**
  * The `ownership.check` job: looks for evidence that the brand owning catalog domain `lookalikeOf`

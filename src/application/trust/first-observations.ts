@@ -8,7 +8,7 @@ import { Logger } from '../ports/logger.js';
 import { ObservationClaims } from '../ports/observation-claims.js';
 
 /** A registrable domain gets one first look a day, whichever instance is asked. */
-export const FIRST_LOOK_CLAIM_SECONDS = 86_400;
+const FIRST_LOOK_CLAIM_SECONDS = 86_400;
 /** The deadline of one first look (TLS handshake, RDAP, DNS), all at once. */
 export const FIRST_LOOK_DEADLINE_MS = 8000;
 /** How long after its claim a first look should have stored its result: the deadline, the queue's pickup (2 s polling) and a margin. */

@@ -11,7 +11,7 @@ import { Timers } from '../ports/timers.js';
 import { OwnershipCache } from './ownership-cache.js';
 
 /** How long a brand's RDAP registrant is reused before it is looked up again: registrants rarely change. */
-export const BRAND_REGISTRANT_SECONDS = 30 * 86_400;
+const BRAND_REGISTRANT_SECONDS = 30 * 86_400;
 
 export interface OwnershipLookResult {
   /** The check made: the evidence found and the looks that did not answer. */

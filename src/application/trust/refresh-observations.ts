@@ -14,9 +14,9 @@ import { isFailedObservation, LiveObservations } from './live-observations.js';
  */
 export const RENEW_AFTER_SECONDS: Readonly<Record<ObservationKind, number>> = { tls: 20 * 3600, domain_age: 25 * 86_400, reputation: 20 * 3600 };
 /** How often each member's domain is due. */
-export const REFRESH_PERIOD_SECONDS = 86_400;
+const REFRESH_PERIOD_SECONDS = 86_400;
 /** The time one domain's looks may take in the background (longer than an agent's request may wait). */
-export const REFRESH_DEADLINE_MS = 15_000;
+const REFRESH_DEADLINE_MS = 15_000;
 
 export interface RefreshSummary {
   readonly domains: number;

@@ -6,7 +6,7 @@ import { JobQueue } from '../ports/job-queue.js';
 import { ObservationSchedule } from '../ports/observation-schedule.js';
 
 /** Domains claimed at once by the sweep, and the size of one `observations.refresh` job. */
-export const REFRESH_BATCH_SIZE = 50;
+const REFRESH_BATCH_SIZE = 50;
 
 /**
  * The scheduled `observations.sweep` job (one per tick across all instances, beside the proof

@@ -5,7 +5,7 @@ import { zodMessage } from '../input/zod-message.js';
 
 /** The fields of the registration form, named as POST /register's JSON body names them. */
 export const REGISTRATION_FORM_FIELDS = ['domain', 'entity_name', 'entity_type', 'contact_email', 'website'] as const;
-export type RegistrationFormField = (typeof REGISTRATION_FORM_FIELDS)[number];
+type RegistrationFormField = (typeof REGISTRATION_FORM_FIELDS)[number];
 /** What a person typed, field by field (a field left empty is absent). */
 export type RegistrationFormValues = Partial<Record<RegistrationFormField, string>>;
 

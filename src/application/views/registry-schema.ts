@@ -84,7 +84,7 @@ export function verdictViewSchema<T extends z.ZodObject>(answer: T) {
   ]);
 }
 
-export const verifyViewSchema = verdictViewSchema(verifyAnswerSchema);
+const verifyViewSchema = verdictViewSchema(verifyAnswerSchema);
 export type VerifyView = z.infer<typeof verifyViewSchema>;
 
 /** An answer with its signed form beside it (`format: "jws"` of the MCP tools). */

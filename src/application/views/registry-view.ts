@@ -7,10 +7,10 @@ import { verdictPageUrl } from './verdict-page-view.js';
 import type { lookupEntitySchema, verifyEntitySchema, VerifyAnswer, VerifyView } from './registry-schema.js';
 import type { z } from 'zod';
 
-export { lookupEntitySchema, verifyAnswerSchema, verifyEntitySchema, verifyViewSchema, type VerifyAnswer, type VerifyView } from './registry-schema.js';
+export { lookupEntitySchema, verifyAnswerSchema, type VerifyAnswer, type VerifyView } from './registry-schema.js';
 
 /** The entity object of a verify answer. */
-export function verifyEntityJson(entity: Entity): z.infer<typeof verifyEntitySchema> {
+function verifyEntityJson(entity: Entity): z.infer<typeof verifyEntitySchema> {
   return {
     id: entity.id,
     name: entity.name,
@@ -99,6 +99,6 @@ export function verdictView<A extends VerifyAnswer>(
 }
 
 /** The one-sentence message of the EXPIRED error. */
-export function expiredMessage(domain: string, entity: Entity): string {
+function expiredMessage(domain: string, entity: Entity): string {
   return `The verification of ${domain} by ${entity.name} (${entity.id}) expired at ${entity.expiresAt}; it is not verified.`;
 }

@@ -173,5 +173,5 @@ export const trustAnswerSchema = verifyAnswerSchema.extend(TRUST_ASSESSMENT_SHAP
 
 export type TrustAnswer = z.infer<typeof trustAnswerSchema>;
 
-export const trustViewSchema = verdictViewSchema(trustAnswerSchema);
+const trustViewSchema = verdictViewSchema(trustAnswerSchema);
 export type TrustView = z.infer<typeof trustViewSchema>;

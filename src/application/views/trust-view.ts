@@ -3,7 +3,7 @@ import { readinessJson } from './readiness-view.js';
 import { blockedJson, pageLinks, registryStatusJson, verdictView } from './registry-view.js';
 import type { TrustView } from './trust-schema.js';
 
-export { trustAnswerSchema, trustSignalsSchema, trustViewSchema, type TrustAnswer, type TrustView } from './trust-schema.js';
+export { trustAnswerSchema, type TrustAnswer, type TrustView } from './trust-schema.js';
 
 /**
  * The answer of GET /verify?signals=true and of the MCP tool check_trust. A blocked name answers

@@ -2,10 +2,10 @@ import type { TrustView } from './trust-schema.js';
 import { inWords, LOOKED_AT_WORDS, SIGNAL_TITLES, signalWords } from './verdict-signal-words.js';
 
 /** How a verdict reads at a glance: the colour of its panel, always beside words saying the same. */
-export type VerdictTone = 'good' | 'caution' | 'bad' | 'neutral';
+type VerdictTone = 'good' | 'caution' | 'bad' | 'neutral';
 
 /** One signal of the trust score as a person reads it: its points and, in words, why. */
-export interface SignalLine {
+interface SignalLine {
   readonly name: string;
   readonly title: string;
   readonly score: number;

@@ -1,9 +1,9 @@
 import { crc32 } from 'node:zlib';
 
 /** Every API key begins with this, so that secret scanners can find a leaked one in any text. */
-export const API_KEY_PREFIX = 'vtk_';
+const API_KEY_PREFIX = 'vtk_';
 /** Every key id begins with this; the id is public (listed, revoked, named in usage). */
-export const API_KEY_ID_PREFIX = 'key_';
+const API_KEY_ID_PREFIX = 'key_';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const ID_CHARS = 8;

@@ -27,7 +27,7 @@ export function projectionOf(domain: DomainName, records: RegistryRecords, lates
 }
 
 /** Whether a write under `name` can change what `domain` is judged from. */
-export function changeConcerns(domain: DomainName, change: RegistryChange): boolean {
+function changeConcerns(domain: DomainName, change: RegistryChange): boolean {
   if (change.kind === 'report') return change.name === domain;
   return coveringNames(domain).includes(change.name as DomainName);
 }

@@ -38,9 +38,9 @@ export type SignedNoteError =
   | 'TOO_MANY_SIGNATURES';
 
 /** The largest note parsed, in UTF-8 bytes. */
-export const MAX_NOTE_BYTES = 1024 * 1024;
+const MAX_NOTE_BYTES = 1024 * 1024;
 /** The most signature lines a parsed note may carry (Go's sumdb/note refuses more than 100 too). */
-export const MAX_NOTE_SIGNATURES = 100;
+const MAX_NOTE_SIGNATURES = 100;
 
 const ED25519_TYPE = 0x01;
 const SIGNATURE_PREFIX = '\u2014 ';
@@ -51,7 +51,7 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const encoder = new TextEncoder();
 
 /** Whether `name` may name a note key: non-empty, with neither Unicode spaces nor '+'. */
-export function isValidKeyName(name: string): boolean {
+function isValidKeyName(name: string): boolean {
   return name.length > 0 && !SPACE_OR_PLUS.test(name) && !LONE_SURROGATE.test(name);
 }
 

@@ -31,8 +31,6 @@ export function reportContent(report: Report) {
   };
 }
 
-export type ReportContent = ReturnType<typeof reportContent>;
-
 function checkJson(c: CheckResult) {
   return {
     id: c.id,

@@ -8,7 +8,7 @@ export type ReportCore = Omit<Report, 'evidence'>;
  * A check (or declaration) whose status moved between two reports; `not_looked_for` on the side
  * whose report did not look for it (another methodology version, or an older declaration set).
  */
-export interface CheckMove {
+interface CheckMove {
   readonly id: string;
   readonly title: string;
   readonly from: CheckStatus | 'not_looked_for';
@@ -16,7 +16,7 @@ export interface CheckMove {
 }
 
 /** One side of a comparison, as it stood when it was scanned. */
-export interface ReportSide {
+interface ReportSide {
   readonly id: string;
   readonly scannedAt: string;
   readonly score: number;

@@ -4,7 +4,7 @@ import { looseSkeleton, skeleton } from './confusables.js';
 import { isPlausibleSubstitution, oneEdit } from './edit-distance.js';
 
 /** How a brand label is matched inside longer names (see WORD_BRAND_LABELS, GENERIC_BRAND_LABELS). */
-export type BrandKind = 'distinctive' | 'word' | 'generic';
+type BrandKind = 'distinctive' | 'word' | 'generic';
 
 /** A label a lookalike can imitate, with the catalog domain it stands for. */
 export interface IndexedBrand {

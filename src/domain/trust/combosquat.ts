@@ -43,7 +43,7 @@ const WEAK_LURES = [
 ];
 
 /** How much a lure word says: strong (accounts, credentials, money) or weak (shop and web words). */
-export type LureStrength = 'strong' | 'weak';
+type LureStrength = 'strong' | 'weak';
 
 const PLAIN = lureMap((w) => w);
 const FOLDED = lureMap(skeleton);
@@ -57,7 +57,7 @@ function lureMap(form: (word: string) => string): ReadonlyMap<string, LureStreng
 }
 
 /** Whether `token` is a lure word (`folded` for a skeleton), a run of digits (weak), or neither (null). */
-export function lureStrength(token: string, folded = false): LureStrength | null {
+function lureStrength(token: string, folded = false): LureStrength | null {
   if (isDigits(token)) return 'weak';
   return (folded ? FOLDED : PLAIN).get(token) ?? null;
 }
@@ -123,7 +123,7 @@ export function onlyWordsAdded(label: string, brandLabel: string): boolean {
 }
 
 /** Whether lure words of `strength` around `brand` make a combination: generic words need a strong one. */
-export function lured(brand: IndexedBrand, strength: LureStrength | undefined): boolean {
+function lured(brand: IndexedBrand, strength: LureStrength | undefined): boolean {
   if (strength === undefined) return false;
   return brand.kind === 'generic' ? strength === 'strong' : true;
 }

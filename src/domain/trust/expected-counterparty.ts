@@ -5,7 +5,7 @@ import type { TrustAssessment } from './trust-score.js';
 import type { BrandFinding } from './trust-inputs.js';
 
 /** How the name asked about stands to the counterparty the agent meant; values are the answer's. */
-export type ExpectedRelation = 'same' | 'same_owner' | 'lookalike' | 'unrelated';
+type ExpectedRelation = 'same' | 'same_owner' | 'lookalike' | 'unrelated';
 
 /** The `expected` part of a trust answer: the counterparty meant, the relation, and why, in sentences. */
 export interface ExpectedCounterparty {

@@ -17,7 +17,7 @@ export type PopularStanding =
   | { readonly kind: 're_registered'; readonly popularity: Popularity; readonly registeredAt: string };
 
 /** Past this many months a list no longer describes today's web: readiness reports it stale. */
-export const POPULARITY_STALE_MONTHS = 6;
+const POPULARITY_STALE_MONTHS = 6;
 
 /**
  * The standing of a listed name (`popularity`, undefined when not listed) given its stored

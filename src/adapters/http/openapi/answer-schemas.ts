@@ -8,7 +8,7 @@ import { ERROR_STATUS } from '../error-status.js';
 const text = z.string();
 
 /** Every error code the API answers, in the order of error-status.ts. */
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as [string, ...string[]];
+const ERROR_CODES = Object.keys(ERROR_STATUS) as [string, ...string[]];
 
 /** `{success: false, error: {code, message, …}}`: every refusal, and the EXPIRED answer of verify. */
 export const ErrorEnvelope = z

@@ -14,7 +14,7 @@ export function cached(note: string) {
 }
 
 export const NO_STORE = cached('no-store');
-export const HOUR = cached('public, max-age=3600');
+const HOUR = cached('public, max-age=3600');
 
 /** Media types of the pages and files the API serves. */
 export const HTML = 'text/html; charset=utf-8';

@@ -5,7 +5,7 @@ import { ErrorEnvelope } from './answer-schemas.js';
 const header = (description: string) => z.string().optional().meta({ description });
 
 /** The quota headers of a counted read (API_TIERS=on), draft-ietf-httpapi-ratelimit-headers. */
-export const RATE_LIMIT_HEADERS = {
+const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': header('With API_TIERS=on: the caller\'s tier and daily quota, e.g. "free";q=1000;w=86400 (none for an unlimited tier).'),
   RateLimit: header('With API_TIERS=on: reads left today and seconds until the next UTC day, e.g. "free";r=999;t=3600.'),
 };

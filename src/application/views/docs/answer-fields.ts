@@ -6,7 +6,7 @@ import { z } from 'zod';
 type Json = { readonly [key: string]: unknown };
 
 /** One row of a field table: a dotted path (`entity.id`, `checks[].status`), its type in words and its description. */
-export interface AnswerField {
+interface AnswerField {
   readonly path: string;
   readonly type: string;
   readonly description: string;
@@ -19,7 +19,7 @@ export interface SharedPart {
 }
 
 /** The rows of `schema`'s fields, nested objects flattened; a shared part is one row naming it. */
-export function answerFields(schema: z.ZodType, shared: readonly SharedPart[] = []): AnswerField[] {
+function answerFields(schema: z.ZodType, shared: readonly SharedPart[] = []): AnswerField[] {
   const parts = shared.map((part) => ({ name: part.name, key: shapeKey(jsonSchemaOf(part.schema)) }));
   const root = jsonSchemaOf(schema);
   const rows: AnswerField[] = [];

@@ -44,7 +44,7 @@ export function siteFiles(config: SiteFileConfig): readonly SiteFile[] {
  * robots.txt (RFC 9309): one group naming every AI crawler the scanner checks and one for all
  * others, both allowing everything but confirmation links, and the sitemap.
  */
-export function robotsTxt(baseUrl: string): string {
+function robotsTxt(baseUrl: string): string {
   const rules = ['Allow: /', ...PRIVATE_PREFIXES.map((prefix) => `Disallow: ${prefix}`)];
   return [
     `# ${baseUrl}/robots.txt (RFC 9309). Agents are welcome: ${baseUrl}/llms.txt lists the documents written for them.`,
@@ -66,13 +66,13 @@ export function publicUrls(baseUrl: string): readonly string[] {
 }
 
 /** sitemap.xml (sitemaps.org 0.9): every public page and document. */
-export function sitemapXml(baseUrl: string): string {
+function sitemapXml(baseUrl: string): string {
   const urls = publicUrls(baseUrl).map((url) => `  <url><loc>${escapeXml(url)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /** llms.txt (llmstxt.org): the H1, the summary blockquote, then the documents agents need. */
-export function llmsTxt(baseUrl: string): string {
+function llmsTxt(baseUrl: string): string {
   const link = (text: string, path: string, note: string) => `- [${text}](${baseUrl}${path}): ${note}`;
   return `# Vetted
 
@@ -100,7 +100,7 @@ ${link('Privacy policy', '/privacy', 'what this instance stores')}
 }
 
 /** security.txt (RFC 9116): Contact and Expires from configuration, Canonical and Preferred-Languages. */
-export function securityTxt(config: Pick<AppConfig, 'baseUrl' | 'securityContact' | 'securityTxtExpires'>): string {
+function securityTxt(config: Pick<AppConfig, 'baseUrl' | 'securityContact' | 'securityTxtExpires'>): string {
   return [
     `Contact: ${config.securityContact}`,
     `Expires: ${config.securityTxtExpires}`,
@@ -112,7 +112,7 @@ export function securityTxt(config: Pick<AppConfig, 'baseUrl' | 'securityContact
 }
 
 /** The API catalog (RFC 9727): the API's description, documentation and status, as a linkset (RFC 9264). */
-export function apiCatalog(baseUrl: string): { linkset: readonly Record<string, unknown>[] } {
+function apiCatalog(baseUrl: string): { linkset: readonly Record<string, unknown>[] } {
   return {
     linkset: [
       {

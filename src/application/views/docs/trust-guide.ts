@@ -22,7 +22,7 @@ const WORKED_EXAMPLE_REGISTERED = '2014-03-15T00:00:00.000Z';
  * registered 2014-03-15, a valid certificate, SPF and DMARC published, on no blocklist, its site
  * scanned `ready`, every observation renewed by the background refresh within the day.
  */
-export const WORKED_EXAMPLE: TrustInputs = {
+const WORKED_EXAMPLE: TrustInputs = {
   registry: { kind: 'verified', level: 'verified' },
   brand: { knownBrand: false, lookalikeOf: null, reason: null },
   registeredAt: WORKED_EXAMPLE_REGISTERED,

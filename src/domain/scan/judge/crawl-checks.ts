@@ -10,7 +10,7 @@ import { coreCheck, evidenceOf, failureOf, isSuccess, responseOf, type ScanObser
 type RobotsState = { kind: 'parsed'; robots: RobotsTxt } | { kind: 'unavailable'; status: number } | { kind: 'unreachable'; why: string } | { kind: 'html' };
 
 /** robots.txt as RFC 9309 reads it: parsed, unavailable (4xx), or unreachable (5xx, network, soft 404). */
-export function robotsState(obs: ScanObservations): RobotsState {
+function robotsState(obs: ScanObservations): RobotsState {
   const res = responseOf(obs, 'robots_txt');
   if (!res) return { kind: 'unreachable', why: failureOf(obs, 'robots_txt') };
   if (res.status >= 400 && res.status < 500) return { kind: 'unavailable', status: res.status };

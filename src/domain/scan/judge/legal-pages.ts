@@ -17,7 +17,7 @@ export type LegalPageSource =
   | { readonly kind: LegalPageKind; readonly from: 'other_host'; readonly url: string }
   | { readonly kind: LegalPageKind; readonly from: 'probe'; readonly url: string; readonly probe: ProbeId };
 
-export const LEGAL_PAGE_PROBES: Readonly<Record<LegalPageKind, ProbeId>> = { privacy: 'privacy_page', terms: 'terms_page', contact: 'contact_page' };
+const LEGAL_PAGE_PROBES: Readonly<Record<LegalPageKind, ProbeId>> = { privacy: 'privacy_page', terms: 'terms_page', contact: 'contact_page' };
 const KINDS: readonly LegalPageKind[] = ['privacy', 'terms', 'contact'];
 const LABEL: Readonly<Record<LegalPageKind, string>> = { privacy: 'Privacy policy', terms: 'Terms', contact: 'Contact or legal notice' };
 const POINTS_READ = 2;

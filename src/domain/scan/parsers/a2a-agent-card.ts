@@ -1,14 +1,14 @@
 import { asArray, MAX_LISTED, readObject, type JsonErrorCode } from './json-declarations.js';
 import { isHttpUrl, isRecord, stringOrNull } from './text-helpers.js';
 
-export interface A2aInterface {
+interface A2aInterface {
   readonly url: string;
   readonly protocolBinding: string | null;
   readonly protocolVersion: string | null;
 }
 
 /** What an agent card lacks or gets wrong, by the members the A2A specification requires. */
-export type A2aErrorCode =
+type A2aErrorCode =
   | JsonErrorCode
   | 'NO_NAME'
   | 'NO_DESCRIPTION'

@@ -1,9 +1,9 @@
 import { parseDocument } from 'yaml';
 import { headingText, isRecord, looksLikeHtml, splitLines, stringOrNull } from './text-helpers.js';
 
-export type AgentsMdErrorCode = 'EMPTY' | 'HTML';
+type AgentsMdErrorCode = 'EMPTY' | 'HTML';
 
-export type AgentsMdWarningCode =
+type AgentsMdWarningCode =
   | 'FRONT_MATTER_INVALID'
   | 'FRONT_MATTER_NOT_A_MAPPING'
   | 'FRONT_MATTER_UNCLOSED'
@@ -29,7 +29,7 @@ export interface AgentsMd {
   readonly warnings: readonly AgentsMdWarningCode[];
 }
 
-export const MAX_AGENTS_MD_CHARS = 1024 * 1024;
+const MAX_AGENTS_MD_CHARS = 1024 * 1024;
 const MAX_LINES = 50_000;
 const MAX_FRONT_MATTER_CHARS = 32 * 1024;
 const MAX_FRONT_MATTER_LINES = 1_000;

@@ -10,7 +10,7 @@ export interface HstsPolicy {
   readonly errors: readonly HstsError[];
 }
 
-export type HstsError = 'EMPTY' | 'BAD_SYNTAX' | 'DUPLICATE_DIRECTIVE' | 'NO_MAX_AGE' | 'BAD_MAX_AGE';
+type HstsError = 'EMPTY' | 'BAD_SYNTAX' | 'DUPLICATE_DIRECTIVE' | 'NO_MAX_AGE' | 'BAD_MAX_AGE';
 
 const MAX_HEADER_CHARS = 4096;
 const DIRECTIVE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*(?:=[ \t]*([!#$%&'*+.^_`|~0-9A-Za-z-]+|"(?:[^"\\]|\\.)*"))?$/;
@@ -61,7 +61,7 @@ function unquote(v: string): string {
 }
 
 /** Splits on `separator` wherever it is outside a quoted string. */
-export function splitOutsideQuotes(text: string, separator: string): string[] {
+function splitOutsideQuotes(text: string, separator: string): string[] {
   const parts: string[] = [];
   let current = '';
   let quoted = false;

@@ -8,7 +8,7 @@ import type { LinkKind } from './link-classification.js';
 import { trackLinkPlacements, type LinkPlacement } from './link-placement.js';
 import { capText, collapseWhitespace, looksLikeHtml } from './text-helpers.js';
 
-export interface HomepageLink {
+interface HomepageLink {
   /** Absolute URL (http, https, mailto or tel). */
   readonly href: string;
   readonly text: string;
@@ -40,15 +40,15 @@ export interface HomepageFacts {
 }
 
 /** One form a page declares as a WebMCP tool. The name is site text: untrusted, bounded. */
-export interface WebMcpTool {
+interface WebMcpTool {
   readonly name: string;
   readonly described: boolean;
 }
 
 const MAX_TOOLS = 50;
 
-export const MAX_HTML_CHARS = 2 * 1024 * 1024;
-export const MAX_LINKS = 500;
+const MAX_HTML_CHARS = 2 * 1024 * 1024;
+const MAX_LINKS = 500;
 const MAX_ELEMENTS = 100_000;
 // htmlparser2 keeps open elements in an array it unshifts, so each open tag costs time in
 // proportion to the nesting depth: unclosed tags by the thousand would make parsing quadratic.

@@ -3,7 +3,7 @@ import { parseMetaReferrer, type ReferrerPolicy } from './response-headers.js';
 import { capText } from './text-helpers.js';
 
 /** A script or stylesheet a page loads from another origin. */
-export interface Subresource {
+interface Subresource {
   readonly kind: 'script' | 'stylesheet';
   /** Loaded over plain http: (mixed content, blocked by browsers, a sign of a stale page). */
   readonly insecure: boolean;

@@ -3,7 +3,7 @@ import { isHttpUrl, isRecord, parseJsonText, stringOrNull } from './text-helpers
 /** Why a JSON declaration could not be read at all. */
 export type JsonErrorCode = 'EMPTY' | 'TOO_LARGE' | 'HTML' | 'INVALID_JSON' | 'NOT_AN_OBJECT';
 
-export interface McpEndpoint {
+interface McpEndpoint {
   readonly type: string | null;
   /** As declared: absolute, or relative to the card's origin. */
   readonly url: string;
@@ -21,7 +21,7 @@ export interface McpServerCard {
   readonly errors: readonly (JsonErrorCode | 'NO_NAME' | 'NO_ENDPOINT' | 'BAD_ENDPOINT')[];
 }
 
-export const MAX_DECLARATION_CHARS = 1024 * 1024;
+const MAX_DECLARATION_CHARS = 1024 * 1024;
 export const MAX_LISTED = 20;
 
 /**

@@ -1,6 +1,6 @@
 import { isRecord, stringOrNull } from './text-helpers.js';
 
-export interface OrganizationFacts {
+interface OrganizationFacts {
   /** The schema.org type as written, prefix dropped (`Organization`, `Corporation`, `NGO`…). */
   readonly type: string;
   readonly name: string | null;

@@ -1,7 +1,7 @@
 import LinkHeader from 'http-link-header';
 
 /** The relations of an RFC 8288 Link header that point an agent somewhere useful. */
-export const AGENT_RELATIONS = ['api-catalog', 'service-desc', 'service-doc', 'service-meta', 'describedby'] as const;
+const AGENT_RELATIONS = ['api-catalog', 'service-desc', 'service-doc', 'service-meta', 'describedby'] as const;
 
 /** What a homepage's Link header offers agents. */
 export interface AgentLinks {

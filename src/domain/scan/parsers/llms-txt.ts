@@ -1,14 +1,14 @@
 import { collapseWhitespace, headingText, looksLikeHtml, splitLines } from './text-helpers.js';
 
-export interface LlmsTxtSection {
+interface LlmsTxtSection {
   readonly title: string;
   /** List items of the section that start with a Markdown link. */
   readonly linkCount: number;
 }
 
-export type LlmsTxtErrorCode = 'EMPTY' | 'HTML' | 'NO_H1' | 'H1_NOT_FIRST' | 'MULTIPLE_H1' | 'NO_LINKS';
+type LlmsTxtErrorCode = 'EMPTY' | 'HTML' | 'NO_H1' | 'H1_NOT_FIRST' | 'MULTIPLE_H1' | 'NO_LINKS';
 
-export type LlmsTxtWarningCode = 'NO_SUMMARY' | 'TOO_MANY_SECTIONS' | 'TRUNCATED';
+type LlmsTxtWarningCode = 'NO_SUMMARY' | 'TOO_MANY_SECTIONS' | 'TRUNCATED';
 
 export interface LlmsTxt {
   /**
@@ -28,7 +28,7 @@ export interface LlmsTxt {
   readonly warnings: readonly LlmsTxtWarningCode[];
 }
 
-export const MAX_LLMS_TXT_CHARS = 1024 * 1024;
+const MAX_LLMS_TXT_CHARS = 1024 * 1024;
 const MAX_LINES = 50_000;
 const MAX_SECTIONS = 200;
 const MAX_SUMMARY_CHARS = 2000;

@@ -1,16 +1,7 @@
 import { parseDocument } from 'yaml';
 import { isRecord, looksLikeHtml, parseJsonText, stringOrNull, stripBom } from './text-helpers.js';
 
-export type OpenApiErrorCode =
-  | 'EMPTY'
-  | 'TOO_LARGE'
-  | 'HTML'
-  | 'INVALID_JSON'
-  | 'INVALID_YAML'
-  | 'NOT_AN_OBJECT'
-  | 'NOT_OPENAPI'
-  | 'UNSUPPORTED_VERSION'
-  | 'NO_TITLE';
+type OpenApiErrorCode = 'EMPTY' | 'TOO_LARGE' | 'HTML' | 'INVALID_JSON' | 'INVALID_YAML' | 'NOT_AN_OBJECT' | 'NOT_OPENAPI' | 'UNSUPPORTED_VERSION' | 'NO_TITLE';
 
 export interface OpenApiDocument {
   /** True for an OpenAPI 3.x or Swagger 2.0 document with `info.title`. */
@@ -30,8 +21,8 @@ export interface OpenApiDocument {
   readonly warnings: readonly 'NO_PATHS'[];
 }
 
-export const MAX_OPENAPI_JSON_CHARS = 8 * 1024 * 1024;
-export const MAX_OPENAPI_YAML_CHARS = 2 * 1024 * 1024;
+const MAX_OPENAPI_JSON_CHARS = 8 * 1024 * 1024;
+const MAX_OPENAPI_YAML_CHARS = 2 * 1024 * 1024;
 const MAX_PATHS_COUNTED = 10_000;
 const MAX_ALIASES = 1_000;
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);

@@ -30,7 +30,7 @@ export const AI_CRAWLER_TOKENS = [
   'cohere-ai',
 ] as const;
 
-export interface AiAgentAccessEntry {
+interface AiAgentAccessEntry {
   readonly token: string;
   /** Whether the crawler may fetch `/`. */
   readonly allowedRoot: boolean;

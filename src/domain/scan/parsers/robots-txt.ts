@@ -11,14 +11,14 @@ export interface RobotsRule {
 }
 
 /** One `key=value` pair of a Content-Signal line; `valid` when the key and value are defined ones. */
-export interface ContentSignal {
+interface ContentSignal {
   readonly key: string;
   readonly value: string;
   readonly valid: boolean;
 }
 
 /** A group: the user-agent lines that open it and the records that follow them. */
-export interface RobotsGroup {
+interface RobotsGroup {
   readonly line: number;
   /** Product tokens in lower case; `*` for the wildcard group. */
   readonly userAgents: readonly string[];
@@ -27,7 +27,7 @@ export interface RobotsGroup {
   readonly crawlDelay: number | null;
 }
 
-export type RobotsWarningCode =
+type RobotsWarningCode =
   | 'INVALID_LINE'
   | 'LINE_TOO_LONG'
   | 'UNKNOWN_DIRECTIVE'
@@ -42,7 +42,7 @@ export type RobotsWarningCode =
   | 'TOO_MANY_RULES'
   | 'TOO_MANY_SITEMAPS';
 
-export interface RobotsWarning {
+interface RobotsWarning {
   readonly line: number;
   readonly code: RobotsWarningCode;
 }

@@ -46,7 +46,7 @@ export interface SecurityTxt {
   readonly warnings: readonly SecurityTxtWarningCode[];
 }
 
-export const MAX_SECURITY_TXT_CHARS = 64 * 1024;
+const MAX_SECURITY_TXT_CHARS = 64 * 1024;
 const MAX_LINES = 4_000;
 const MAX_VALUES = 20;
 const MAX_VALUE_CHARS = 2048;

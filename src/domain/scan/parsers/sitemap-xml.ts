@@ -2,7 +2,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { Parser } from 'htmlparser2';
 import { capText, isHttpUrl, looksLikeHtml, splitLines, stripBom } from './text-helpers.js';
 
-export type SitemapKind = 'urlset' | 'sitemapindex' | 'text';
+type SitemapKind = 'urlset' | 'sitemapindex' | 'text';
 
 export type SitemapErrorCode =
   | 'EMPTY'
@@ -44,7 +44,7 @@ export interface Sitemap {
   readonly warnings: readonly SitemapWarningCode[];
 }
 
-export const MAX_SITEMAP_CHARS = 8 * 1024 * 1024;
+const MAX_SITEMAP_CHARS = 8 * 1024 * 1024;
 const MAX_ELEMENTS = 400_000;
 // Sitemaps nest four or five levels; deeper nesting only makes htmlparser2's open-element
 // array (unshifted on every open tag) expensive.

@@ -1,6 +1,6 @@
 import { isRecord, parseJsonText, stringOrNull } from './text-helpers.js';
 
-export type X402ErrorCode = 'NOT_402' | 'NO_PAYMENT_REQUIREMENTS' | 'INVALID_HEADER' | 'INVALID_BODY' | 'NO_ACCEPTS';
+type X402ErrorCode = 'NOT_402' | 'NO_PAYMENT_REQUIREMENTS' | 'INVALID_HEADER' | 'INVALID_BODY' | 'NO_ACCEPTS';
 
 export interface X402 {
   /** True for a 402 carrying payment requirements with at least one accepted payment. */
