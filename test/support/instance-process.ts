@@ -7,14 +7,15 @@ import { createKnex } from '../../src/adapters/persistence/create-knex.js';
 import { KnexSchemaMigrator } from '../../src/adapters/persistence/knex-schema-migrator.js';
 import type { ContainerOptions } from '../../src/main.js';
 import { childEnv } from './child-env.js';
+import { BUILT_CLI, BUILT_INSTANCE } from './built-service.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_MS = 30_000;
 
-/** Container options for run-instance.ts, passed as JSON (a CA as PEM, a port map as numbers). */
+/** Container options for run-instance.mjs, passed as JSON (a CA as PEM, a port map as numbers). */
 export type InstanceOptions = Pick<ContainerOptions, 'jobs' | 'jobTimings' | 'fetcher'>;
 
-/** A Vetted process started through test/support/run-instance.ts. */
+/** A Vetted process started through test/support/run-instance.mjs. */
 export interface InstanceProcess {
   readonly pid: number;
   /** 0 for a worker (it serves no HTTP). */
@@ -34,9 +35,9 @@ export interface InstanceProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `run-instance.ts` with `env` (ROLE, DATABASE_URL, ...; PORT defaults to 0) and resolves once it is ready. */
+/** Starts `run-instance.mjs` with `env` (ROLE, DATABASE_URL, ...; PORT defaults to 0) and resolves once it is ready. */
 export async function startInstance(env: Record<string, string>, options: InstanceOptions = {}): Promise<InstanceProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/support/run-instance.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...BUILT_INSTANCE], {
     cwd: ROOT,
     env: { ...childEnv(), UV_THREADPOOL_SIZE: '16', LOG_LEVEL: 'info', PORT: '0', ...env, VETTED_TEST_OPTIONS: JSON.stringify(options) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,10 +121,10 @@ export async function createPgDatabase(adminUrl: string): Promise<PgTestDatabase
   };
 }
 
-/** `vetted <args>` (src/cli.ts) as its own process, as an operator runs it beside the servers. */
+/** `vetted <args>` (the built CLI) as its own process, as an operator runs it beside the servers. */
 export function runCli(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: { ...childEnv(), LOG_LEVEL: 'warn', ...env } });
+    const child = spawn(process.execPath, [...BUILT_CLI, ...args], { cwd: ROOT, env: { ...childEnv(), LOG_LEVEL: 'warn', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

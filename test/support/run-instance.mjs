@@ -1,20 +1,18 @@
-// One Vetted process for the multi-process tests, started by instance-process.ts:
-//   node --import tsx test/support/run-instance.ts
+// One Vetted process for the multi-process tests, started by instance-process.ts from the built
+// service (see built-service.ts):
+//   node test/support/run-instance.mjs
 // The configuration comes from the environment as for `vetted serve` (DATABASE_URL, PORT, DNS_SERVERS,
 // SMTP_URL, SCAN_ALLOWED_NETWORKS, ...); ROLE=serve|worker picks startService or startWorker, and
 // VETTED_TEST_OPTIONS (JSON) carries the container options a test needs beyond it (`jobs`,
 // `jobTimings`, `fetcher` with the test CA and a port map). Once ready it prints one line,
 // {"instance":"ready","port":<port>,"pid":<pid>}; SIGTERM stops it gracefully.
 import 'reflect-metadata';
-import { loadConfig } from '../../src/adapters/config/load-config.js';
-import type { ContainerOptions } from '../../src/main.js';
-import { startService, startWorker } from '../../src/service.js';
-
-type InstanceOptions = Pick<ContainerOptions, 'jobs' | 'jobTimings' | 'fetcher'>;
+import { loadConfig } from '../../dist/src/adapters/config/load-config.js';
+import { startService, startWorker } from '../../dist/src/service.js';
 
 const role = process.env.ROLE ?? 'serve';
 if (role !== 'serve' && role !== 'worker') throw new Error(`ROLE must be serve or worker, not ${role}`);
-const options = JSON.parse(process.env.VETTED_TEST_OPTIONS ?? '{}') as InstanceOptions;
+const options = JSON.parse(process.env.VETTED_TEST_OPTIONS ?? '{}');
 const config = loadConfig(process.env);
 const service = role === 'serve' ? await startService(config, options) : await startWorker(config, options);
 process.stdout.write(`${JSON.stringify({ instance: 'ready', port: service.port, pid: process.pid })}\n`);
@@ -22,8 +20,8 @@ process.stdout.write(`${JSON.stringify({ instance: 'ready', port: service.port, 
 process.once('SIGTERM', () => {
   service.stop().then(
     () => process.exit(0),
-    (error: unknown) => {
-      process.stderr.write(`stop failed: ${(error as Error).stack ?? String(error)}\n`);
+    (error) => {
+      process.stderr.write(`stop failed: ${error?.stack ?? String(error)}\n`);
       process.exit(1);
     },
   );
