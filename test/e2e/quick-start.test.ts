@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,10 +23,28 @@ function quickStartBlocks(): string[][] {
   );
 }
 
+/**
+ * The project's files as a fresh clone has them, in `dir`, with this checkout's node_modules (what
+ * `npm install` made): `npm start` builds there, so the build it runs never rewrites the dist/ that
+ * other suites' child processes are loading.
+ */
+function cloneInto(dir: string): string {
+  const root = join(dir, 'vetted');
+  const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .stdout.split('\0')
+    .filter((f) => f !== '' && existsSync(join(ROOT, f)));
+  for (const file of files) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    cpSync(join(ROOT, file), join(root, file));
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+  return root;
+}
+
 /** Runs `command` in a shell from the project's folder, as a person would type it. */
-function sh(command: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function sh(command: string, cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn('sh', ['-c', command], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -47,11 +65,13 @@ describe('the quick start, as the README writes it', function () {
     expect(add).to.match(/^npx vetted entity add --domain example\.com /);
     expect(curl).to.equal('curl -s http://127.0.0.1:8080/verify/example.com');
 
-    // What CI ran already is `npm install`; the rest runs as written, on a port and a database of its own.
+    // What CI ran already is `npm install`; the rest runs as written, in a copy of the files a clone
+    // has, on a port and a database of its own.
     const dir = mkdtempSync(join(tmpdir(), 'vetted-quick-start-'));
+    const root = cloneInto(dir);
     const port = await freePort();
     const env = { ...childEnv(), HOME: process.env.HOME ?? dir, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'vetted.sqlite')}`, LOG_LEVEL: 'warn' };
-    const server = spawn('sh', ['-c', 'npm start'], { cwd: ROOT, env, stdio: 'ignore', detached: true });
+    const server = spawn('sh', ['-c', 'npm start'], { cwd: root, env, stdio: 'ignore', detached: true });
     const base = `http://127.0.0.1:${port}`;
     try {
       await waitUntil('npm start serves', async () => (await fetch(`${base}/status`).catch(() => undefined))?.ok === true, 150_000, 200);
@@ -59,9 +79,9 @@ describe('the quick start, as the README writes it', function () {
       const before = (await (await fetch(`${base}/verify/example.com`)).json()) as { data: { verified: boolean } };
       expect(before.data.verified).to.equal(false);
 
-      const added = await sh(add, env);
+      const added = await sh(add, root, env);
       expect(added.code, added.stderr).to.equal(0);
-      const answered = await sh(curl.replace('127.0.0.1:8080', `127.0.0.1:${port}`), env);
+      const answered = await sh(curl.replace('127.0.0.1:8080', `127.0.0.1:${port}`), root, env);
       expect(answered.code, answered.stderr).to.equal(0);
       const body = JSON.parse(answered.stdout) as { success: boolean; data: { verified: boolean; entity: { name: string } } };
       expect(body.success).to.equal(true);
