@@ -31,6 +31,15 @@ interface CatalogEntry {
   readonly outputSchema: JsonSchema;
 }
 
+// A tool's schemas are module constants: converted once per process, however many containers.
+const DRAFT7 = { input: new WeakMap<z.ZodType, JsonSchema>(), output: new WeakMap<z.ZodType, JsonSchema>() };
+
+function draft7(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  let json = DRAFT7[io].get(schema);
+  if (json === undefined) DRAFT7[io].set(schema, (json = z.toJSONSchema(schema, { target: 'draft-7', io }) as JsonSchema));
+  return json;
+}
+
 /**
  * The tools as tools/list shows them and tools/call runs them, per protocol revision.
  * 2025-06-18 gets title, outputSchema and structuredContent; 2025-03-26, which has none of them,
@@ -56,8 +65,8 @@ export class ToolCatalog {
         tool.name,
         {
           tool,
-          inputSchema: z.toJSONSchema(tool.input, { target: 'draft-7', io: 'input' }) as JsonSchema,
-          outputSchema: z.toJSONSchema(tool.output, { target: 'draft-7', io: 'output' }) as JsonSchema,
+          inputSchema: draft7(tool.input, 'input'),
+          outputSchema: draft7(tool.output, 'output'),
         },
       ]),
     );

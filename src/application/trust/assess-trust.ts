@@ -1,7 +1,6 @@
 import { inject, injectable, optional } from 'inversify';
 import { LRUCache } from 'lru-cache';
 import { registrableDomain, type DomainName } from '../../domain/domain-name.js';
-import { BRAND_DOMAINS, WORD_BRAND_LABELS } from '../../domain/trust/brand-domains.js';
 import { BrandCatalog } from '../../domain/trust/brand-catalog.js';
 import { missingSignals, withEvidence, type FirstLook } from '../../domain/trust/evidence.js';
 import { relateToExpected, withExpected, type ExpectedCounterparty } from '../../domain/trust/expected-counterparty.js';
@@ -78,7 +77,7 @@ export class AssessTrust {
     @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
     @inject(PopularDomains) @optional() private readonly popular: PopularDomains = NO_POPULAR_DOMAINS,
   ) {
-    this.detector = new LookalikeDetector(new BrandCatalog([...BRAND_DOMAINS, ...config.extraBrandDomains], WORD_BRAND_LABELS));
+    this.detector = new LookalikeDetector(BrandCatalog.standard(config.extraBrandDomains));
   }
 
   /** `expected`: the counterparty the agent meant (a domain), which the answer relates the name to. */

@@ -3,6 +3,8 @@ import { parseDomainName, registrableDomain } from '../domain-name.js';
 import { BRAND_DOMAINS, GENERIC_BRAND_LABELS, WORD_BRAND_LABELS } from './brand-domains.js';
 
 const TLDTS_OPTIONS = { allowPrivateDomains: true } as const;
+const MAX_STANDARD_CATALOGS = 8;
+const STANDARD_CATALOGS = new Map<string, BrandCatalog>();
 const BRAND_LINE = /^([^\s:]+):(?:\s+(.*))?$/;
 const ALLOW_LINE = /^allow:\s+(.*)$/i;
 const WORD = /^[a-z0-9-]+$/;
@@ -135,9 +137,19 @@ export class BrandCatalog {
     return label !== null && label !== '' && this.allowedLabels.has(label);
   }
 
-  /** The built-in catalog plus `extra` entries (the operator's BRAND_CATALOG_FILE lines). */
+  /**
+   * The built-in catalog plus `extra` entries (the operator's BRAND_CATALOG_FILE lines). Built once
+   * per distinct `extra` in a process: a catalog is immutable, and every container asks for it.
+   */
   static standard(extra: readonly string[] = []): BrandCatalog {
-    return new BrandCatalog([...BRAND_DOMAINS, ...extra], WORD_BRAND_LABELS, GENERIC_BRAND_LABELS);
+    const key = extra.join('\n');
+    let catalog = STANDARD_CATALOGS.get(key);
+    if (catalog === undefined) {
+      catalog = new BrandCatalog([...BRAND_DOMAINS, ...extra], WORD_BRAND_LABELS, GENERIC_BRAND_LABELS);
+      if (STANDARD_CATALOGS.size >= MAX_STANDARD_CATALOGS) STANDARD_CATALOGS.delete(STANDARD_CATALOGS.keys().next().value!);
+      STANDARD_CATALOGS.set(key, catalog);
+    }
+    return catalog;
   }
 
   get size(): number {

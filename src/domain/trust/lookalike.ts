@@ -35,6 +35,8 @@ interface Match {
 }
 
 const TLDTS_OPTIONS = { allowPrivateDomains: true } as const;
+// One index per catalog, however many detectors (one a container) share it.
+const INDEXES = new WeakMap<BrandCatalog, BrandIndex>();
 const HAS_LETTER = /\p{L}/u;
 
 /**
@@ -45,7 +47,8 @@ export class LookalikeDetector {
   private readonly index: BrandIndex;
 
   constructor(readonly catalog: BrandCatalog) {
-    this.index = new BrandIndex(catalog);
+    this.index = INDEXES.get(catalog) ?? new BrandIndex(catalog);
+    INDEXES.set(catalog, this.index);
   }
 
   /**

@@ -12,6 +12,21 @@ const SAFE_HREF = /^(https?:|mailto:|\/|#|\.{0,2}\/?[\w.-]+(?:[/?#]|$))/i;
  * `#anchor` links land. The title is the document's first heading.
  */
 export function renderDocPage(markdown: string, fallbackTitle: string): string {
+  const key = `${fallbackTitle}\n${markdown}`;
+  let html = RENDERED.get(key);
+  if (html === undefined) {
+    html = renderUncached(markdown, fallbackTitle);
+    if (RENDERED.size >= MAX_RENDERED) RENDERED.delete(RENDERED.keys().next().value!);
+    RENDERED.set(key, html);
+  }
+  return html;
+}
+
+// Every container renders its documents at start; containers of one process mostly render the same.
+const MAX_RENDERED = 64;
+const RENDERED = new Map<string, string>();
+
+function renderUncached(markdown: string, fallbackTitle: string): string {
   const used = new Map<string, number>();
   const marked = new Marked({
     gfm: true,

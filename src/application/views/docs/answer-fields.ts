@@ -48,8 +48,14 @@ export function anchorOf(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 }
 
+// Converted once per schema in a process: the answers' schemas are module constants, and every
+// container renders /api.md from them.
+const JSON_SCHEMAS = new WeakMap<z.ZodType, Json>();
+
 function jsonSchemaOf(schema: z.ZodType): Json {
-  return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Json;
+  let json = JSON_SCHEMAS.get(schema);
+  if (json === undefined) JSON_SCHEMAS.set(schema, (json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Json));
+  return json;
 }
 
 function walkObject(node: Json, prefix: string, rows: AnswerField[], parts: ReadonlyArray<{ name: string; key: string }>): void {

@@ -54,6 +54,15 @@ function sharedParts(schemas: AnswerSchemas): SharedPart[] {
  * parts they share. A field added to a schema shows up here with no other edit.
  */
 export function answerReference(schemas: AnswerSchemas): string {
+  let text = REFERENCES.get(schemas);
+  if (text === undefined) REFERENCES.set(schemas, (text = referenceOf(schemas)));
+  return text;
+}
+
+// Generated once per set of schemas in a process: every container publishes /api.md.
+const REFERENCES = new WeakMap<AnswerSchemas, string>();
+
+function referenceOf(schemas: AnswerSchemas): string {
   const shared = sharedParts(schemas);
   const answers = ANSWERS.map(([key, title, where]) => `### ${title}\n\n${where}\n\n${fieldTable(schemas[key], shared)}\n`);
   const parts = shared.filter((part) => part.name !== 'Scan result').map((part) => `### ${part.name}\n\n${fieldTable(part.schema, shared)}\n`);
