@@ -1,5 +1,5 @@
-// The dependency rule of the hexagon, checked on every `npm test` (ARCHITECTURE.md, "The dependency
-// rule", lists each rule; layer-rules.ts holds them). It parses every file under src/ with the
+// The dependency rule of the hexagon, checked on every `npm test` (docs/architecture/layers.md lists
+// each rule; layer-rules.ts holds them). It parses every file under src/ with the
 // TypeScript compiler (source-facts.ts), judges each import (type-only and dynamic ones included) and
 // each read of the clock, randomness or a timer, and finds import cycles (import-graph.ts).
 import { dirname, join, relative, resolve, sep } from 'node:path';

@@ -1,4 +1,4 @@
-// The rules of ARCHITECTURE.md's dependency table, as data and one judge per import.
+// The rules of the dependency table (docs/architecture/layers.md), as data and one judge per import.
 import type { AmbientRead, ImportStatement } from './source-facts.js';
 
 /** Libraries the pure domain may use: they do no I/O and read no clock. */
