@@ -4,7 +4,7 @@ import { printable } from '../../application/input/domain-input.js';
 import { AppError, isAppError } from '../../application/errors.js';
 import { zodMessage } from '../../application/input/zod-message.js';
 import type { ProtocolVersion } from './protocol-guard.js';
-import { answeredErrorResult, READ_ONLY_TOOL_NAMES, toolErrorResult } from './tool-errors.js';
+import { answeredErrorResult, toolErrorResult } from './tool-errors.js';
 import type { ToolCaller, VettedTool } from './vetted-tool.js';
 
 /** One tools/call, as the catalog needs to answer it. */
@@ -17,8 +17,6 @@ export interface ToolCall extends ToolCaller {
 }
 
 type JsonSchema = Tool['inputSchema'];
-
-const READ_ONLY: ReadonlySet<string> = new Set(READ_ONLY_TOOL_NAMES);
 
 /** A JSON-RPC -32602 error; the SDK answers with its code and message as they are (McpError would prefix the message). */
 class InvalidParams extends Error {
@@ -52,6 +50,8 @@ function draft7(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
  */
 export class ToolCatalog {
   private readonly entries: ReadonlyMap<string, CatalogEntry>;
+  /** The tools that read stored data only (readOnlyHint): counted as public reads, and named when scans are refused. */
+  readonly readOnlyTools: readonly string[];
 
   constructor(
     tools: readonly VettedTool[],
@@ -70,6 +70,7 @@ export class ToolCatalog {
         },
       ]),
     );
+    this.readOnlyTools = tools.filter((tool) => tool.hints.readOnlyHint).map((tool) => tool.name);
     if (this.entries.size !== tools.length) throw new Error(`two MCP tools share a name among ${tools.map((tool) => tool.name).join(', ')}`);
   }
 
@@ -91,22 +92,34 @@ export class ToolCatalog {
     if (!parsed.success) {
       const message = `Invalid arguments for ${name}: ${zodMessage(parsed.error, args ?? {})}`;
       if (call.version !== '2025-11-25') throw new InvalidParams(message);
-      return toolErrorResult(new AppError('VALIDATION_ERROR', message), call.requestId, unexpected);
+      return toolErrorResult(new AppError('VALIDATION_ERROR', message), call.requestId, unexpected, this.readOnlyTools);
     }
     let data: Record<string, unknown>;
     try {
-      if (call.countRead && READ_ONLY.has(name)) await call.countRead();
+      // A read-only tool is a public read: its hint, which every tool must state, decides the count.
+      if (call.countRead && entry.tool.hints.readOnlyHint) await call.countRead();
       data = await entry.tool.run(parsed.data, call);
     } catch (error) {
       const answer = isAppError(error) ? error.details.answer : undefined;
-      if (!isAppError(error) || !isAnswer(answer)) return toolErrorResult(this.asOutage(error) ?? error, call.requestId, unexpected);
+      if (!isAppError(error) || !isAnswer(answer)) return toolErrorResult(this.asOutage(error) ?? error, call.requestId, unexpected, this.readOnlyTools);
       const fits = entry.tool.output.safeParse(answer);
-      if (!fits.success) return toolErrorResult(new Error(`${name} answered outside its output schema: ${zodMessage(fits.error)}`), call.requestId, unexpected);
+      if (!fits.success)
+        return toolErrorResult(
+          new Error(`${name} answered outside its output schema: ${zodMessage(fits.error)}`),
+          call.requestId,
+          unexpected,
+          this.readOnlyTools,
+        );
       return answeredErrorResult(error.code, error.message, answer, call.version !== '2025-03-26');
     }
     const checked = entry.tool.output.safeParse(data);
     if (!checked.success)
-      return toolErrorResult(new Error(`${name} answered outside its output schema: ${zodMessage(checked.error)}`), call.requestId, unexpected);
+      return toolErrorResult(
+        new Error(`${name} answered outside its output schema: ${zodMessage(checked.error)}`),
+        call.requestId,
+        unexpected,
+        this.readOnlyTools,
+      );
     const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(data) }];
     return call.version === '2025-03-26' ? { content } : { content, structuredContent: data };
   }

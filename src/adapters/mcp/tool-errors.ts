@@ -7,9 +7,6 @@ export const ERROR_CODE_META_KEY = 'vetted/error_code';
 /** `_meta` key of the whole seconds to wait before a fresh scan is worth asking for again. */
 export const RETRY_AFTER_META_KEY = 'vetted/retry_after_seconds';
 
-/** The tools that read stored data only and keep answering while fresh scans are refused. */
-export const READ_ONLY_TOOL_NAMES = ['get_report', 'verify_domain', 'lookup_entity', 'check_trust'] as const;
-
 const SCAN_REFUSALS = new Set(['RATE_LIMITED', 'SCAN_UNAVAILABLE']);
 // Errors that carry a wait: the text says how long, and _meta holds it.
 const RETRYABLE = new Set(['RATE_LIMITED', 'SCAN_UNAVAILABLE', 'SERVICE_UNAVAILABLE']);
@@ -23,7 +20,16 @@ const RETRYABLE = new Set(['RATE_LIMITED', 'SCAN_UNAVAILABLE', 'SERVICE_UNAVAILA
  * Anything but an AppError becomes INTERNAL_ERROR without its details: `onUnexpected` is told
  * (to log it) and `reference` (the request id) is quoted instead.
  */
-export function toolErrorResult(error: unknown, reference: string, onUnexpected: (error: unknown) => void): CallToolResult {
+/**
+ * A failed call as a tool result with isError. `readOnlyTools` names the tools that read stored data
+ * only and keep answering while fresh scans are refused (the catalog's read-only tools).
+ */
+export function toolErrorResult(
+  error: unknown,
+  reference: string,
+  onUnexpected: (error: unknown) => void,
+  readOnlyTools: readonly string[] = [],
+): CallToolResult {
   if (!isAppError(error)) {
     onUnexpected(error);
     return errorResult('INTERNAL_ERROR', `Internal error; quote request id ${reference} when reporting it.`, {});
@@ -36,8 +42,8 @@ export function toolErrorResult(error: unknown, reference: string, onUnexpected:
     meta[RETRY_AFTER_META_KEY] = seconds;
     if (!error.message.toLowerCase().includes(`retry after ${seconds} seconds`)) sentences.push(`Retry after ${seconds} seconds.`);
     // A used-up daily quota of reads stops the read-only tools too: nothing keeps working until the reset.
-    if (SCAN_REFUSALS.has(error.code) && error.details.limit !== 'daily_quota')
-      sentences.push(`Meanwhile the read-only tools ${READ_ONLY_TOOL_NAMES.join(', ')} keep working on stored data.`);
+    if (SCAN_REFUSALS.has(error.code) && error.details.limit !== 'daily_quota' && readOnlyTools.length > 0)
+      sentences.push(`Meanwhile the read-only tools ${readOnlyTools.join(', ')} keep working on stored data.`);
   }
   return errorResult(error.code, sentences.join(' '), meta);
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import type { Container } from 'inversify';
 import { loadConfig } from '../../../src/adapters/config/load-config.js';
+import { ToolCatalog } from '../../../src/adapters/mcp/tool-catalog.js';
 import { MCP_TOOL, type VettedTool } from '../../../src/adapters/mcp/vetted-tool.js';
 import { HttpRoutes } from '../../../src/adapters/shared/http-routes.js';
 import { JOB_HANDLER, type JobKindHandler } from '../../../src/application/jobs/job-kind-handler.js';
@@ -111,6 +112,11 @@ describe('the composition root binds everything that is injected', () => {
   it('offers the MCP tools in the order tools/list shows them', () => {
     const names = containers[0]!.getAll<VettedTool>(MCP_TOOL).map((tool) => tool.name);
     expect(names).to.deep.equal(['get_report', 'verify_domain', 'scan_domain', 'lookup_entity', 'check_trust', 'watch_domain', 'unwatch_domain']);
+  });
+
+  it('counts the bound tools that only read stored data as public reads: the hint every tool must state decides', () => {
+    const catalog = new ToolCatalog(containers[0]!.getAll<VettedTool>(MCP_TOOL), () => undefined);
+    expect(catalog.readOnlyTools).to.deep.equal(['get_report', 'verify_domain', 'lookup_entity', 'check_trust']);
   });
 
   it('has one handler for every job kind, and a worker that takes them', () => {

@@ -14,14 +14,20 @@ describe('MCP tool errors', () => {
   beforeEach(() => (unexpected.length = 0));
 
   it('tells an exhausted scan budget with the delay in the text and as an integer in _meta, and points to the read-only tools', () => {
-    const result = toolErrorResult(new AppError('RATE_LIMITED', 'The fresh-scan budget of this client is spent.', { retryAfterSeconds: 42 }), 'req-1', record);
+    const readOnly = ['get_report', 'verify_domain', 'lookup_entity', 'check_trust'];
+    const result = toolErrorResult(
+      new AppError('RATE_LIMITED', 'The fresh-scan budget of this client is spent.', { retryAfterSeconds: 42 }),
+      'req-1',
+      record,
+      readOnly,
+    );
     expect(result.isError).to.equal(true);
     expect(result.structuredContent).to.equal(undefined);
     expect(result._meta).to.deep.equal({ [ERROR_CODE_META_KEY]: 'RATE_LIMITED', [RETRY_AFTER_META_KEY]: 42 });
     const text = textOf(result);
     expect(text).to.match(/^RATE_LIMITED: The fresh-scan budget of this client is spent\. /);
     expect(text).to.include('Retry after 42 seconds.');
-    for (const tool of ['get_report', 'verify_domain', 'lookup_entity', 'check_trust']) expect(text).to.include(tool);
+    for (const tool of readOnly) expect(text).to.include(tool);
     expect(unexpected).to.deep.equal([]);
   });
 
@@ -42,6 +48,7 @@ describe('MCP tool errors', () => {
       new AppError('SCAN_UNAVAILABLE', 'Fresh scans are unavailable for now; retry after 30 seconds.', { retryAfterSeconds: 30 }),
       'req-1',
       record,
+      ['verify_domain'],
     );
     expect(result._meta).to.deep.equal({ [ERROR_CODE_META_KEY]: 'SCAN_UNAVAILABLE', [RETRY_AFTER_META_KEY]: 30 });
     expect(textOf(result)).to.match(/^SCAN_UNAVAILABLE: .*retry after 30 seconds\..*keep working/);
