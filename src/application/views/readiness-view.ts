@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import type { Readiness } from '../../domain/scan/readiness.js';
+import { FRESHNESS_VALUES, READINESS_VALUES, type Readiness } from '../../domain/scan/readiness.js';
 import type { ReportSummary } from '../../domain/scan/report.js';
 import { reportLinks } from './report-links.js';
 import { list } from './schema-kit.js';
 
 /** The readiness object of the scan-based answers (POST /api/scan, GET /verify, MCP). */
 export const readinessSchema = z.object({
-  value: z.enum(['unknown', 'limited', 'ready']).describe('What an agent may rely on now, from the latest stored report.'),
+  value: z.enum(READINESS_VALUES).describe('What an agent may rely on now, from the latest stored report.'),
   reasons: list(z.string()).describe('Why it is not ready, in words (empty when ready).'),
   scanned_at: z.string().nullable().describe('When the report was made; null when never scanned.'),
   age_seconds: z.number().int().nullable().describe('Seconds since that scan.'),
-  freshness: z.enum(['fresh', 'stale', 'expired']).nullable().describe('How the age reads against the methodology thresholds.'),
+  freshness: z.enum(FRESHNESS_VALUES).nullable().describe('How the age reads against the methodology thresholds.'),
   score: z
     .number()
     .nullable()

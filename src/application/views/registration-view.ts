@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { verificationInstructions } from '../../domain/registration/registration.js';
+import { REGISTRATION_STATUSES, verificationInstructions } from '../../domain/registration/registration.js';
 import type { MailOutcome, RegisterOutcome } from '../registration/register-domain.js';
 
 /** The contract's answer to `POST /register` (201): the pending registration and how to prove control. */
 export const registrationSchema = z.object({
   registration_id: z.string(),
   domain: z.string(),
-  status: z.enum(['pending', 'verified']).describe('pending until the proof is confirmed.'),
+  status: z.enum(REGISTRATION_STATUSES).describe('pending until the proof is confirmed.'),
   verification_instructions: z
     .object({
       method: z.literal('dns_txt'),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ENTITY_LEVELS, ENTITY_TYPES } from '../../domain/entity.js';
-import { TRUST_LEVELS } from '../../domain/trust/agent-guidance.js';
+import { type AgentGuidance, GUIDANCE_ACTIONS, SAFE_ACTIONS, TRUST_LEVELS } from '../../domain/trust/agent-guidance.js';
 import { readinessSchema } from './readiness-view.js';
-import { list } from './schema-kit.js';
+import { fits, list } from './schema-kit.js';
 
 // The registry answers: verify (with its expired and blocked cases) and lookup. registry-view.ts builds them.
 
@@ -29,22 +29,24 @@ export const lookupEntitySchema = z.object({
 });
 
 /** What an agent should do before transacting with the counterparty. */
-export const agentGuidanceSchema = z
-  .object({
-    action: z
-      .enum(['PROCEED', 'CAUTION', 'FLAG', 'BLOCK'])
-      .describe('What to do: PROCEED within the limits below, CAUTION (human review for payments), FLAG (send to human review), BLOCK (do not transact).'),
-    safe_actions: list(z.enum(['payment', 'data_sharing', 'api_call'])).describe('The kinds of action that are safe without a person.'),
-    max_transaction_usd: z.number().describe('The largest payment to make without a person, in USD (0: none).'),
-    requires_human: z.boolean().describe('True when a person must decide before the transaction.'),
-    reason: z
-      .string()
-      .optional()
-      .describe(
-        'Below PROCEED: why, in words: first whether the evidence is incomplete and when to ask again, then the score, what held it down, what was not looked at, and what would raise it.',
-      ),
-  })
-  .describe("The contract's guidance for an agent. Proceed only when success is true and verified is true; otherwise send the decision to human review.");
+export const agentGuidanceSchema = fits<AgentGuidance>()(
+  z
+    .object({
+      action: z
+        .enum(GUIDANCE_ACTIONS)
+        .describe('What to do: PROCEED within the limits below, CAUTION (human review for payments), FLAG (send to human review), BLOCK (do not transact).'),
+      safe_actions: list(z.enum(SAFE_ACTIONS)).describe('The kinds of action that are safe without a person.'),
+      max_transaction_usd: z.number().describe('The largest payment to make without a person, in USD (0: none).'),
+      requires_human: z.boolean().describe('True when a person must decide before the transaction.'),
+      reason: z
+        .string()
+        .optional()
+        .describe(
+          'Below PROCEED: why, in words: first whether the evidence is incomplete and when to ask again, then the score, what held it down, what was not looked at, and what would raise it.',
+        ),
+    })
+    .describe("The contract's guidance for an agent. Proceed only when success is true and verified is true; otherwise send the decision to human review."),
+);
 
 /**
  * GET /verify/{domain} (`data`), MCP verify_domain and the signed verify answer: the registry

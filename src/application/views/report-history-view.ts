@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { READINESS_VALUES } from '../../domain/scan/readiness.js';
 import type { ReportChange } from '../../domain/scan/report-diff.js';
 import type { HistoryPage } from '../scan/report-history.js';
 import { reportLinks } from './report-links.js';
@@ -8,7 +9,7 @@ const sideSchema = z.object({
   report_id: z.string(),
   scanned_at: z.string(),
   score: z.number(),
-  readiness: z.enum(['unknown', 'limited', 'ready']).describe('Readiness as judged at that scan.'),
+  readiness: z.enum(READINESS_VALUES).describe('Readiness as judged at that scan.'),
   methodology_version: z.string(),
   report_url: z.string(),
 });

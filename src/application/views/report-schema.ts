@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECK_STATUSES } from '../../domain/scan/report.js';
 import { list, UNTRUSTED } from './schema-kit.js';
 
 // The report answers: the signed report document and one evidence item. report-view.ts builds them.
@@ -8,7 +9,7 @@ export const checkSchema = z.object({
   id: z.string(),
   category: z.string(),
   title: z.string(),
-  status: z.enum(['pass', 'warn', 'fail', 'info', 'error']),
+  status: z.enum(CHECK_STATUSES),
   points: z.number(),
   max: z.number(),
   detail: z.string().describe("Vetted's words on what was found."),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { READINESS_VALUES } from '../../domain/scan/readiness.js';
 import { ENTITY_LEVELS } from '../../domain/entity.js';
 import { TRUST_LEVELS } from '../../domain/trust/agent-guidance.js';
 import { OBSERVED_SIGNALS } from '../../domain/trust/evidence.js';
@@ -137,7 +138,7 @@ export const trustSignalsSchema = z.object({
           }),
           spf: externalCheck({ published: z.boolean().describe('True when the domain publishes an SPF record.') }),
           dmarc: externalCheck({ published: z.boolean().describe('True when the domain publishes a DMARC record.') }),
-          readiness: externalCheck({ value: z.enum(['unknown', 'limited', 'ready']).describe('The readiness of the latest stored scan.') }),
+          readiness: externalCheck({ value: z.enum(READINESS_VALUES).describe('The readiness of the latest stored scan.') }),
         })
         .nullable()
         .describe('Each check, or null when the external checks were not run.'),

@@ -1,7 +1,9 @@
 import type { DomainName } from '../domain-name.js';
 import type { EntityCoverage, EntityType } from '../entity.js';
 
-export type RegistrationStatus = 'pending' | 'verified';
+/** A registration's states: pending until its proof is confirmed. */
+export const REGISTRATION_STATUSES = ['pending', 'verified'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export type ProofMethod = 'dns_txt' | 'well_known';
 
 /** A request to verify a domain, waiting for its owner to publish the proof and confirm. */

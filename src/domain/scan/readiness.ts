@@ -1,8 +1,12 @@
 import { METHODOLOGY_VERSION } from './methodology.js';
 import type { Report } from './report.js';
 
-export type ReadinessValue = 'unknown' | 'limited' | 'ready';
-export type Freshness = 'fresh' | 'stale' | 'expired';
+/** The readiness values, weakest first. */
+export const READINESS_VALUES = ['unknown', 'limited', 'ready'] as const;
+export type ReadinessValue = (typeof READINESS_VALUES)[number];
+/** How a report's age reads against the methodology's thresholds. */
+export const FRESHNESS_VALUES = ['fresh', 'stale', 'expired'] as const;
+export type Freshness = (typeof FRESHNESS_VALUES)[number];
 
 /** The one table of readiness thresholds; /methodology.md prints it. */
 export const READINESS_THRESHOLDS = {

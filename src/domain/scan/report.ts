@@ -1,7 +1,9 @@
 import type { DomainName } from '../domain-name.js';
 import type { ObservedCertificate, ObservedRedirect, ProbeId } from './probes.js';
 
-export type CheckStatus = 'pass' | 'warn' | 'fail' | 'info' | 'error';
+/** The statuses a check or declaration can end in. */
+export const CHECK_STATUSES = ['pass', 'warn', 'fail', 'info', 'error'] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
 /** The verdict of one check (core) or one declaration (optional, never scored). */
 export interface CheckResult {

@@ -2,8 +2,12 @@
 export const TRUST_LEVELS = ['VERY_HIGH', 'HIGH', 'MEDIUM', 'LOW', 'NONE'] as const;
 export type TrustLevel = (typeof TRUST_LEVELS)[number];
 
-export type GuidanceAction = 'PROCEED' | 'CAUTION' | 'FLAG' | 'BLOCK';
-export type SafeAction = 'payment' | 'data_sharing' | 'api_call';
+/** What guidance can tell an agent to do, least restricting first (the order isLessSevere reads). */
+export const GUIDANCE_ACTIONS = ['PROCEED', 'CAUTION', 'FLAG', 'BLOCK'] as const;
+export type GuidanceAction = (typeof GUIDANCE_ACTIONS)[number];
+/** The kinds of action guidance can call safe. */
+export const SAFE_ACTIONS = ['payment', 'data_sharing', 'api_call'] as const;
+export type SafeAction = (typeof SAFE_ACTIONS)[number];
 
 /** What an agent should do before transacting with a counterparty. */
 export interface AgentGuidance {
@@ -56,9 +60,6 @@ export function guidanceFor(level: TrustLevel, reason?: string): AgentGuidance {
   const why = reason ?? row.defaultReason;
   return row.action === 'FLAG' || row.action === 'BLOCK' ? { ...base, reason: why } : base;
 }
-
-/** How far each action restricts an agent, least first. */
-export const GUIDANCE_ACTIONS: readonly GuidanceAction[] = ['PROCEED', 'CAUTION', 'FLAG', 'BLOCK'];
 
 /** True when `action` restricts an agent less than `than` (PROCEED is less severe than FLAG). */
 export function isLessSevere(action: GuidanceAction, than: GuidanceAction): boolean {
