@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { LRUCache } from 'lru-cache';
 import { parseApiKey } from '../../domain/access/api-key.js';
 import type { QuotaStanding, Tier } from '../../domain/access/tier.js';
@@ -57,7 +57,7 @@ export class AdmitRead {
     @inject(TokenHasher) private readonly hasher: TokenHasher,
     @inject(ReadQuotas) private readonly quotas: ReadQuotas,
     @inject(Clock) private readonly clock: Clock,
-    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
+    @inject(Metrics) private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   /** True when API_TIERS is on: without it nothing is counted and no key is read. */

@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { ChangeFeed } from '../ports/change-feed.js';
 import { Logger } from '../ports/logger.js';
 import { Timers } from '../ports/timers.js';
@@ -35,9 +35,9 @@ export class ChangePropagation {
     @inject(DetectEvents) private readonly events: DetectEvents,
     @inject(PurgeChangedAnswers) private readonly purges: PurgeChangedAnswers,
     @inject(Logger) private readonly logger: Logger,
-    @inject(KnownNames) @optional() private readonly known?: KnownNames,
-    @inject(Timers) @optional() private readonly timers?: Timers,
-    @inject(ApiKeys) @optional() private readonly keys?: ApiKeys,
+    @inject(KnownNames) private readonly known?: KnownNames,
+    @inject(Timers) private readonly timers?: Timers,
+    @inject(ApiKeys) private readonly keys?: ApiKeys,
   ) {}
 
   /** Starts listening; resolves once the feed listens, rejects when it cannot. */

@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { KnownNames } from './known-names.js';
 import { NameCache } from './name-cache.js';
 import { Clock } from '../ports/clock.js';
@@ -13,7 +13,7 @@ export const NOTHING_STORED: DomainRecords = Object.freeze({ entities: Object.fr
  */
 @injectable()
 export class RegistryReadCache extends NameCache<DomainRecords> {
-  constructor(@inject(Clock) clock: Clock, @inject(KnownNames) @optional() known?: KnownNames) {
+  constructor(@inject(Clock) clock: Clock, @inject(KnownNames) known?: KnownNames) {
     super(
       clock,
       (records) => records.entities.length === 0 && records.blocks.length === 0 && records.latestReport === undefined,

@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { isPopularityStale } from '../../domain/trust/popularity.js';
 import { AppError } from '../errors.js';
 import { Clock } from '../ports/clock.js';
@@ -26,7 +26,7 @@ export class CheckReadiness {
   constructor(
     @inject(StoreHealth) private readonly store: StoreHealth,
     @inject(Clock) private readonly clock: Clock,
-    @inject(PopularDomains) @optional() private readonly popular: PopularDomains = NO_POPULAR_DOMAINS,
+    @inject(PopularDomains) private readonly popular: PopularDomains = NO_POPULAR_DOMAINS,
   ) {}
 
   async run(): Promise<Readiness> {

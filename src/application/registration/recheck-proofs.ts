@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import type { DomainName } from '../../domain/domain-name.js';
 import { afterRecheck, isRecheckDue } from '../../domain/registration/proof-recheck.js';
 import { mapWithConcurrency } from '../jobs/concurrency.js';
@@ -43,7 +43,7 @@ export class RecheckProofs {
     @inject(Logger) private readonly logger: Logger,
     @inject(AppConfig) private readonly config: Pick<AppConfig, 'recheckConcurrency'>,
     @inject(JobTimings) private readonly timings: Pick<JobTimings, 'recheckClaimSeconds'> = DEFAULT_JOB_TIMINGS,
-    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
+    @inject(Metrics) private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   /** Claims and checks every due proof now, batch after batch (`vetted recheck`). */

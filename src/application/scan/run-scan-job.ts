@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { evidenceProgress, probeProgress, reportIdOfScan, type ProbeProgress, type ScanJob } from '../../domain/scan/scan-job.js';
 import { isAppError } from '../errors.js';
 import { Clock } from '../ports/clock.js';
@@ -26,7 +26,7 @@ export class RunScanJob {
     @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
     @inject(Clock) private readonly clock: Clock,
     @inject(Logger) private readonly logger: Logger,
-    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
+    @inject(Metrics) private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   /**

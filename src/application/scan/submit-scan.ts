@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import type { DomainName } from '../../domain/domain-name.js';
 import { METHODOLOGY_VERSION } from '../../domain/scan/methodology.js';
 import { requireDomainName } from '../input/domain-input.js';
@@ -55,7 +55,7 @@ export class SubmitScan {
     @inject(RandomTokens) private readonly random: RandomTokens,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobTimings) private readonly timings: Pick<JobTimings, 'scanLeaseSeconds'>,
-    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
+    @inject(Metrics) private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   async run(request: ScanRequest): Promise<ScanTicket> {

@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { LRUCache } from 'lru-cache';
 import { registrableDomain, type DomainName } from '../../domain/domain-name.js';
 import { BrandCatalog } from '../../domain/trust/brand-catalog.js';
@@ -74,8 +74,8 @@ export class AssessTrust {
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(BrandOwnership) private readonly ownership: BrandOwnership,
     @inject(FirstObservations) private readonly first: FirstObservations,
-    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
-    @inject(PopularDomains) @optional() private readonly popular: PopularDomains = NO_POPULAR_DOMAINS,
+    @inject(Metrics) private readonly metrics: Metrics = NO_METRICS,
+    @inject(PopularDomains) private readonly popular: PopularDomains = NO_POPULAR_DOMAINS,
   ) {
     this.detector = new LookalikeDetector(BrandCatalog.standard(config.extraBrandDomains));
   }

@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { KnownNames } from '../caching/known-names.js';
 import { NameCache } from '../caching/name-cache.js';
 import { Clock } from '../ports/clock.js';
@@ -17,7 +17,7 @@ export const OBSERVATION_CACHE_SECONDS = 300;
  */
 @injectable()
 export class ObservationCache extends NameCache<StoredObservations> {
-  constructor(@inject(Clock) clock: Clock, @inject(KnownNames) @optional() known?: KnownNames) {
+  constructor(@inject(Clock) clock: Clock, @inject(KnownNames) known?: KnownNames) {
     super(clock, (observations) => Object.keys(observations).length === 0, known && { known, empty: NO_OBSERVATIONS, covering: false });
   }
 }

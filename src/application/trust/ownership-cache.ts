@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import type { OwnershipCheck } from '../../domain/trust/ownership.js';
 import { NameCache } from '../caching/name-cache.js';
 import { KnownNames } from '../caching/known-names.js';
@@ -21,7 +21,7 @@ export const OWNERSHIP_CACHE_SECONDS = 300;
  */
 @injectable()
 export class OwnershipCache extends NameCache<OwnershipRead> {
-  constructor(@inject(Clock) clock: Clock, @inject(KnownNames) @optional() known?: KnownNames) {
+  constructor(@inject(Clock) clock: Clock, @inject(KnownNames) known?: KnownNames) {
     super(clock, (read) => read.check === undefined, known && { known, empty: NEVER_CHECKED, covering: false });
   }
 }

@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { checkLogClaim, type LogInclusion } from '../log/log-claim-check.js';
 import { LogCrypto } from '../ports/log-crypto.js';
 import { AppError } from '../errors.js';
@@ -18,7 +18,7 @@ export class CheckSignedVerdict {
     @inject(VerdictVerifier) private readonly verifier: VerdictVerifier,
     @inject(ReportSigner) private readonly signer: ReportSigner,
     @inject(Clock) private readonly clock: Clock,
-    @inject(LogCrypto) @optional() private readonly crypto?: LogCrypto,
+    @inject(LogCrypto) private readonly crypto?: LogCrypto,
   ) {}
 
   /**

@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { coveringNames, type DomainName } from '../../domain/domain-name.js';
 import { verdictClaims } from '../../domain/signed-verdict.js';
 import { AppConfig } from '../ports/app-config.js';
@@ -47,7 +47,7 @@ export class SignVerdict {
     @inject(ReportSigner) private readonly signer: ReportSigner,
     @inject(Clock) private readonly clock: Clock,
     @inject(AppConfig) private readonly config: AppConfig,
-    @inject(TransparencyLog) @optional() private readonly log?: TransparencyLog,
+    @inject(TransparencyLog) private readonly log?: TransparencyLog,
   ) {}
 
   /**

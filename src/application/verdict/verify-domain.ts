@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { coveringNames, type DomainName } from '../../domain/domain-name.js';
 import { judgeRegistry, verdictCacheSeconds, type RegistryVerdict } from '../../domain/registry-verdict.js';
 import { judgeReadiness, type Readiness } from '../../domain/scan/readiness.js';
@@ -41,8 +41,8 @@ export class VerifyDomain {
     @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
     @inject(Clock) private readonly clock: Clock,
     @inject(ReadAheadCaches) private readonly readAhead: ReadAheadCaches,
-    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
-    @inject(KnownNames) @optional() private readonly known?: KnownNames,
+    @inject(Metrics) private readonly metrics: Metrics = NO_METRICS,
+    @inject(KnownNames) private readonly known?: KnownNames,
   ) {}
 
   async run(input: string): Promise<VerifyOutcome> {

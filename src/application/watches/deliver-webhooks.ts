@@ -1,4 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { pastDeliveryWindow, retryDelaySeconds } from '../../domain/events/watch.js';
 import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
@@ -34,7 +34,7 @@ export class DeliverWebhooks {
     @inject(JobQueue) private readonly queue: JobQueue,
     @inject(Clock) private readonly clock: Clock,
     @inject(AppConfig) private readonly config: AppConfig,
-    @inject(Metrics) @optional() private readonly metrics: Metrics = NO_METRICS,
+    @inject(Metrics) private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   async run(watchId: string): Promise<void> {

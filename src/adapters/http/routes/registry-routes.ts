@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Router } from '@koa/router';
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable } from 'inversify';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../../application/errors.js';
@@ -61,7 +61,7 @@ export class RegistryRoutes implements HttpRoutes {
     @inject(LookupEntity) private readonly lookupEntity: LookupEntity,
     @inject(CheckReadiness) private readonly checkReadiness: CheckReadiness,
     @inject(VerdictPageRoutes) private readonly pages: VerdictPageRoutes,
-    @inject(Metrics) @optional() metrics: Metrics = NO_METRICS,
+    @inject(Metrics) metrics: Metrics = NO_METRICS,
   ) {
     this.answers = new RenderedAnswers('/verify/:domain', '/verify/', clock, metrics, (outcome) =>
       'assessment' in outcome ? assessTrust.isCurrent(outcome) : verifyDomain.isCurrent(outcome),
