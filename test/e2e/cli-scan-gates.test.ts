@@ -21,7 +21,7 @@ import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
 import { goodHomepageHandler, goodSiteFiles } from '../support/good-site.js';
 import { createTestCa } from '../support/test-ca.js';
 import { childEnv } from '../support/child-env.js';
-import { BUILT_CLI } from '../support/built-service.js';
+import { builtCli } from '../support/built-service.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const HOUR_MS = 3_600_000;
@@ -96,7 +96,7 @@ describe('vetted scan as a CI gate, against real local sites', function () {
 
   function spawned(args: string[]): Promise<Run> {
     return new Promise((resolvePromise, reject) => {
-      const child = spawn(process.execPath, [...BUILT_CLI, ...args], { cwd: ROOT, env: { ...childEnv(), ...env } });
+      const child = spawn(process.execPath, [...builtCli(), ...args], { cwd: ROOT, env: { ...childEnv(), ...env } });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (c) => (stdout += c));

@@ -8,7 +8,7 @@ import { SERVICE_VERSION } from '../../src/domain/service-info.js';
 import { runCli as vetted, spawnCli as spawned } from '../support/cli-run.js';
 import { startDnsServer } from '../support/dns-server.js';
 import { childEnv } from '../support/child-env.js';
-import { BUILT_CLI } from '../support/built-service.js';
+import { builtCli } from '../support/built-service.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -205,7 +205,7 @@ describe('the vetted CLI, as a process', () => {
 
     it('serves what the CLI added, then shuts down cleanly on SIGTERM', async () => {
       await vetted(['entity', 'add', '--domain', 'example.com', '--name', 'Example Corp', '--type', 'business'], env);
-      child = spawn(process.execPath, [...BUILT_CLI, 'serve'], {
+      child = spawn(process.execPath, [...builtCli(), 'serve'], {
         cwd: ROOT,
         env: { ...childEnv(), ...env, PORT: '0', LOG_LEVEL: 'info' },
       });

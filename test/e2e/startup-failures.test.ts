@@ -7,13 +7,13 @@ import { expect } from 'chai';
 import { main } from '../../src/cli.js';
 import { closedPort } from '../support/smtp-sink.js';
 import { childEnv } from '../support/child-env.js';
-import { BUILT_CLI } from '../support/built-service.js';
+import { builtCli } from '../support/built-service.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 function serve(env: Record<string, string>): Promise<{ code: number | null; stdout: string[]; stderr: string[] }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [...BUILT_CLI, 'serve'], { cwd: ROOT, env: { ...childEnv(), PORT: '0', ...env } });
+    const child = spawn(process.execPath, [...builtCli(), 'serve'], { cwd: ROOT, env: { ...childEnv(), PORT: '0', ...env } });
     let out = '';
     let err = '';
     child.stdout.on('data', (c) => (out += c));

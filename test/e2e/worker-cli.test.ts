@@ -6,7 +6,7 @@ import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { createPgDatabase, runCli, startInstance, type InstanceProcess, type PgTestDatabase } from '../support/instance-process.js';
 import { FAST_JOBS } from '../support/test-service.js';
 import { childEnv } from '../support/child-env.js';
-import { BUILT_CLI } from '../support/built-service.js';
+import { builtCli } from '../support/built-service.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PG_URL = process.env.VETTED_TEST_PG_URL;
@@ -30,7 +30,7 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
 
   it('runs the scans a WORKERS=0 instance queues, lists the queues, and stops cleanly on SIGTERM', async () => {
     const env = { ...childEnv(), UV_THREADPOOL_SIZE: '16', LOG_LEVEL: 'info', DATABASE_URL: database.url, DNS_SERVERS: dns.address };
-    const worker = spawn(process.execPath, [...BUILT_CLI, 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const worker = spawn(process.execPath, [...builtCli(), 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     worker.stdout.on('data', (c) => (output += c));
     worker.stderr.on('data', (c) => (output += c));

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../../src/cli.js';
 import { childEnv } from './child-env.js';
-import { BUILT_CLI } from './built-service.js';
+import { builtCli } from './built-service.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,7 +24,7 @@ export async function runCli(args: readonly string[], env: Record<string, string
 /** Runs the CLI as a real process from the project root (for exit codes and stdout as a shell sees them). */
 export function spawnCli(args: readonly string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [...BUILT_CLI, ...args], { cwd: ROOT, env: { ...childEnv(), LOG_LEVEL: 'warn', ...env } });
+    const child = spawn(process.execPath, [...builtCli(), ...args], { cwd: ROOT, env: { ...childEnv(), LOG_LEVEL: 'warn', ...env } });
     const run: CliRun = { code: null, stdout: '', stderr: '' };
     child.stdout.on('data', (c) => (run.stdout += c));
     child.stderr.on('data', (c) => (run.stderr += c));

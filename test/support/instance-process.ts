@@ -7,7 +7,7 @@ import { createKnex } from '../../src/adapters/persistence/create-knex.js';
 import { KnexSchemaMigrator } from '../../src/adapters/persistence/knex-schema-migrator.js';
 import type { ContainerOptions } from '../../src/main.js';
 import { childEnv } from './child-env.js';
-import { BUILT_CLI, BUILT_INSTANCE } from './built-service.js';
+import { builtCli, builtInstance } from './built-service.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_MS = 30_000;
@@ -37,7 +37,7 @@ export interface InstanceProcess {
 
 /** Starts `run-instance.mjs` with `env` (ROLE, DATABASE_URL, ...; PORT defaults to 0) and resolves once it is ready. */
 export async function startInstance(env: Record<string, string>, options: InstanceOptions = {}): Promise<InstanceProcess> {
-  const child: ChildProcess = spawn(process.execPath, [...BUILT_INSTANCE], {
+  const child: ChildProcess = spawn(process.execPath, [...builtInstance()], {
     cwd: ROOT,
     env: { ...childEnv(), UV_THREADPOOL_SIZE: '16', LOG_LEVEL: 'info', PORT: '0', ...env, VETTED_TEST_OPTIONS: JSON.stringify(options) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,7 +124,7 @@ export async function createPgDatabase(adminUrl: string): Promise<PgTestDatabase
 /** `vetted <args>` (the built CLI) as its own process, as an operator runs it beside the servers. */
 export function runCli(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [...BUILT_CLI, ...args], { cwd: ROOT, env: { ...childEnv(), LOG_LEVEL: 'warn', ...env } });
+    const child = spawn(process.execPath, [...builtCli(), ...args], { cwd: ROOT, env: { ...childEnv(), LOG_LEVEL: 'warn', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childEnv } from './child-env.js';
-import { BUILT_CLI } from './built-service.js';
+import { builtCli } from './built-service.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,7 +32,7 @@ export function freePort(): Promise<number> {
 /** Starts `vetted serve` (the built service, see built-service.ts) with `env`; resolves once it listens. */
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...BUILT_CLI, 'serve'], {
+  const child = spawn(process.execPath, [...builtCli(), 'serve'], {
     cwd: ROOT,
     env: { ...childEnv(), UV_THREADPOOL_SIZE: '16', LOG_LEVEL: 'info', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
