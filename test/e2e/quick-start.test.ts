@@ -32,7 +32,7 @@ function cloneInto(dir: string): string {
   const root = join(dir, 'vetted');
   const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
     .stdout.split('\0')
-    .filter((f) => f !== '' && existsSync(join(ROOT, f)));
+    .filter((f) => f !== '' && f !== 'node_modules' && existsSync(join(ROOT, f)));
   for (const file of files) {
     mkdirSync(dirname(join(root, file)), { recursive: true });
     cpSync(join(ROOT, file), join(root, file));
