@@ -68,3 +68,12 @@ export const COMMON_ERRORS: readonly ErrorCode[] = ['INTERNAL_ERROR'];
 export const STORE_ERRORS: readonly ErrorCode[] = [...COMMON_ERRORS, 'SERVICE_UNAVAILABLE'];
 /** What a route reading a JSON body adds. */
 export const BODY_ERRORS: readonly ErrorCode[] = ['VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+
+/** A path parameter `name`, described. */
+export const param = (name: string, description: string) => z.object({ [name]: z.string().meta({ description }) });
+
+/** A JSON body of `schema`. */
+export const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+
+/** A public read: anonymous, or with an API key for its tier's quota. */
+export const OPTIONAL_KEY: Array<Record<string, string[]>> = [{}, { apiKey: [] }];
