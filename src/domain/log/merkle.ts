@@ -1,3 +1,4 @@
+import { bytesEqual, half, isCount, isPowerOfTwo, largestPowerOfTwoBelow, requireCounts } from './tree-math.js';
 /** A SHA-256 digest: 32 bytes. */
 export type Hash = Uint8Array;
 
@@ -237,21 +238,4 @@ async function readExactly(read: HashReader, indexes: readonly number[]): Promis
   return hashes;
 }
 
-function largestPowerOfTwoBelow(n: number): number {
-  let k = 1;
-  while (k * 2 < n) k *= 2;
-  return k;
-}
-
-const isPowerOfTwo = (n: number): boolean => n === 1 || (n > 1 && largestPowerOfTwoBelow(n) * 2 === n);
-const half = (n: number): number => Math.floor(n / 2);
-const isCount = (n: number): boolean => Number.isSafeInteger(n) && n >= 0;
 const allHashes = (hashes: readonly Hash[]): boolean => hashes.every((h) => h.length === HASH_SIZE);
-
-function requireCounts(counts: Record<string, number>): void {
-  for (const [name, n] of Object.entries(counts)) if (!isCount(n)) throw new RangeError(`${name} must be a non-negative safe integer, got ${n}`);
-}
-
-function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
-}

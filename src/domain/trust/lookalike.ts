@@ -3,8 +3,9 @@ import type { BrandCatalog } from './brand-catalog.js';
 import { BrandIndex, LOOKALIKE_LIMITS, type IndexedBrand } from './brand-index.js';
 import { findCombination, onlyWordsAdded } from './combosquat.js';
 import { hasNonAscii, looseSkeleton, mixedScripts, skeleton } from './confusables.js';
-import { outranks, type PopularStanding } from './popularity.js';
 import { restrictedSuffixOf } from './restricted-suffixes.js';
+
+export { withPopularity } from './popular-finding.js';
 import type { BrandFinding, LookalikeRule } from './trust-inputs.js';
 
 export { LOOKALIKE_LIMITS } from './brand-index.js';
@@ -225,18 +226,6 @@ export class LookalikeDetector {
  */
 export function judgeBrand(domain: string, detector: LookalikeDetector, unicodeDomain?: string): BrandFinding {
   return detector.judge(domain, unicodeDomain);
-}
-
-/**
- * The brand finding of a name given its standing in the popularity list (see popularStanding): a
- * listed name is no lookalike of another brand, being popular in its own right (see outranks), and
- * its finding says where it is listed; a listed name registered after the list's date keeps what
- * the detector found, and says why it was not spared. A name not listed is left as found.
- */
-export function withPopularity(finding: BrandFinding, standing: PopularStanding | undefined): BrandFinding {
-  if (standing === undefined) return finding;
-  if (finding.knownBrand || outranks(standing)) return { ...finding, popular: standing };
-  return { knownBrand: false, lookalikeOf: null, reason: null, popular: standing };
 }
 
 // The registrable label of the decoded name, found by position: decoding keeps the label count.

@@ -1,48 +1,11 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { Parser } from 'htmlparser2';
 import { capText, isHttpUrl, looksLikeHtml, splitLines, stripBom } from './text-helpers.js';
+import type { Sitemap, SitemapErrorCode, SitemapKind, SitemapWarningCode } from './sitemap-result.js';
+import { isW3cDatetime } from './w3c-datetime.js';
 
-type SitemapKind = 'urlset' | 'sitemapindex' | 'text';
-
-export type SitemapErrorCode =
-  | 'EMPTY'
-  | 'HTML'
-  | 'NOT_A_SITEMAP'
-  | 'WRONG_ROOT'
-  | 'WRONG_NAMESPACE'
-  | 'NOT_WELL_FORMED'
-  | 'NO_LOCS'
-  | 'NO_ABSOLUTE_LOCS'
-  | 'ONLY_OTHER_HOSTS';
-
-export type SitemapWarningCode = 'TRUNCATED' | 'INVALID_LOCS' | 'INVALID_LASTMODS' | 'OTHER_HOSTS' | 'OVER_URL_LIMIT';
-
-export interface Sitemap {
-  /** True when there are no errors (warnings may remain). */
-  readonly valid: boolean;
-  readonly kind: SitemapKind | null;
-  /** Local name of the XML root element (namespace prefix dropped), null for text. */
-  readonly rootElement: string | null;
-  /** The namespace the XML root element is in, as declared (null for text or none declared). */
-  readonly namespace: string | null;
-  /** `<loc>` elements of `<url>`/`<sitemap>` entries (or URL lines), within the parse caps. */
-  readonly locCount: number;
-  /** The first SAMPLE_LOCS absolute http(s) locations. */
-  readonly sampleLocs: readonly string[];
-  /** Locations that are not absolute http(s) URLs (sitemaps.org wants fully qualified URLs). */
-  readonly invalidLocCount: number;
-  /** Locations on another host than the sitemap's own (sitemaps.org: such URLs are not valid in it). */
-  readonly otherHostLocCount: number;
-  /** The first few of those other hosts, each once. */
-  readonly otherHosts: readonly string[];
-  /** More other hosts than `otherHosts` names. */
-  readonly moreOtherHosts: boolean;
-  readonly lastmodCount: number;
-  /** `<lastmod>` values that are not W3C Datetime. */
-  readonly invalidLastmodCount: number;
-  readonly errors: readonly SitemapErrorCode[];
-  readonly warnings: readonly SitemapWarningCode[];
-}
+export { isW3cDatetime };
+export type { Sitemap, SitemapErrorCode, SitemapWarningCode } from './sitemap-result.js';
 
 const MAX_SITEMAP_CHARS = 8 * 1024 * 1024;
 const MAX_ELEMENTS = 400_000;
@@ -58,8 +21,6 @@ const URL_LIMIT = 50_000;
 const NAMED_OTHER_HOSTS = 3;
 /** The one namespace of sitemaps.org's schema; `https:` or another spelling is another namespace. */
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-
-const W3C_DATETIME = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2})))?)?)?$/;
 
 /**
  * Parses a sitemap (sitemaps.org): an XML `urlset` or `sitemapindex` in SITEMAP_NAMESPACE, or a
@@ -250,18 +211,4 @@ function result(tally: Tally, errors: SitemapErrorCode[], warnings: SitemapWarni
 
 function localName(name: string): string {
   return name.slice(name.lastIndexOf(':') + 1).toLowerCase();
-}
-
-/** True for a W3C Datetime (YYYY, YYYY-MM, YYYY-MM-DD, or with time and zone) with ranges checked. */
-export function isW3cDatetime(value: string): boolean {
-  const m = W3C_DATETIME.exec(value);
-  if (m === null) return false;
-  const [, , month, day, hour, minute, second, zoneHour, zoneMinute] = m.map((part) => (part === undefined ? undefined : Number(part)));
-  if (month !== undefined && (month < 1 || month > 12)) return false;
-  if (day !== undefined && (day < 1 || day > 31)) return false;
-  if (hour !== undefined && hour > 23) return false;
-  if (minute !== undefined && minute > 59) return false;
-  if (second !== undefined && second > 60) return false;
-  if (zoneHour !== undefined && zoneHour > 14) return false;
-  return zoneMinute === undefined || zoneMinute <= 59;
 }
