@@ -20,9 +20,7 @@ import { clientIpOf, RequestStamp } from './request-stamp.js';
 import { quotaHeaders, ReadGate } from './read-gate.js';
 import { readQuota } from './middleware/read-quota.js';
 import type { Admission } from '../../application/access/admit-read.js';
-
-const SHUTDOWN_GRACE_MS = 10_000;
-type Headers = ReadonlyArray<readonly [string, string]>;
+import { type Headers, mountedRoutes, SHUTDOWN_GRACE_MS, serverOptions } from './server-options.js';
 
 /** The Koa HTTP adapter: mounts every route area on one app, listens, and shuts down gracefully. */
 @injectable()
@@ -87,27 +85,13 @@ export class HttpServer {
 
   /** Every route mounted, as its template (`/verify/:domain`) and methods (`ALL` for a route taking any): the route table docs are checked against. */
   routes(): Array<{ readonly path: string; readonly methods: readonly string[] }> {
-    return this.router.stack.map((layer) => ({
-      path: String(layer.path),
-      methods: layer.methods.length > 20 ? ['ALL'] : layer.methods.filter((m) => m !== 'HEAD'),
-    }));
+    return mountedRoutes(this.router);
   }
 
   /** Starts listening on the configured host and port (0 picks a free one); resolves with the port. */
   async listen(port = this.config.port, host = this.config.host): Promise<number> {
     const limits = this.config.http;
-    const server = createServer(
-      {
-        headersTimeout: limits.headersTimeoutMs,
-        requestTimeout: limits.requestTimeoutMs,
-        keepAliveTimeout: limits.keepAliveTimeoutMs,
-        // How often Node looks for requests past their timeouts (30 s by default, too coarse for them).
-        connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
-        // Node's own refusal of a request without Host is an empty 400; requireHost answers it in the envelope.
-        requireHostHeader: false,
-      },
-      this.handler(),
-    );
+    const server = createServer(serverOptions(limits), this.handler());
     this.guard = guardConnections(server, limits, this.stamp, this.logger);
     this.server = server;
     await new Promise<void>((resolve, reject) => {
