@@ -7,8 +7,7 @@
 // `jobTimings`, `fetcher` with the test CA and a port map). Once ready it prints one line,
 // {"instance":"ready","port":<port>,"pid":<pid>}; SIGTERM stops it gracefully.
 import 'reflect-metadata';
-import { loadConfig } from '../../dist/src/adapters/config/load-config.js';
-import { startService, startWorker } from '../../dist/src/service.js';
+import { loadConfig, startService, startWorker } from '../../dist/vetted.mjs';
 
 const role = process.env.ROLE ?? 'serve';
 if (role !== 'serve' && role !== 'worker') throw new Error(`ROLE must be serve or worker, not ${role}`);
