@@ -28,16 +28,7 @@ const ownUrls = {
 };
 
 await build({
-  // The command line's main, and what a process manager or a test starts an instance with.
-  stdin: {
-    contents: [
-      "export { main } from './src/cli.js';",
-      "export { startService, startWorker } from './src/service.js';",
-      "export { loadConfig } from './src/adapters/config/load-config.js';",
-    ].join('\n'),
-    resolveDir: 'dist',
-    sourcefile: 'vetted-entry.js',
-  },
+  entryPoints: ['dist/src/program.js'],
   outfile: OUT,
   bundle: true,
   platform: 'node',

@@ -19,7 +19,7 @@ export const APPLICATION_LIBRARIES = new Set(['inversify', 'zod', 'lru-cache']);
 /** The composition root: it binds every port to its adapter. */
 export const CONTAINER_ROOT = 'src/main.ts';
 /** Files that wire and start the hexagon. main.ts sees every layer; the others take driven adapters from its container. */
-export const COMPOSITION_ROOTS = new Set([CONTAINER_ROOT, 'src/service.ts', 'src/cli.ts', 'src/index.ts']);
+export const COMPOSITION_ROOTS = new Set([CONTAINER_ROOT, 'src/service.ts', 'src/cli.ts', 'src/index.ts', 'src/program.ts']);
 /** Adapters that receive requests. They parse, call a use case and format a view; they judge nothing. */
 export const DRIVING_ADAPTERS: readonly string[] = ['src/adapters/http', 'src/adapters/mcp', 'src/adapters/cli'];
 /** Code several adapters use. Every adapter may import it; it imports no other adapter, no use case, and only types from src/domain. */
