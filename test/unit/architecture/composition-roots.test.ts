@@ -8,8 +8,8 @@ const driven = (root: string, adapter: string) =>
 describe('the composition roots', () => {
   const { file, found } = useFakeTree();
 
-  it('are main.ts, service.ts, cli.ts and index.ts', () => {
-    expect([...COMPOSITION_ROOTS]).to.have.members(['src/main.ts', 'src/service.ts', 'src/cli.ts', 'src/index.ts']);
+  it('are main.ts, service.ts, cli.ts, index.ts and program.ts (the entry of the bundle)', () => {
+    expect([...COMPOSITION_ROOTS]).to.have.members(['src/main.ts', 'src/service.ts', 'src/cli.ts', 'src/index.ts', 'src/program.ts']);
     expect(ENTRY_POINT_ADAPTERS).to.have.members([
       'src/adapters/http',
       'src/adapters/mcp',
