@@ -36,12 +36,18 @@ export interface TestDnsServer {
   readonly port: number;
   /** `127.0.0.1:<port>`, the form DNS_SERVERS and DnsResolverOptions.servers take. */
   readonly address: string;
-  readonly queries: readonly { readonly name: string; readonly type: QueryType }[];
+  /** Every query packet received, with its DNS transaction id (a resolver's retry repeats the id). */
+  readonly queries: readonly { readonly name: string; readonly type: QueryType; readonly id: number }[];
   /** Sets (replaces) the records of `name` and restarts its query numbering. */
   set(name: string, entry: ZoneEntry): void;
   remove(name: string): void;
   /** Queries received for `name` (of `type`, if given) since the start or the last clearLog(). */
   count(name: string, type?: QueryType): number;
+  /**
+   * Lookups of `name` (of `type`, if given): queries counted once per transaction id, so a resolver
+   * re-sending a question it got no timely answer to counts once. What "asked once" means.
+   */
+  lookups(name: string, type?: QueryType): number;
   /** Forgets recorded queries (the zone and the per-name query numbering stay). */
   clearLog(): void;
   close(): Promise<void>;
@@ -58,7 +64,7 @@ const RCODE = { NXDOMAIN: 3, SERVFAIL: 2, REFUSED: 5 } as const;
 export async function startDnsServer(zone: Readonly<Record<string, ZoneEntry>> = {}): Promise<TestDnsServer> {
   const entries = new Map<string, ZoneEntry>();
   const numbering = new Map<string, number>();
-  const queries: { name: string; type: QueryType }[] = [];
+  const queries: { name: string; type: QueryType; id: number }[] = [];
   const set = (name: string, entry: ZoneEntry) => {
     const key = normalize(name);
     entries.set(key, entry);
@@ -73,7 +79,7 @@ export async function startDnsServer(zone: Readonly<Record<string, ZoneEntry>> =
     for (const question of request.questions) {
       const name = normalize(question.name);
       const type = typeName(question.type);
-      queries.push({ name, type });
+      queries.push({ name, type, id: request.header.id });
       const counter = `${name} ${type}`;
       const queryNumber = (numbering.get(counter) ?? 0) + 1;
       numbering.set(counter, queryNumber);
@@ -114,6 +120,7 @@ export async function startDnsServer(zone: Readonly<Record<string, ZoneEntry>> =
     set,
     remove: (name) => void entries.delete(normalize(name)),
     count: (name, type) => queries.filter((q) => q.name === normalize(name) && (!type || q.type === type)).length,
+    lookups: (name, type) => new Set(queries.filter((q) => q.name === normalize(name) && (!type || q.type === type)).map((q) => `${q.type} ${q.id}`)).size,
     clearLog: () => void queries.splice(0),
     close: async () => {
       await Promise.all([new Promise<void>((resolve) => udp.close(() => resolve())), new Promise<void>((resolve) => tcp.close(() => resolve()))]);
@@ -129,6 +136,13 @@ async function listenOnOnePort(handle: Handler) {
     udp.on('requestError', () => undefined);
     await udp.listen(0, '127.0.0.1');
     const port = (udp.address() as AddressInfo).port;
+    // Many instances asking at once can overflow the default receive buffer (about 200 packets); a
+    // dropped question is re-sent seconds later, which would read as a slow or repeated look.
+    try {
+      udp.setRecvBufferSize(4 * 1024 * 1024);
+    } catch {
+      // The kernel's limit (net.core.rmem_max) is lower: the default buffer stays.
+    }
     const tcp = dns2.createTCPServer(handle as dns2.DnsHandler);
     tcp.on('requestError', () => undefined);
     try {
