@@ -76,7 +76,9 @@ describe('trust signals over HTTP and MCP, against local TLS, RDAP and DNS serve
     expect(verified.data.signals.ssl).to.include({ score: 0, observed: false });
     const unknown = await verify('/verify/nobody.example.com?signals=true');
     expect(unknown.data).to.include({ verified: false, trust_score: 0, trust_level: 'NONE' });
-    expect(unknown.data.agent_guidance).to.include({ action: 'BLOCK', requires_human: true });
+    // Nothing looked at yet: human review with nothing to pay, not a block the evidence never made.
+    expect(unknown.data.agent_guidance).to.include({ action: 'FLAG', requires_human: true, max_transaction_usd: 0 });
+    expect(unknown.data.agent_guidance.reason).to.contain('Not enough was looked at to block');
     const blocked = await verify('/verify/login.evil.example.com?signals=true');
     expect(blocked.data).to.deep.equal({
       domain: 'login.evil.example.com',

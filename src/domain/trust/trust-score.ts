@@ -6,6 +6,7 @@ import { lookalikeReason } from './lookalike-reason.js';
 import { scoreReason } from './score-reason.js';
 import { trustLevelFor } from './trust-level.js';
 import { brandSignal, domainAgeSignal, registrySignal, sslSignal, type TrustSignals } from './trust-signals.js';
+import { unjudgedBlock } from './unjudged-block.js';
 
 /** The trust part of a verify answer with `signals=true`; field names are the contract's. */
 export interface TrustAssessment {
@@ -21,7 +22,9 @@ export interface TrustAssessment {
 /**
  * Scores what is known about a name at `now`: the five signals (registry 40, brand 20, domain age
  * 15, SSL 10, external 15) add up to the trust score, the score gives the trust level by the
- * contract's ranges and the level gives the guidance row. Below PROCEED the guidance reason says
+ * contract's ranges and the level gives the guidance row. A NONE score that the unobserved signals
+ * could lift out of NONE is a FLAG, not a BLOCK, unless a lookalike or a listing argues for blocking
+ * (see unjudgedBlock). Below PROCEED the guidance reason says
  * which signals held the score down and why, which were not looked at, and what would raise
  * the score (see scoreReason). Then, in this order:
  * - a name the operator blocked scores 0, level NONE, guidance BLOCK with the block's reason;
@@ -45,10 +48,11 @@ export function assessTrust(inputs: TrustInputs, now: Date): TrustAssessment {
   const trust_level = trustLevelFor(trust_score);
   let guidance = guidanceFor(trust_level);
   if (guidance.action !== 'PROCEED') guidance = withReason(guidanceFor(trust_level, ''), scoreReason(trust_score, trust_level, signals));
-  if (!inputs.brand.knownBrand && inputs.brand.reason !== null) {
-    guidance = capGuidance(guidance, 'FLAG', lookalikeReason(inputs.brand));
-  }
+  const lookalike = !inputs.brand.knownBrand && inputs.brand.reason !== null;
   const listings = blocklistListings(signals.external);
+  // Only a low score argues for blocking here: one that unobserved signals could lift is a FLAG.
+  if (!lookalike && listings.length === 0) guidance = unjudgedBlock(guidance, trust_score, signals);
+  if (lookalike) guidance = capGuidance(guidance, 'FLAG', lookalikeReason(inputs.brand));
   if (listings.length > 0) {
     guidance = capGuidance(guidance, 'FLAG', `Listed on the DNS blocklist${listings.length > 1 ? 's' : ''} ${listings.join(', ')}.`);
   }

@@ -35,20 +35,50 @@ describe('trust assessment', () => {
     ]);
   });
 
-  it('scores 0, NONE, BLOCK when nothing is known', () => {
+  it('scores 0, NONE when nothing is known, and flags rather than blocks: the 40 points not looked at could make it LOW', () => {
     const result = assessTrust({ registry: { kind: 'not_verified' }, brand: unknownBrand, registeredAt: null, tls: null, external: null }, NOW);
     expect(result.trust_score).to.equal(0);
     expect(result.trust_level).to.equal('NONE');
     expect(result.agent_guidance).to.deep.equal(
       guidanceFor(
-        'NONE',
+        'LOW',
         'Trust score 0 of 100 (NONE). Held down by: registry 0 of 40 (not a verified entity), brand 0 of 20 (not a catalog brand). ' +
           'Not looked at: domain_age, ssl, external, 0 of 40 until looked at. ' +
-          'What would raise it: registering the domain with Vetted and proving control of it (registry, up to 40 points).',
+          'What would raise it: registering the domain with Vetted and proving control of it (registry, up to 40 points). ' +
+          'Not enough was looked at to block: the 40 points not looked at could bring the score to 40 (LOW). Send to human review, or ask again once the looks are done.',
       ),
     );
     expect(Object.values(result.signals).map((s) => s.observed)).to.deep.equal([true, true, false, false, false]);
     expect(Object.values(result.signals).map((s) => s.reason === undefined)).to.deep.equal([true, true, false, false, false]);
+  });
+
+  it('flags a catalog brand whose age and certificate could not be looked at (20 observed, 25 at stake), as a resolver that knows nothing would leave google.com', () => {
+    const brand = { knownBrand: true, lookalikeOf: null, reason: null } as const;
+    const failed = { error: 'unavailable' } as const;
+    // No blocklist configured, and DNS answered no SPF or DMARC: external observed, 0 of 15.
+    const external = {
+      blocklists: { error: 'not_configured' },
+      spf: { published: false },
+      dmarc: { published: false },
+      readiness: { value: 'unknown' },
+    } as const;
+    const result = assessTrust({ registry: { kind: 'not_verified' }, brand, registeredAt: failed, tls: failed, external }, NOW);
+    expect(result).to.deep.include({ trust_score: 20, trust_level: 'NONE' });
+    expect(result.agent_guidance).to.deep.include({ action: 'FLAG', max_transaction_usd: 0, requires_human: true, safe_actions: ['api_call'] });
+    expect(result.agent_guidance.reason).to.match(/could bring the score to 45 \(LOW\)/);
+  });
+
+  it('blocks a NONE score when everything was looked at, or when the points not looked at could not lift it out of NONE', () => {
+    const young = '2026-01-01T00:00:00.000Z';
+    const badTls = { valid: false, validTo: null, observedAt: '2026-05-31T00:00:00.000Z' } as const;
+    const bare = { blocklists: { error: 'not_configured' }, spf: { published: false }, dmarc: { published: false }, readiness: { value: 'unknown' } } as const;
+    const observed = assessTrust({ registry: { kind: 'not_verified' }, brand: unknownBrand, registeredAt: young, tls: badTls, external: bare }, NOW);
+    expect(observed).to.deep.include({ trust_score: 0, trust_level: 'NONE' });
+    expect(observed.agent_guidance.action).to.equal('BLOCK');
+    // ssl alone unobserved: 0 + 10 stays NONE.
+    const sslOnly = assessTrust({ registry: { kind: 'not_verified' }, brand: unknownBrand, registeredAt: young, tls: null, external: bare }, NOW);
+    expect(sslOnly.agent_guidance.action).to.equal('BLOCK');
+    expect(sslOnly.agent_guidance.reason).not.to.contain('Not enough was looked at');
   });
 
   it('names the signals that held the score down below PROCEED, most points lost first, and gives no reason at PROCEED', () => {
