@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,16 +26,52 @@ export function builtInstance(): string[] {
 
 let checked = false;
 
-/** Builds dist/ (`npm run build`) when a file under src/ is newer than the last build this made; once a run. */
+/**
+ * Builds dist/ (`npm run build`) when a file under src/ is newer than the last build this made; once
+ * a run. Mocha's parallel workers may all find it stale at once: the first to make the lock
+ * directory builds, the others wait for the lock to go and look again.
+ */
 function ensureBuilt(): void {
   if (checked) return;
   checked = true;
-  // `npm install` builds too (the prepare script): its output counts as a build from this source.
+  for (;;) {
+    if (isFresh()) return;
+    if (takeLock()) break;
+    sleepSync(200);
+  }
+  try {
+    if (isFresh()) return;
+    const run = spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`npm run build failed before the tests:\n${run.stdout}${run.stderr}`);
+    writeFileSync(STAMP, `${new Date().toISOString()}\n`);
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+const LOCK = join(ROOT, 'dist', '.build-lock');
+// A build takes well under a minute: a lock older than five is left by a killed run.
+const STALE_LOCK_MS = 5 * 60_000;
+
+function takeLock(): boolean {
+  mkdirSync(dirname(LOCK), { recursive: true });
+  try {
+    mkdirSync(LOCK);
+    return true;
+  } catch {
+    if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
+    return false;
+  }
+}
+
+// `npm install` builds too (the prepare script): its output counts as a build from this source.
+function isFresh(): boolean {
   const built = Math.max(...[STAMP, BUNDLE].map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-  if (built > 0 && newestUnder(join(ROOT, 'src')) <= built) return;
-  const run = spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`npm run build failed before the tests:\n${run.stdout}${run.stderr}`);
-  writeFileSync(STAMP, `${new Date().toISOString()}\n`);
+  return built > 0 && newestUnder(join(ROOT, 'src')) <= built;
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function newestUnder(dir: string): number {
