@@ -5,7 +5,7 @@ interface SqliteStatement {
   all(bindings: readonly unknown[], callback: (error: Error | null, rows: unknown[]) => void): void;
 }
 interface SqliteConnection {
-  prepare(sql: string): SqliteStatement;
+  prepare(sql: string, callback: (error: Error | null) => void): SqliteStatement;
 }
 interface PgConnection {
   query(config: { name: string; text: string; values: readonly unknown[] }): Promise<{ rows: unknown[] }>;
@@ -17,7 +17,7 @@ interface PgConnection {
  * the pool's connections times the few SQL texts that use this (one per name count), and dropped
  * with a connection (weak keys).
  */
-const sqliteStatements = new WeakMap<object, Map<string, SqliteStatement>>();
+const sqliteStatements = new WeakMap<object, Map<string, Promise<SqliteStatement>>>();
 
 /**
  * Runs one read-only statement as a statement prepared once per connection: on SQLite one trip
@@ -48,12 +48,27 @@ export async function preparedRead<Row>(db: Knex, name: string, sql: string, bin
   }
 }
 
-function sqliteAll<Row>(connection: SqliteConnection, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
+async function sqliteAll<Row>(connection: SqliteConnection, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
+  const statement = await sqlitePrepared(connection, sql);
+  return new Promise((resolve, reject) => statement.all(bindings, (error, rows) => (error ? reject(error) : resolve(rows as Row[]))));
+}
+
+// Prepared with a callback: without one the driver reports a failed prepare (a table not there yet,
+// a schema being changed) as an 'error' event, which nobody hears, so it became an uncaught
+// exception while the read waited for ever. A failed statement is forgotten, to be prepared again.
+function sqlitePrepared(connection: SqliteConnection, sql: string): Promise<SqliteStatement> {
   let statements = sqliteStatements.get(connection);
   if (!statements) sqliteStatements.set(connection, (statements = new Map()));
-  let statement = statements.get(sql);
-  if (!statement) statements.set(sql, (statement = connection.prepare(sql)));
-  return new Promise((resolve, reject) => statement.all(bindings, (error, rows) => (error ? reject(error) : resolve(rows as Row[]))));
+  let prepared = statements.get(sql);
+  if (!prepared) {
+    const cache = statements;
+    prepared = new Promise<SqliteStatement>((resolve, reject) => {
+      const statement = connection.prepare(sql, (error) => (error ? reject(error) : resolve(statement)));
+    });
+    cache.set(sql, prepared);
+    prepared.catch(() => cache.delete(sql));
+  }
+  return prepared;
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2…` (the statements here hold no `?` in literals). */
