@@ -1,6 +1,7 @@
 // A mocha reporter: the spec reporter's output, then the slowest test files by wall time, hooks
 // included (a suite's servers start in its before hooks, which per-test durations leave out).
-//   npx mocha --reporter test/support/timing-reporter.cjs
+//   npx mocha --no-parallel --reporter test/support/timing-reporter.cjs
+// (serial: in parallel mode a worker sends a file's events together when the file is done).
 // TIMING_TOP sets how many files are listed (20 by default).
 'use strict';
 const Mocha = require('mocha');
