@@ -78,6 +78,11 @@ export interface ContainerOptions {
   readonly jobTimings?: JobTimings;
   /** Fetcher settings beyond the configuration: extra trusted CAs and a port map, for tests. */
   readonly fetcher?: FetcherTuning;
+  /**
+   * Modules loaded after Vetted's own: an embedding service's own MCP tools, routes, commands or
+   * job handlers, bound to the same sets (MCP_TOOL, HttpRoutes, ...) as Vetted's.
+   */
+  readonly modules?: readonly ContainerModule[];
 }
 
 /**
@@ -98,6 +103,7 @@ export function buildContainer(config: AppConfig, options: ContainerOptions = {}
     httpModule,
     mcpModule,
     cliModule,
+    ...(options.modules ?? []),
   );
   return c;
 }

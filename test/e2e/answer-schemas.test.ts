@@ -36,6 +36,9 @@ function listedOutputs(outputs: Record<string, z.ZodType>): Record<string, Json>
       name,
       title: name,
       description: name,
+      summary: name,
+      tags: [],
+      usage: { arguments: 'none', effect: name },
       input: z.object({}),
       output,
       hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -61,11 +64,11 @@ describe('the answers, described from their schemas', () => {
     expect(listed.check_trust!.properties).to.have.property('scratch_field');
 
     const templates = new FileDocumentTemplates();
-    const apiMd = apiReference(templates, BASE, schemas);
+    const apiMd = apiReference(templates, BASE, [], schemas);
     expect(tableRows(apiMd, 'Verify')).to.include('| `scratch_field` | string | A field added for this test. |');
     expect(tableRows(apiMd, 'Verify with signals').some((row) => row.startsWith('| `scratch_field` |'))).to.equal(true);
     expect(apiMd).to.match(/\[Verify\]\(#verify\) `\{[^}]*scratch_field[^}]*\}`/);
-    expect(apiReference(templates, BASE)).not.to.contain('scratch_field');
+    expect(apiReference(templates, BASE, [])).not.to.contain('scratch_field');
   });
 
   describe('the real service', () => {

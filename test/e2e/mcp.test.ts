@@ -6,8 +6,6 @@ import { expect } from 'chai';
 import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
 import { KnexReportRepository } from '../../src/adapters/persistence/knex-report-repository.js';
 import { KnexScanAdmission } from '../../src/adapters/persistence/knex-scan-admission.js';
-import { FileDocumentTemplates } from '../../src/adapters/templates/file-document-templates.js';
-import { mcpGuideMarkdown } from '../../src/application/views/mcp-guide.js';
 import { domainName } from '../../src/domain/domain-name.js';
 import { METHODOLOGY_VERSION } from '../../src/domain/scan/methodology.js';
 import { aNewEntity } from '../support/builders.js';
@@ -208,7 +206,7 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
       const seconds = result._meta?.['vetted/retry_after_seconds'] as number;
       expect(Number.isInteger(seconds) && seconds > 3500 && seconds <= 3600, String(seconds)).to.equal(true);
       expect(textOf(result)).to.include(`retry after ${seconds} seconds`);
-      expect(textOf(result)).to.include('get_report, verify_domain, lookup_entity, check_trust keep working');
+      expect(textOf(result)).to.include('check_trust, verify_domain, get_report, lookup_entity keep working');
       expect((await call('get_report', { domain: 'example.com' })).isError).to.equal(undefined);
       expect((await call('verify_domain', { domain: 'busy.example.org' })).isError).to.equal(undefined);
       expectToolError(await call('scan_domain', { domain: 'not a domain' }), 'VALIDATION_ERROR');
@@ -422,9 +420,13 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
     });
   });
 
-  it('the /mcp.md guide names the endpoint and every listed tool', async () => {
-    const guide = mcpGuideMarkdown(new FileDocumentTemplates(), BASE);
+  it('the /mcp.md guide names the endpoint and gives every listed tool its row, in the order tools/list gives them', async () => {
+    const guide = await (await t.get('/mcp.md')).text();
     expect(guide).to.include(`${BASE}/mcp`);
-    for (const tool of (await client.listTools()).tools) expect(guide).to.include(`\`${tool.name}\``);
+    const rows = guide.split('\n').filter((line) => /^\| `[a-z_]+` \|/.test(line));
+    const listed = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(rows.map((row) => row.split('`')[1])).to.deep.equal(listed);
+    const instructions = client.getInstructions() ?? '';
+    for (const name of listed) expect(instructions, 'the server instructions name every tool').to.include(name);
   });
 });

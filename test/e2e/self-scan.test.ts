@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { RequestScan, type ScanOutcome } from '../../src/application/scan/request-scan.js';
-import { VETTED_SKILLS } from '../../src/application/views/docs/site-files-cards.js';
 import { CORE_CHECKS } from '../../src/domain/scan/methodology.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { createTestCa } from '../support/test-ca.js';
@@ -121,11 +120,12 @@ describe('Vetted passes its own scan', function () {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     const tools = ((await res.json()) as { result: { tools: { name: string; title: string }[] } }).result.tools;
-    const byName = (list: readonly { name: string; title: string }[]) =>
-      list.map(({ name, title }) => ({ name, title })).sort((a, b) => a.name.localeCompare(b.name));
-    expect(byName(VETTED_SKILLS)).to.deep.equal(byName(tools));
+    const named = (list: readonly { name: string; title: string }[]) => list.map(({ name, title }) => ({ name, title }));
     const card = (await (await t.get('/.well-known/mcp/server-card.json')).json()) as { tools: { name: string; title: string }[] };
-    expect(byName(card.tools)).to.deep.equal(byName(tools));
+    expect(named(card.tools), 'the same tools in the same order').to.deep.equal(named(tools));
+    const agent = (await (await t.get('/.well-known/agent-card.json')).json()) as { skills: { id: string; name: string }[] };
+    expect(agent.skills.map(({ id, name }) => ({ name: id, title: name }))).to.deep.equal(named(tools));
+    expect(tools[0]?.name, 'the check an agent needs first, first').to.equal('check_trust');
   });
 });
 

@@ -49,7 +49,7 @@ export const FAST_JOBS: NonNullable<ContainerOptions['jobs']> = {
 export async function startTestService(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: Pick<ContainerOptions, 'fetcher' | 'jobs' | 'jobTimings'> = {},
+  options: Pick<ContainerOptions, 'fetcher' | 'jobs' | 'jobTimings' | 'modules'> = {},
 ): Promise<TestService> {
   const database = await kind.create({ migrate: false });
   const logs: Record<string, unknown>[] = [];

@@ -5,7 +5,8 @@ import { AppError, isAppError } from '../../application/errors.js';
 import { zodMessage } from '../../application/input/zod-message.js';
 import type { ProtocolVersion } from './protocol-guard.js';
 import { answeredErrorResult, toolErrorResult } from './tool-errors.js';
-import type { ToolCaller, VettedTool } from './vetted-tool.js';
+import { serverInstructions } from './server-instructions.js';
+import { summaryOf, type ToolCaller, type VettedTool } from './vetted-tool.js';
 
 /** One tools/call, as the catalog needs to answer it. */
 export interface ToolCall extends ToolCaller {
@@ -52,6 +53,8 @@ export class ToolCatalog {
   private readonly entries: ReadonlyMap<string, CatalogEntry>;
   /** The tools that read stored data only (readOnlyHint): counted as public reads, and named when scans are refused. */
   readonly readOnlyTools: readonly string[];
+  /** The server instructions sent at initialize, naming these tools (see serverInstructions). */
+  readonly instructions: string;
 
   constructor(
     tools: readonly VettedTool[],
@@ -71,6 +74,7 @@ export class ToolCatalog {
       ]),
     );
     this.readOnlyTools = tools.filter((tool) => tool.hints.readOnlyHint).map((tool) => tool.name);
+    this.instructions = serverInstructions(tools.map(summaryOf));
     if (this.entries.size !== tools.length) throw new Error(`two MCP tools share a name among ${tools.map((tool) => tool.name).join(', ')}`);
   }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AgentToolSummary } from '../../application/ports/agent-tools.js';
 
 /** The four hints of the specification, each said explicitly. */
 export interface ToolHints {
@@ -16,8 +17,11 @@ export interface ToolCaller {
 
 /**
  * One MCP tool: an injectable class with its name, title, description, input and output schemas,
- * hints, and `run`, which gets the arguments `input` accepted, calls one use case and formats one
- * view (never judging). Bound to MCP_TOOL; tools/list shows the tools in binding order.
+ * hints, what the cards and /mcp.md say of it, and `run`, which gets the arguments `input` accepted,
+ * calls one use case and formats one view (never judging). Bound to MCP_TOOL; tools/list shows the
+ * tools in binding order, and everything that names the tools (the cards, /mcp.md, the counted
+ * reads in /api.md, the server instructions) is made from the bound set (see AgentTools). Its
+ * readOnlyHint decides whether a call is a counted public read.
  */
 export interface VettedTool<S extends z.ZodType = z.ZodType> {
   readonly name: string;
@@ -26,6 +30,25 @@ export interface VettedTool<S extends z.ZodType = z.ZodType> {
   readonly input: S;
   readonly output: z.ZodType;
   readonly hints: ToolHints;
+  /** One sentence for the MCP server card and the A2A agent card. */
+  readonly summary: string;
+  /** The A2A skill's tags. */
+  readonly tags: readonly string[];
+  /** The tool's row of /mcp.md's table, in Markdown: its arguments, and what a call does and answers. */
+  readonly usage: { readonly arguments: string; readonly effect: string };
   run(args: z.output<S>, caller: ToolCaller): Promise<Record<string, unknown>>;
 }
 export const MCP_TOOL = Symbol('McpTool');
+
+/** What the cards and documents say of `tool` (see AgentTools). */
+export function summaryOf(tool: VettedTool): AgentToolSummary {
+  return {
+    name: tool.name,
+    title: tool.title,
+    summary: tool.summary,
+    tags: tool.tags,
+    arguments: tool.usage.arguments,
+    effect: tool.usage.effect,
+    readOnly: tool.hints.readOnlyHint,
+  };
+}

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { methodologyMarkdown } from '../../domain/scan/methodology-markdown.js';
+import { AgentTools, type AgentToolSummary } from '../ports/agent-tools.js';
 import { AppConfig } from '../ports/app-config.js';
 import { DocumentTemplates } from '../ports/document-templates.js';
 import { agentsManifest } from '../views/docs/agents-manifest.js';
@@ -18,15 +19,16 @@ export class PublishedDocuments {
   constructor(
     @inject(DocumentTemplates) private readonly templates: DocumentTemplates,
     @inject(AppConfig) private readonly config: AppConfig,
+    @inject(AgentTools) private readonly tools: readonly AgentToolSummary[],
   ) {}
 
   /** Every document, by path, quoting this instance's scan budgets and watch limits. */
   run(baseUrl: string): Readonly<Record<PublishedPath, string>> {
     const t = this.templates;
     return {
-      '/mcp.md': mcpGuideMarkdown(t, baseUrl, this.config.scanLimits),
+      '/mcp.md': mcpGuideMarkdown(t, baseUrl, this.tools, this.config.scanLimits),
       '/agents.md': agentsManifest(t, baseUrl),
-      '/api.md': apiReference(t, baseUrl, ANSWER_SCHEMAS, this.config),
+      '/api.md': apiReference(t, baseUrl, this.tools, ANSWER_SCHEMAS, this.config),
       '/developers.md': developersGuide(t, baseUrl),
       '/integration.md': integrationGuide(t, baseUrl),
       '/verify.md': verificationGuide(t, baseUrl),

@@ -8,7 +8,18 @@ import { AppError } from '../../../src/application/errors.js';
 // A new tool is one class and one binding: whether its calls count against the read quota follows
 // from the readOnlyHint every tool must state, so no list elsewhere can forget it.
 function tool(name: string, hints: ToolHints): VettedTool {
-  return { name, title: name, description: name, input: z.object({}), output: z.object({ ok: z.boolean() }), hints, run: async () => ({ ok: true }) };
+  return {
+    name,
+    title: name,
+    description: name,
+    input: z.object({}),
+    output: z.object({ ok: z.boolean() }),
+    hints,
+    summary: name,
+    tags: [],
+    usage: { arguments: 'none', effect: name },
+    run: async () => ({ ok: true }),
+  };
 }
 
 describe('the MCP read quota', () => {

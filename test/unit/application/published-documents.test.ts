@@ -1,3 +1,4 @@
+import type { AgentToolSummary } from '../../../src/application/ports/agent-tools.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { ERROR_STATUS } from '../../../src/adapters/http/error-status.js';
@@ -59,11 +60,25 @@ const INSTANCE = {
   watches: { perClient: 41, perCallbackHost: 77, retryBaseSeconds: 45 },
 } as AppConfig;
 
+const TOOLS: readonly AgentToolSummary[] = [
+  { name: 'check_trust', title: 'Check trust', summary: 'Trust.', tags: [], arguments: '`domain`', effect: 'the trust answer', readOnly: true },
+  {
+    name: 'get_report',
+    title: 'Get a report',
+    summary: 'A report.',
+    tags: [],
+    arguments: '`domain` or `report_id`',
+    effect: 'a stored report',
+    readOnly: true,
+  },
+  { name: 'scan_domain', title: 'Scan', summary: 'Scans.', tags: [], arguments: '`domain`', effect: 'a new report', readOnly: false },
+];
+
 describe('the published documents', () => {
   const templates = new FileDocumentTemplates();
 
   it('renders every published path from its template, leaving no placeholder', () => {
-    const documents = new PublishedDocuments(templates, INSTANCE).run('https://vetted.example.org');
+    const documents = new PublishedDocuments(templates, INSTANCE, TOOLS).run('https://vetted.example.org');
     expect(Object.keys(documents)).to.deep.equal([...PUBLISHED_PATHS]);
     for (const [path, text] of Object.entries(documents)) {
       expect(text, path).to.match(/^(#|---\n)/);
@@ -72,8 +87,17 @@ describe('the published documents', () => {
     expect(documents['/api.md']).to.contain('https://vetted.example.org/.well-known/jwks.json');
   });
 
+  it('tables the bound tools in /mcp.md as each declares itself, and names the reading ones as counted reads in /api.md', () => {
+    const documents = new PublishedDocuments(templates, INSTANCE, TOOLS).run('https://vetted.example.org');
+    expect(documents['/mcp.md']).to.contain(
+      '| Tool | Arguments | Effect |\n|---|---|---|\n| `check_trust` | `domain` | the trust answer |\n' +
+        '| `get_report` | `domain` or `report_id` | a stored report |\n| `scan_domain` | `domain` | a new report |\n',
+    );
+    expect(documents['/api.md']).to.contain('the MCP tools that only read: `check_trust` and `get_report`)');
+  });
+
   it("quotes the instance's own scan budgets and watch limits, not the defaults", () => {
-    const documents = new PublishedDocuments(templates, INSTANCE).run('https://vetted.example.org');
+    const documents = new PublishedDocuments(templates, INSTANCE, TOOLS).run('https://vetted.example.org');
     for (const path of ['/api.md', '/mcp.md'] as const) expect(documents[path], path).to.contain('17 per client per hour').and.to.contain('333 per minute');
     expect(documents['/api.md']).to.contain('41 active watches').and.to.contain('77 per callback host').and.to.contain('45 s');
   });

@@ -145,6 +145,6 @@ describe('the background refresh of members’ observations', () => {
       { trust_score: assessment.trust_score, trust_level: assessment.trust_level, agent_guidance: assessment.agent_guidance },
       'what /api.md prints',
     ).to.deep.equal(workedExampleAnswer());
-    expect(apiReference(new FileDocumentTemplates(), 'https://v.example')).to.contain(JSON.stringify(workedExampleAnswer(), null, 2));
+    expect(apiReference(new FileDocumentTemplates(), 'https://v.example', [])).to.contain(JSON.stringify(workedExampleAnswer(), null, 2));
   });
 });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { renderHomePage, renderSitePage } from '../../../src/adapters/http/presenters/home-page.js';
 import { siteFiles, publicUrls, homeLinkHeader, API_CATALOG_TYPE } from '../../../src/application/views/docs/site-files.js';
-import { VETTED_SKILLS } from '../../../src/application/views/docs/site-files-cards.js';
+import type { AgentToolSummary } from '../../../src/application/ports/agent-tools.js';
 import { HOME_DESCRIPTION, homeMarkdown, homeView, sitePageMarkdown, sitePages } from '../../../src/application/views/docs/site-files-pages.js';
 import { extractHomepageFacts } from '../../../src/domain/scan/parsers/html-homepage.js';
 import { parseA2aAgentCard } from '../../../src/domain/scan/parsers/a2a-agent-card.js';
@@ -20,9 +20,30 @@ const CONFIG = {
   mailFrom: 'Vetted <no-reply@vetted.example.net>',
 };
 const NOW = new Date('2026-11-22T10:00:00.000Z');
+// The cards carry whatever tools are bound (the MCP adapter's AgentTools), in their order.
+const TOOLS: readonly AgentToolSummary[] = [
+  {
+    name: 'check_trust',
+    title: 'Check trust',
+    summary: 'How far to trust a domain.',
+    tags: ['trust'],
+    arguments: '`domain`',
+    effect: 'the trust answer',
+    readOnly: true,
+  },
+  {
+    name: 'scan_domain',
+    title: 'Scan a domain',
+    summary: 'Scans a site.',
+    tags: ['scan', 'websites'],
+    arguments: '`domain`',
+    effect: 'a report',
+    readOnly: false,
+  },
+];
 
 function file(path: string): { contentType: string; body: string } {
-  const found = siteFiles(CONFIG).find((f) => f.path === path);
+  const found = siteFiles(CONFIG, TOOLS).find((f) => f.path === path);
   if (!found) throw new Error(`no site file ${path}`);
   return found;
 }
@@ -79,26 +100,27 @@ describe('the site files Vetted publishes about itself', () => {
     const text = file('/.well-known/mcp/server-card.json').body;
     expect(file('/.well-known/mcp.json').body).to.equal(text);
     const card = parseMcpServerCard(text);
-    expect(card).to.include({ valid: true, name: 'vetted', protocolVersion: '2025-11-25', toolCount: VETTED_SKILLS.length, authenticationRequired: false });
+    expect(card).to.include({ valid: true, name: 'vetted', protocolVersion: '2025-11-25', toolCount: TOOLS.length, authenticationRequired: false });
     expect(card.endpoints).to.deep.equal([{ type: 'streamable-http', url: `${BASE}/mcp` }]);
     const json = JSON.parse(text);
-    expect(json.tools.map((t: { name: string }) => t.name)).to.deep.equal([
-      'check_trust',
-      'verify_domain',
-      'scan_domain',
-      'get_report',
-      'lookup_entity',
-      'watch_domain',
-      'unwatch_domain',
+    expect(json.tools).to.deep.equal([
+      { name: 'check_trust', title: 'Check trust', description: 'How far to trust a domain.' },
+      { name: 'scan_domain', title: 'Scan a domain', description: 'Scans a site.' },
     ]);
   });
 
   it('publishes an A2A agent card with skills and the MCP interface, which the scanner reads without errors or warnings', () => {
     const card = parseA2aAgentCard(file('/.well-known/agent-card.json').body);
-    expect(card).to.include({ valid: true, name: 'Vetted', description: HOME_DESCRIPTION, skillCount: VETTED_SKILLS.length, legacyUrl: `${BASE}/mcp` });
+    expect(card).to.include({ valid: true, name: 'Vetted', description: HOME_DESCRIPTION, skillCount: TOOLS.length, legacyUrl: `${BASE}/mcp` });
     expect(card.errors).to.deep.equal([]);
     expect(card.warnings).to.deep.equal([]);
-    expect(card.skillIds).to.deep.equal(VETTED_SKILLS.map((s) => s.name));
+    expect(card.skillIds).to.deep.equal(['check_trust', 'scan_domain']);
+    expect(JSON.parse(file('/.well-known/agent-card.json').body).skills[1]).to.deep.equal({
+      id: 'scan_domain',
+      name: 'Scan a domain',
+      description: 'Scans a site.',
+      tags: ['scan', 'websites'],
+    });
     expect(card.interfaces).to.deep.equal([{ url: `${BASE}/mcp`, protocolBinding: 'MCP', protocolVersion: '2025-11-25' }]);
   });
 

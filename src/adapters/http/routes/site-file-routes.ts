@@ -1,5 +1,6 @@
 import type { Router } from '@koa/router';
 import { inject, injectable } from 'inversify';
+import { AgentTools, type AgentToolSummary } from '../../../application/ports/agent-tools.js';
 import { AppConfig } from '../../../application/ports/app-config.js';
 import { siteFiles } from '../../../application/views/docs/site-files.js';
 import { sitePageMarkdown, sitePages } from '../../../application/views/docs/site-files-pages.js';
@@ -15,10 +16,13 @@ import { renderSitePage } from '../presenters/home-page.js';
  */
 @injectable()
 export class SiteFileRoutes implements HttpRoutes {
-  constructor(@inject(AppConfig) private readonly config: AppConfig) {}
+  constructor(
+    @inject(AppConfig) private readonly config: AppConfig,
+    @inject(AgentTools) private readonly tools: readonly AgentToolSummary[],
+  ) {}
 
   mount(router: Router): void {
-    for (const file of siteFiles(this.config)) {
+    for (const file of siteFiles(this.config, this.tools)) {
       router.get(file.path, (ctx) => {
         ctx.type = file.contentType;
         ctx.set('Cache-Control', cacheControl(3600));

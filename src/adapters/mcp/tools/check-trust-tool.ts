@@ -1,9 +1,10 @@
+import { aDuration } from '../../../application/views/docs/doc-formats.js';
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { AppError } from '../../../application/errors.js';
 import { AppConfig } from '../../../application/ports/app-config.js';
 import { SignVerdict } from '../../../application/verdict/sign-verdict.js';
-import { AssessTrust } from '../../../application/trust/assess-trust.js';
+import { AssessTrust, REUSE_SECONDS } from '../../../application/trust/assess-trust.js';
 import { trustView } from '../../../application/views/trust-view.js';
 import { TOOL_OUTPUTS } from '../../../application/views/answer-schemas.js';
 import type { VettedTool } from '../vetted-tool.js';
@@ -37,6 +38,14 @@ export class CheckTrustTool implements VettedTool<typeof input> {
   readonly output = TOOL_OUTPUTS.check_trust;
   // Not read-only in the open-world sense: with external it asks outside sources.
   readonly hints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
+  readonly summary =
+    'How far to trust a counterparty before a payment, a data share or an API call: registry status, readiness, trust score and level, signals and agent guidance.';
+  readonly tags = ['trust', 'verification', 'domains'];
+  readonly usage = {
+    arguments: `\`domain\`, \`external\` (optional boolean: look now at what was not looked at within ${aDuration(REUSE_SECONDS.tls)}), \`expected\` (optional: the counterparty meant; adds \`expected\` with its relation, as \`GET /verify?expected=\` does), \`format\` (optional: \`jws\`, not with \`expected\`)`,
+    effect:
+      'the object of `GET /verify/{domain}?signals=true`: registry status, readiness, `trust_score`, `trust_level`, `signals` (each unobserved one with its `reason`, `pending` while a queued look will observe it), `evidence` (`complete`, `pending`, `retry_after_seconds`) and `agent_guidance` (see /api.md, "Trust signals"). Never scans and never contacts the site without `external`; a name with signals not looked at queues one background look, at most daily per domain. Ask again after `retry_after_seconds`, or with `external`, for a complete answer.',
+  };
 
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,

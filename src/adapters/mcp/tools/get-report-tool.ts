@@ -26,6 +26,12 @@ export class GetReportTool implements VettedTool<typeof input> {
   readonly input = input;
   readonly output = TOOL_OUTPUTS.get_report;
   readonly hints = READS_STORED_DATA;
+  readonly summary = 'The latest stored scan report of a domain, or one report by id: checks, score, evidence and signature. Never scans.';
+  readonly tags = ['reports', 'evidence'];
+  readonly usage = {
+    arguments: '`domain` or `report_id` (exactly one)',
+    effect: 'the latest stored report of a domain, or one report: checks, score, evidence and its URLs, signature. Reads only; starts no scan.',
+  };
 
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,

@@ -20,6 +20,12 @@ export class LookupEntityTool implements VettedTool<typeof input> {
   readonly input = input;
   readonly output = TOOL_OUTPUTS.lookup_entity;
   readonly hints = READS_STORED_DATA;
+  readonly summary = 'One entity of the registry by id: name, domain, level, type, verification and expiry, status.';
+  readonly tags = ['registry', 'entities'];
+  readonly usage = {
+    arguments: '`entity_id`',
+    effect: 'one registry entity with its status (active, expired or revoked). Reads only.',
+  };
 
   constructor(
     @inject(Clock) private readonly clock: Clock,

@@ -1,7 +1,8 @@
+import { duration } from '../../../application/views/docs/doc-formats.js';
 import { inject, injectable } from 'inversify';
 import { z } from 'zod';
 import { AppConfig } from '../../../application/ports/app-config.js';
-import { RequestScan } from '../../../application/scan/request-scan.js';
+import { REUSE_WINDOW_SECONDS, RequestScan } from '../../../application/scan/request-scan.js';
 import { scanResultJson } from '../../../application/views/scan-result-view.js';
 import { TOOL_OUTPUTS } from '../../../application/views/answer-schemas.js';
 import type { ToolCaller, VettedTool } from '../vetted-tool.js';
@@ -21,6 +22,13 @@ export class ScanDomainTool implements VettedTool<typeof input> {
   readonly input = input;
   readonly output = TOOL_OUTPUTS.scan_domain;
   readonly hints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true };
+  readonly summary =
+    'Fetches a few public resources of a site and stores a signed, evidence-backed report of its agent readiness; a report under ten minutes old is reused.';
+  readonly tags = ['scan', 'readiness', 'websites'];
+  readonly usage = {
+    arguments: '`domain`',
+    effect: `requests a scan: fetches a few public resources, stores a signed report, returns \`report_id\`, links, score, readiness, \`methodology_version\`, \`scanned_at\`, \`reused\`, \`age_seconds\`. A report of the current methodology from the last ${duration(REUSE_WINDOW_SECONDS, 'minute')} is reused instead (\`reused\` true).`,
+  };
 
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,

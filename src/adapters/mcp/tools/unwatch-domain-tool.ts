@@ -18,6 +18,12 @@ export class UnwatchDomainTool implements VettedTool<typeof input> {
   readonly input = input;
   readonly output = z.looseObject({ watch_id: z.string(), deleted: z.boolean() });
   readonly hints = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+  readonly summary = 'Deletes a watch with the token shown at its creation.';
+  readonly tags = ['events', 'webhooks'];
+  readonly usage = {
+    arguments: '`watch_id`, `token`',
+    effect: 'deletes the watch; undelivered events are dropped.',
+  };
 
   constructor(@inject(ManageWatch) private readonly manageWatch: ManageWatch) {}
 

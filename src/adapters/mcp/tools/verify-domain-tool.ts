@@ -22,6 +22,13 @@ export class VerifyDomainTool implements VettedTool<typeof input> {
   readonly input = input;
   readonly output = TOOL_OUTPUTS.verify_domain;
   readonly hints = READS_STORED_DATA;
+  readonly summary = 'Whether a domain is verified in the registry (with its entity) or blocked, and its scan-based readiness. Reads stored data only.';
+  readonly tags = ['registry', 'verification', 'domains'];
+  readonly usage = {
+    arguments: '`domain`, `format` (optional: `jws` adds `jws`, the answer signed; see /api.md, "Signed answers")',
+    effect:
+      'registry status (verified with its entity, not verified, blocked, or expired) and scan-based readiness with evidence links. Reads only; starts no scan. An expired verification is the `EXPIRED` failure, as over HTTP: `isError` true, `_meta["vetted/error_code"]` `EXPIRED`, and the same fields the HTTP error carries (`verified` false, `expired` true, the entity, `message`) as `structuredContent`. `check_trust` answers it the same way.',
+  };
 
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,

@@ -24,6 +24,14 @@ export class WatchDomainTool implements VettedTool<typeof input> {
   readonly input = input;
   readonly output = TOOL_OUTPUTS.watch_domain;
   readonly hints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true };
+  readonly summary =
+    'Signed webhooks (Standard Webhooks) to an https callback whenever a domain is verified, revoked, expired, blocked, unblocked, rescanned or changes readiness.';
+  readonly tags = ['events', 'webhooks', 'monitoring'];
+  readonly usage = {
+    arguments: '`domain`, `callback_url` (https), `events` (optional list)',
+    effect:
+      '`POST /watches`: signed webhooks to the callback whenever the domain\'s verdict changes; returns `watch_id`, the signing `secret` and a `token`, shown once (see /api.md, "Watches and events").',
+  };
 
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,

@@ -1,6 +1,7 @@
 import { NOT_VERIFIED_CACHE_SECONDS, VERIFIED_CACHE_SECONDS } from '../../../domain/registry-verdict.js';
 import { MAX_REQUEST_BODY_BYTES, REGISTRY_API_VERSION } from '../../../domain/service-info.js';
 import { SIGNAL_MAX } from '../../../domain/trust/trust-signals.js';
+import type { AgentToolSummary } from '../../ports/agent-tools.js';
 import { DEFAULT_DOCUMENTED_SETTINGS, type DocumentedSettings } from '../../ports/app-config.js';
 import type { DocumentTemplates } from '../../ports/document-templates.js';
 import { CHECK_INTERVAL_SECONDS } from '../../registration/check-registration.js';
@@ -27,6 +28,7 @@ import { watchesGuide } from './watches-guide.js';
 export function apiReference(
   templates: DocumentTemplates,
   baseUrl: string,
+  tools: readonly AgentToolSummary[],
   schemas: AnswerSchemas = ANSWER_SCHEMAS,
   settings: DocumentedSettings = DEFAULT_DOCUMENTED_SETTINGS,
 ): string {
@@ -36,6 +38,7 @@ export function apiReference(
     {
       base_url: baseUrl,
       api_version: REGISTRY_API_VERSION,
+      counted_tools: countedTools(tools),
       verify_fields: fields('verify'),
       trust_fields: fields('trust'),
       entity_fields: fields('entity'),
@@ -65,4 +68,11 @@ export function apiReference(
     },
     'api',
   );
+}
+
+// The MCP tools whose calls are public reads, as their own hints say: `a`, `b` and `c`.
+function countedTools(tools: readonly AgentToolSummary[]): string {
+  const names = tools.filter((tool) => tool.readOnly).map((tool) => `\`${tool.name}\``);
+  if (names.length === 0) return 'none';
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }

@@ -1,3 +1,4 @@
+import type { AgentToolSummary } from '../../ports/agent-tools.js';
 import { AI_CRAWLER_TOKENS } from '../../../domain/scan/parsers/robots-txt-access.js';
 import type { AppConfig } from '../../ports/app-config.js';
 import { PUBLISHED_PATHS } from './published-documents.js';
@@ -23,11 +24,11 @@ const PRIVATE_PREFIXES = ['/confirm/'];
 /**
  * Every agent-facing file the service publishes about itself, built once from configuration:
  * robots.txt, the sitemap, llms.txt, security.txt, the MCP server card (at both paths), the A2A
- * agent card and the API catalog.
+ * agent card and the API catalog. `tools` are the bound MCP tools (AgentTools).
  */
-export function siteFiles(config: SiteFileConfig): readonly SiteFile[] {
+export function siteFiles(config: SiteFileConfig, tools: readonly AgentToolSummary[]): readonly SiteFile[] {
   const { baseUrl } = config;
-  const mcpCard = `${JSON.stringify(mcpServerCard(baseUrl), null, 2)}\n`;
+  const mcpCard = `${JSON.stringify(mcpServerCard(baseUrl, tools), null, 2)}\n`;
   return [
     { path: '/robots.txt', contentType: 'text/plain; charset=utf-8', body: robotsTxt(baseUrl) },
     { path: '/sitemap.xml', contentType: 'application/xml; charset=utf-8', body: sitemapXml(baseUrl) },
@@ -35,7 +36,7 @@ export function siteFiles(config: SiteFileConfig): readonly SiteFile[] {
     { path: '/.well-known/security.txt', contentType: 'text/plain; charset=utf-8', body: securityTxt(config) },
     { path: '/.well-known/mcp/server-card.json', contentType: 'application/json', body: mcpCard },
     { path: '/.well-known/mcp.json', contentType: 'application/json', body: mcpCard },
-    { path: '/.well-known/agent-card.json', contentType: 'application/json', body: `${JSON.stringify(a2aAgentCard(baseUrl), null, 2)}\n` },
+    { path: '/.well-known/agent-card.json', contentType: 'application/json', body: `${JSON.stringify(a2aAgentCard(baseUrl, tools), null, 2)}\n` },
     { path: '/.well-known/api-catalog', contentType: API_CATALOG_TYPE, body: `${JSON.stringify(apiCatalog(baseUrl), null, 2)}\n` },
   ];
 }
