@@ -116,7 +116,7 @@ const PG_URL = process.env.VETTED_TEST_PG_URL;
       claimed: null,
     });
     // One look: the challenge name, then the bare domain, each asked once.
-    expect([dns.count(revoking.challengeName, 'TXT'), dns.count(revoking.domain, 'TXT')]).to.deep.equal([1, 1]);
+    expect([dns.lookups(revoking.challengeName, 'TXT'), dns.lookups(revoking.domain, 'TXT')]).to.deep.equal([1, 1]);
     expect(await database.db('verification_attempts').where({ entity_id: revoking.entityId }).pluck('looked_up')).to.have.members([
       revoking.challengeName,
       revoking.domain,

@@ -81,9 +81,16 @@ export function publishProofs(dns: TestDnsServer, proofs: readonly SeededProof[]
   for (const p of proofs) dns.set(p.challengeName, { TXT: [`${TXT_PREFIX}${p.code}`] });
 }
 
-/** TXT questions per name, from the server's log. */
+/** TXT lookups per name, from the server's log (see TestDnsServer.lookups). */
 export function txtQuestionsByName(dns: TestDnsServer): Map<string, number> {
+  // Lookups, not packets: a resolver re-sends a question it got no timely answer to under the same
+  // transaction id, which is one look.
+  const seen = new Set<string>();
   const counts = new Map<string, number>();
-  for (const q of dns.queries) if (q.type === 'TXT') counts.set(q.name, (counts.get(q.name) ?? 0) + 1);
+  for (const q of dns.queries) {
+    if (q.type !== 'TXT' || seen.has(`${q.name} ${q.id}`)) continue;
+    seen.add(`${q.name} ${q.id}`);
+    counts.set(q.name, (counts.get(q.name) ?? 0) + 1);
+  }
   return counts;
 }
