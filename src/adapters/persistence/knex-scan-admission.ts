@@ -80,22 +80,36 @@ export class KnexScanAdmission implements ScanAdmission {
     // Progress is read through another pool connection: readers wait for no lock (WAL on SQLite,
     // MVCC on PostgreSQL) and see only commits, so a holder that is stuck, or an update it never
     // commits, counts as no progress. Only an answered read can move the deadline, so a read that
-    // hangs counts as no progress too, and there is never more than one read in flight.
+    // hangs counts as no progress too; at most two reads are in flight (the poll and a last look).
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
+    let seen: string | undefined;
     const startedMs = Date.now();
     const stalled = new Promise<never>((_, reject) => {
+      const giveUp = () => {
+        stopped = true;
+        reject(new AppError('SCAN_UNAVAILABLE', 'the admission store made no progress in time'));
+      };
       const armFrom = (progressMs: number) => {
         clearTimeout(timer);
-        const atMs = Math.min(progressMs + ADMISSION_DEADLINE_MS, startedMs + ADMISSION_MAX_WAIT_MS);
+        const lastChanceMs = startedMs + ADMISSION_MAX_WAIT_MS;
+        const atMs = Math.min(progressMs + ADMISSION_DEADLINE_MS, lastChanceMs);
         timer = setTimeout(() => {
-          stopped = true;
-          reject(new AppError('SCAN_UNAVAILABLE', 'the admission store made no progress in time'));
+          if (atMs >= lastChanceMs) return giveUp();
+          // A busy process runs this timer late, and with it the polls: look once more before
+          // calling the store stuck, so that only an answered read showing no progress (or none
+          // answered within a poll) refuses.
+          void Promise.race([this.committedDecisions(), sleep(PROGRESS_POLL_MS).then(() => undefined)]).then((decisions) => {
+            if (stopped) return;
+            if (decisions !== undefined && seen !== undefined && decisions !== seen) {
+              seen = decisions;
+              armFrom(Date.now());
+            } else giveUp();
+          });
         }, atMs - Date.now());
       };
       armFrom(startedMs);
       void (async () => {
-        let seen: string | undefined;
         while (!stopped) {
           await sleep(PROGRESS_POLL_MS);
           if (stopped) return;
