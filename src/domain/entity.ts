@@ -16,6 +16,10 @@ export type EntityCoverage = 'zone' | 'host';
 /** `active` until an operator or the proof re-check revokes it. Expiry is judged by time, not stored. */
 export type EntityStatus = 'active' | 'revoked';
 
+/** Whether an entity vouches for its domain at an instant: the stored status, with expiry judged by time. */
+export const ENTITY_STANDINGS = ['active', 'expired', 'revoked'] as const;
+export type EntityStanding = (typeof ENTITY_STANDINGS)[number];
+
 /** A verified entity of the registry. Instants are ISO 8601 UTC strings. */
 export interface Entity {
   readonly id: string;

@@ -1,4 +1,5 @@
 import type { Tier } from '../../domain/access/tier.js';
+import type { DeliveryOutcome } from './webhook-outbox.js';
 
 /** How a scan request ended: a new report stored, a recent one reused, or no report. */
 export type ScanEnd = 'stored' | 'reused' | 'failed';
@@ -9,7 +10,7 @@ export type CacheName = 'registry' | 'observations' | 'answers';
 /** How one proof re-check ended. */
 export type RecheckEnd = 'proven' | 'failed' | 'revoked';
 /** How one webhook delivery attempt ended: delivered, to be retried, or given up (the watch disabled). */
-export type DeliveryEnd = 'delivered' | 'retrying' | 'failed';
+export type DeliveryEnd = DeliveryOutcome;
 
 /**
  * What the service counts for its operators (GET /metrics). Counts are per process: each instance

@@ -1,6 +1,10 @@
 import type { RegistryChange, WatchProjection } from '../../domain/events/projection.js';
 import type { EventType } from '../../domain/events/watched-state.js';
 
+/** How one delivery attempt ended. */
+export const DELIVERY_OUTCOMES = ['delivered', 'retrying', 'failed'] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+
 /** An event ready to store: its id, type and the payload every watch receives (JSON text). */
 export interface NewEvent {
   readonly id: string;
@@ -42,7 +46,7 @@ export interface DeliveryAttempt {
   readonly error: string | null;
   readonly durationMs: number;
   /** delivered, retrying (another attempt is planned), or failed (given up). */
-  readonly outcome: 'delivered' | 'retrying' | 'failed';
+  readonly outcome: DeliveryOutcome;
 }
 
 /** What an attempt decided for the delivery and for its watch. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENTITY_LEVELS, ENTITY_TYPES } from '../../domain/entity.js';
+import { ENTITY_LEVELS, ENTITY_STANDINGS, ENTITY_TYPES } from '../../domain/entity.js';
 import { type AgentGuidance, GUIDANCE_ACTIONS, SAFE_ACTIONS, TRUST_LEVELS } from '../../domain/trust/agent-guidance.js';
 import { readinessSchema } from './readiness-view.js';
 import { fits, list } from './schema-kit.js';
@@ -17,15 +17,9 @@ export const verifyEntitySchema = z.object({
 });
 
 /** GET /lookup/{id}, MCP lookup_entity, `vetted entity list --json`: one entity with its status. */
-export const lookupEntitySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  domain: z.string(),
-  level: z.enum(ENTITY_LEVELS),
-  type: z.enum(ENTITY_TYPES),
-  verified_at: z.string(),
-  expires_at: z.string(),
-  status: z.enum(['active', 'expired', 'revoked']).describe('Whether it still vouches for its domain.'),
+export const lookupEntitySchema = verifyEntitySchema.extend({
+  domain: z.string().describe('The domain it proved control of.'),
+  status: z.enum(ENTITY_STANDINGS).describe('Whether it still vouches for its domain.'),
 });
 
 /** What an agent should do before transacting with the counterparty. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCAN_JOB_STATES } from '../../domain/scan/scan-job.js';
 import type { ScanStatus } from '../scan/await-scan.js';
 import { scanResultJson, scanResultSchema } from './scan-result-view.js';
 import { list } from './schema-kit.js';
@@ -7,7 +8,7 @@ import { list } from './schema-kit.js';
 export const scanStatusSchema = z.object({
   scan_id: z.string(),
   domain: z.string(),
-  state: z.enum(['queued', 'running', 'done', 'failed']),
+  state: z.enum(SCAN_JOB_STATES),
   status_url: z.string().describe('This answer: poll it.'),
   progress_url: z.string().describe('The page a browser watches.'),
   probes_done: list(z.object({ probe: z.string(), outcome: z.string(), duration_ms: z.number() })).describe('The probes finished so far.'),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../../domain/events/watched-state.js';
-import type { Watch } from '../../domain/events/watch.js';
+import { WATCH_STATUSES, type Watch } from '../../domain/events/watch.js';
 import type { EventDraft } from '../../domain/events/watched-state.js';
-import type { DeliveryAttempt } from '../ports/webhook-outbox.js';
+import { DELIVERY_OUTCOMES, type DeliveryAttempt } from '../ports/webhook-outbox.js';
 import { list } from './schema-kit.js';
 
 const watchFields = {
@@ -10,7 +10,7 @@ const watchFields = {
   domain: z.string(),
   callback_url: z.string(),
   events: list(z.enum(EVENT_TYPES)),
-  status: z.enum(['active', 'disabled']),
+  status: z.enum(WATCH_STATUSES),
   disabled_reason: z.string().nullable().describe('Why the watch was disabled (its callback kept failing); null while active.'),
   failing_since: z.string().nullable().describe('Since when every delivery failed; null after a success.'),
   created_at: z.string(),
@@ -39,7 +39,7 @@ export const deliveriesSchema = z.object({
       status: z.number().int().nullable().describe("The callback's HTTP status; null when none came."),
       error: z.string().nullable(),
       duration_ms: z.number().int(),
-      outcome: z.enum(['delivered', 'retrying', 'failed']),
+      outcome: z.enum(DELIVERY_OUTCOMES),
     }),
   ),
 });

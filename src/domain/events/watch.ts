@@ -1,6 +1,10 @@
 import type { DomainName } from '../domain-name.js';
 import type { EventType } from './watched-state.js';
 
+/** A watch delivers while `active`; one whose callback kept failing is `disabled`. */
+export const WATCH_STATUSES = ['active', 'disabled'] as const;
+type WatchStatus = (typeof WATCH_STATUSES)[number];
+
 /** A request to be told, by signed webhook, when a domain's verdict changes. */
 export interface Watch {
   /** `wch_` and 22 random characters. */
@@ -9,7 +13,7 @@ export interface Watch {
   /** An https URL, checked against the outbound address policy at creation and at every delivery. */
   readonly callbackUrl: string;
   readonly events: readonly EventType[];
-  readonly status: 'active' | 'disabled';
+  readonly status: WatchStatus;
   /** Why the watch was disabled (its callback kept failing), in Vetted's words; null while active. */
   readonly disabledReason: string | null;
   /** Since when every delivery attempt failed; null after a success. */

@@ -3,7 +3,8 @@ import type { ProbeId, ProbeResult } from './probes.js';
 import type { EvidenceItem } from './report.js';
 
 /** A queued scan's life: queued, then running (probes finishing one by one), then done or failed. */
-export type ScanJobState = 'queued' | 'running' | 'done' | 'failed';
+export const SCAN_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type ScanJobState = (typeof SCAN_JOB_STATES)[number];
 
 /** One finished probe as a progress page shows it: `HTTP 200` or the failure code, and how long it took. */
 export interface ProbeProgress {

@@ -5,7 +5,9 @@ import type { TrustAssessment } from './trust-score.js';
 import type { BrandFinding } from './trust-inputs.js';
 
 /** How the name asked about stands to the counterparty the agent meant; values are the answer's. */
-type ExpectedRelation = 'same' | 'same_owner' | 'lookalike' | 'unrelated';
+/** How a name stands to the counterparty an agent meant. */
+export const EXPECTED_RELATIONS = ['same', 'same_owner', 'lookalike', 'unrelated'] as const;
+type ExpectedRelation = (typeof EXPECTED_RELATIONS)[number];
 
 /** The `expected` part of a trust answer: the counterparty meant, the relation, and why, in sentences. */
 export interface ExpectedCounterparty {

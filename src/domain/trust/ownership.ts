@@ -1,5 +1,6 @@
 /** The kinds of evidence that a name resembling a brand belongs to that brand. */
-export type OwnershipEvidenceKind = 'tls_certificate' | 'registrant' | 'nameservers';
+export const OWNERSHIP_EVIDENCE_KINDS = ['tls_certificate', 'registrant', 'nameservers'] as const;
+export type OwnershipEvidenceKind = (typeof OWNERSHIP_EVIDENCE_KINDS)[number];
 
 /** One piece of ownership evidence: its kind and what was seen, in words. */
 export interface OwnershipEvidence {
