@@ -16,4 +16,6 @@ export FAKETIME_DONT_FAKE_MONOTONIC=1 UV_THREADPOOL_SIZE=16
 # The two lookalike measures judge names of fixed public data with no date in the judgment (no
 # registration date, no report): a moved clock cannot change them, and they are the slowest minute
 # of the run. The real-world corpus stays: its files carry dates.
-exec env -u VETTED_TEST_PG_URL faketime -f "${shift_by}" npx mocha --ignore 'test/integration/measure/lookalike-accuracy.test.ts' --ignore 'test/integration/measure/real-world-lookalikes.test.ts'
+# Both runs of npm test (see .mocharc.cjs): the parallel one, then the suites that run alone.
+env -u VETTED_TEST_PG_URL faketime -f "${shift_by}" npx mocha --ignore 'test/integration/measure/lookalike-accuracy.test.ts' --ignore 'test/integration/measure/real-world-lookalikes.test.ts'
+exec env -u VETTED_TEST_PG_URL VETTED_TEST_RUN=alone faketime -f "${shift_by}" npx mocha
