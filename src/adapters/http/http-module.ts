@@ -11,7 +11,9 @@ import { MetricsRoutes } from './routes/metrics-routes.js';
 import { OpenApiRoutes } from './routes/openapi-routes.js';
 import { RegistrationPageRoutes } from './routes/registration-page-routes.js';
 import { RegistrationRoutes } from './routes/registration-routes.js';
+import { LookupRoutes } from './routes/lookup-routes.js';
 import { RegistryRoutes } from './routes/registry-routes.js';
+import { StatusRoutes } from './routes/status-routes.js';
 import { ReportHistoryRoutes } from './routes/report-history-routes.js';
 import { ReportRoutes } from './routes/report-routes.js';
 import { ScanRoutes } from './routes/scan-routes.js';
@@ -23,8 +25,10 @@ import { WellKnownRoutes } from './routes/well-known-routes.js';
 
 /** The HTTP server and its route areas (a new area: its class and one line here; MCP's endpoint is bound by its own module). */
 export const httpModule = new ContainerModule(({ bind }) => {
+  bind<HttpRoutes>(HttpRoutes).to(StatusRoutes);
   bind<HttpRoutes>(HttpRoutes).to(RegistryRoutes);
-  // One instance serves both its own routes and RegistryRoutes' pages for browsers.
+  bind<HttpRoutes>(HttpRoutes).to(LookupRoutes);
+  // One instance serves both its own routes and the pages RegistryRoutes and LookupRoutes give browsers.
   bind(VerdictPageRoutes).toSelf();
   bind<HttpRoutes>(HttpRoutes).toService(VerdictPageRoutes);
   bind<HttpRoutes>(HttpRoutes).to(BadgeRoutes);

@@ -4,9 +4,6 @@ import { inject, injectable } from 'inversify';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError } from '../../../application/errors.js';
-import { CheckReadiness } from '../../../application/operations/check-readiness.js';
-import { GetStatus } from '../../../application/operations/get-status.js';
-import { LookupEntity } from '../../../application/registry/lookup-entity.js';
 import { AppConfig } from '../../../application/ports/app-config.js';
 import { Clock } from '../../../application/ports/clock.js';
 import { Metrics, NO_METRICS } from '../../../application/ports/metrics.js';
@@ -14,11 +11,11 @@ import { SignVerdict } from '../../../application/verdict/sign-verdict.js';
 import { AssessTrust, type TrustOutcome } from '../../../application/trust/assess-trust.js';
 import { VerifyDomain, type VerifyOutcome } from '../../../application/verdict/verify-domain.js';
 import { answerCaching } from '../../../application/views/answer-caching.js';
-import { lookupEntityJson, verifyView } from '../../../application/views/registry-view.js';
+import { verifyView } from '../../../application/views/registry-view.js';
 import { trustView } from '../../../application/views/trust-view.js';
 import type { DirectAnswer, HttpRoutes } from '../../shared/http-routes.js';
 import { cacheableAnswer, JSON_UTF8, sendCacheable, type CacheableAnswer } from '../cacheable-answer.js';
-import { sendData, sendVerification } from '../envelope.js';
+import { sendVerification } from '../envelope.js';
 import { RenderedAnswers } from '../rendered-answers.js';
 import { prefersHtml, VerdictPageRoutes } from './verdict-page-routes.js';
 
@@ -42,8 +39,8 @@ export const VerifyQuery = z.object({
 const JOSE = 'application/jose';
 
 /**
- * The registry reads of the contract: /status (and /status/ready), /verify/{domain} (with signals)
- * and /lookup/{id}. Verify answers without live looks are repeated from RenderedAnswers while
+ * GET /verify/{domain}, plain, with signals, signed or against an expected counterparty (/status
+ * and /lookup are StatusRoutes' and LookupRoutes'). Verify answers without live looks are repeated from RenderedAnswers while
  * current; every cacheable one carries Surrogate-Key and an ETag, and a matching If-None-Match gets
  * a 304 (cacheable-answer.ts).
  */
@@ -53,13 +50,10 @@ export class RegistryRoutes implements HttpRoutes {
 
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
-    @inject(Clock) private readonly clock: Clock,
-    @inject(GetStatus) private readonly getStatus: GetStatus,
+    @inject(Clock) clock: Clock,
     @inject(VerifyDomain) private readonly verifyDomain: VerifyDomain,
     @inject(AssessTrust) private readonly assessTrust: AssessTrust,
     @inject(SignVerdict) private readonly signVerdict: SignVerdict,
-    @inject(LookupEntity) private readonly lookupEntity: LookupEntity,
-    @inject(CheckReadiness) private readonly checkReadiness: CheckReadiness,
     @inject(VerdictPageRoutes) private readonly pages: VerdictPageRoutes,
     @inject(Metrics) metrics: Metrics = NO_METRICS,
   ) {
@@ -102,9 +96,6 @@ export class RegistryRoutes implements HttpRoutes {
   }
 
   mount(router: Router): void {
-    router.get('/status', (ctx) => sendData(ctx, this.getStatus.run()));
-    router.get('/status/ready', async (ctx) => sendData(ctx, await this.checkReadiness.run()));
-
     router.get('/verify/:domain', async (ctx) => {
       ctx.vary('Accept');
       if (prefersHtml(ctx)) return this.pages.verdictPage(ctx, ctx.params.domain ?? '');
@@ -122,13 +113,6 @@ export class RegistryRoutes implements HttpRoutes {
       }
       const outcome = await this.verifyDomain.run(ctx.params.domain ?? '');
       sendVerification(ctx, verifyView(outcome, this.config.baseUrl), this.keeper(ctx, outcome));
-    });
-
-    router.get('/lookup/:id', async (ctx) => {
-      ctx.vary('Accept');
-      if (prefersHtml(ctx)) return this.pages.entityPage(ctx, ctx.params.id ?? '');
-      const entity = await this.lookupEntity.run(ctx.params.id ?? '');
-      sendData(ctx, lookupEntityJson(entity, this.clock.now()), { cacheSeconds: 300 });
     });
   }
 
