@@ -30,6 +30,7 @@ import { ProofChecker } from './registration/proof-checker.js';
 import { RecheckProofs } from './registration/recheck-proofs.js';
 import { RegisterDomain } from './registration/register-domain.js';
 import { SweepDueProofs } from './registration/sweep-due-proofs.js';
+import { FORGETS_NAMES, type ForgetsNames } from './caching/forgets-names.js';
 import { RegistryReadCache } from './caching/registry-read-cache.js';
 import { AwaitScan } from './scan/await-scan.js';
 import { GetPublicKeys } from './scan/get-public-keys.js';
@@ -128,6 +129,7 @@ const USE_CASES: readonly Newable[] = [
  */
 export const useCasesModule = new ContainerModule(({ bind }) => {
   for (const useCase of USE_CASES) bind(useCase).toSelf();
+  for (const cache of [RegistryReadCache, ObservationCache, OwnershipCache, ApiKeys]) bind<ForgetsNames>(FORGETS_NAMES).toService(cache);
   bind(ChangePropagation)
     .toSelf()
     .onDeactivation((propagation) => propagation.stop());

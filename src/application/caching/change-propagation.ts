@@ -1,18 +1,15 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, multiInject } from 'inversify';
 import { ChangeFeed } from '../ports/change-feed.js';
 import { Logger } from '../ports/logger.js';
 import { Timers } from '../ports/timers.js';
-import { ApiKeys } from '../access/api-keys.js';
 import { KnownNames } from './known-names.js';
 import { PurgeChangedAnswers } from './purge-changed-answers.js';
-import { RegistryReadCache } from './registry-read-cache.js';
+import { FORGETS_NAMES, type ForgetsNames } from './forgets-names.js';
 import { DetectEvents } from '../watches/detect-events.js';
-import { ObservationCache } from '../trust/observation-cache.js';
-import { OwnershipCache } from '../trust/ownership-cache.js';
 
 /**
- * Keeps this process's read caches (registry records, trust observations, ownership checks, API keys) true to what any process
- * writes: each name the change feed reports is forgotten with its subdomains, and a feed that may
+ * Keeps what this process keeps per name (FORGETS_NAMES: the read caches and the API keys) true
+ * to what any process writes: each name the change feed reports is forgotten with its subdomains, and a feed that may
  * have missed changes clears the caches. Watched domains under a changed name are handed to
  * events.detect (a reset sweeps them all), so events follow the same writes, and with a CDN purge
  * endpoint every change asks for a cdn.purge job. Started by the service before it listens, stopped before the database closes.
@@ -29,25 +26,19 @@ export class ChangePropagation {
 
   constructor(
     @inject(ChangeFeed) private readonly feed: ChangeFeed,
-    @inject(RegistryReadCache) private readonly records: RegistryReadCache,
-    @inject(ObservationCache) private readonly observations: ObservationCache,
-    @inject(OwnershipCache) private readonly ownership: OwnershipCache,
+    @multiInject(FORGETS_NAMES) private readonly caches: readonly ForgetsNames[],
     @inject(DetectEvents) private readonly events: DetectEvents,
     @inject(PurgeChangedAnswers) private readonly purges: PurgeChangedAnswers,
     @inject(Logger) private readonly logger: Logger,
     @inject(KnownNames) private readonly known?: KnownNames,
     @inject(Timers) private readonly timers?: Timers,
-    @inject(ApiKeys) private readonly keys?: ApiKeys,
   ) {}
 
   /** Starts listening; resolves once the feed listens, rejects when it cannot. */
   async start(): Promise<void> {
     await this.feed.start({
       changed: (names) => {
-        this.records.forget(names);
-        this.observations.forget(names);
-        this.ownership.forget(names);
-        this.keys?.forget(names);
+        for (const cache of this.caches) cache.forget(names);
         this.logger.debug({ names: names.slice(0, 20), count: names.length }, 'registry changed; cache entries forgotten');
         this.events
           .changed(names)
@@ -57,10 +48,7 @@ export class ChangePropagation {
       reset: () => {
         this.known?.reset();
         this.loadKnownNames();
-        this.records.clear();
-        this.observations.clear();
-        this.ownership.clear();
-        this.keys?.clear();
+        for (const cache of this.caches) cache.clear();
         this.logger.info({}, 'registry changes may have been missed; cache cleared');
         this.events
           .sweep()

@@ -39,7 +39,7 @@ describe('ChangePropagation', () => {
       sweep: async () => void looks.push('sweep'),
     } as unknown as DetectEvents;
     ownership = new OwnershipCache(new FixedClock());
-    propagation = new ChangePropagation(feed, cache, observations, ownership, events, purger, logger);
+    propagation = new ChangePropagation(feed, [cache, observations, ownership], events, purger, logger);
     for (const name of ['example.com', 'shop.example.com', 'notexample.com', 'example.org']) {
       cache.set(domainName(name), RECORDS, 3600);
       observations.set(domainName(name), {}, 3600);
