@@ -27,6 +27,7 @@ import { CheckRegistration } from './registration/check-registration.js';
 import { ConfirmRegistration } from './registration/confirm-registration.js';
 import { GetRegistration } from './registration/get-registration.js';
 import { ProofChecker } from './registration/proof-checker.js';
+import { RevokeLostProof } from './registration/revoke-lost-proof.js';
 import { RecheckProofs } from './registration/recheck-proofs.js';
 import { RegisterDomain } from './registration/register-domain.js';
 import { SweepDueProofs } from './registration/sweep-due-proofs.js';
@@ -109,6 +110,7 @@ const USE_CASES: readonly Newable[] = [
   AwaitScan,
   RequestScan,
   SweepDueProofs,
+  RevokeLostProof,
   GetReport,
   ReportHistory,
   GetPublicKeys,

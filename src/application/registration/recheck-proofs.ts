@@ -5,14 +5,10 @@ import { mapWithConcurrency } from '../jobs/concurrency.js';
 import { DEFAULT_JOB_TIMINGS, JobTimings } from '../jobs/job-timings.js';
 import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
-import { EntityRepository } from '../ports/entity-repository.js';
-import { Logger } from '../ports/logger.js';
-import { Mailer } from '../ports/mailer.js';
 import { Metrics, NO_METRICS } from '../ports/metrics.js';
 import { ProofRepository, type CheckRecord, type EntityProof } from '../ports/proof-repository.js';
-import { RegistryReadCache } from '../caching/registry-read-cache.js';
-import { revocationMail } from './registration-mails.js';
 import { ProofChecker } from './proof-checker.js';
+import { RevokeLostProof } from './revoke-lost-proof.js';
 
 export interface RecheckSummary {
   readonly checked: number;
@@ -36,11 +32,8 @@ export class RecheckProofs {
   constructor(
     @inject(ProofRepository) private readonly proofs: ProofRepository,
     @inject(ProofChecker) private readonly checker: ProofChecker,
-    @inject(EntityRepository) private readonly entities: EntityRepository,
-    @inject(Mailer) private readonly mailer: Mailer,
-    @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
+    @inject(RevokeLostProof) private readonly revoker: RevokeLostProof,
     @inject(Clock) private readonly clock: Clock,
-    @inject(Logger) private readonly logger: Logger,
     @inject(AppConfig) private readonly config: Pick<AppConfig, 'recheckConcurrency'>,
     @inject(JobTimings) private readonly timings: Pick<JobTimings, 'recheckClaimSeconds'> = DEFAULT_JOB_TIMINGS,
     @inject(Metrics) private readonly metrics: Metrics = NO_METRICS,
@@ -83,7 +76,7 @@ export class RecheckProofs {
 
   private async checkOne(proof: EntityProof, writer: CheckWriter): Promise<'proven' | 'failed' | 'revoked' | 'skipped'> {
     if (proof.revocationMailDue) {
-      await this.revoke(proof);
+      await this.revoker.run(proof);
       return 'skipped';
     }
     const now = this.clock.now();
@@ -106,25 +99,8 @@ export class RecheckProofs {
     if (!next.revoke) return proven ? 'proven' : 'failed';
     // The mail is recorded as owed before the entity is revoked.
     await writer.flush();
-    await this.revoke(proof);
+    await this.revoker.run(proof);
     return 'revoked';
-  }
-
-  /** Revokes (idempotent), mails the contact, then records that nothing is owed. */
-  private async revoke(proof: EntityProof): Promise<void> {
-    if (proof.entityActive !== false) {
-      await this.entities.setStatus(proof.entityId, 'revoked');
-      this.cache.forget([proof.domain]);
-      this.logger.warn({ entityId: proof.entityId, domain: proof.domain }, 'verification revoked: proof gone');
-    }
-    try {
-      await this.mailer.send(revocationMail(proof.contactEmail, proof.domain, proof.entityId));
-    } catch (error) {
-      // Still owed: the claim lapses and a later sweep hands the proof out to send it again.
-      this.logger.warn({ entityId: proof.entityId, err: (error as Error).message }, 'revocation mail not sent');
-      return;
-    }
-    await this.proofs.revocationMailed(proof.entityId);
   }
 }
 

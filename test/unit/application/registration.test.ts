@@ -4,6 +4,7 @@ import type { MailMessage, MailRoute, Mailer } from '../../../src/application/po
 import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
 import { ConfirmRegistration } from '../../../src/application/registration/confirm-registration.js';
 import { ProofChecker } from '../../../src/application/registration/proof-checker.js';
+import { RevokeLostProof } from '../../../src/application/registration/revoke-lost-proof.js';
 import { RecheckProofs } from '../../../src/application/registration/recheck-proofs.js';
 import { RegisterDomain } from '../../../src/application/registration/register-domain.js';
 import { loadConfig } from '../../../src/adapters/config/load-config.js';
@@ -64,7 +65,7 @@ describe('registration and domain verification', () => {
     const checker = new ProofChecker(dns, web);
     register = new RegisterDomain(registrations, registry, mails, new SequentialTokens(), hasher, clock, silent, config);
     confirm = new ConfirmRegistration(registrations, registry, proofs, checker, hasher, cache, clock, firstObservations());
-    recheck = new RecheckProofs(proofs, checker, registry, mails, cache, clock, silent, { recheckConcurrency: 16 });
+    recheck = new RecheckProofs(proofs, checker, new RevokeLostProof(proofs, registry, mails, cache, silent), clock, { recheckConcurrency: 16 });
   });
 
   it('registers: pending, instructions in the contract shape, the token stored only as its hash, a mail with the link', async () => {
