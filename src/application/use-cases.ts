@@ -41,6 +41,7 @@ import { RequestScan } from './scan/request-scan.js';
 import { RunScanJob } from './scan/run-scan-job.js';
 import { ScanSite } from './scan/scan-site.js';
 import { SubmitScan } from './scan/submit-scan.js';
+import { BrandJudge } from './trust/brand-judge.js';
 import { AssessTrust } from './trust/assess-trust.js';
 import { LiveObservations } from './trust/live-observations.js';
 import { RefreshObservations } from './trust/refresh-observations.js';
@@ -84,6 +85,7 @@ const USE_CASES: readonly Newable[] = [
   CheckReadiness,
   RebuildVerdictFacts,
   VerifyDomain,
+  BrandJudge,
   AssessTrust,
   SignVerdict,
   CheckSignedVerdict,

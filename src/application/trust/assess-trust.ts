@@ -1,11 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { LRUCache } from 'lru-cache';
-import { registrableDomain, type DomainName } from '../../domain/domain-name.js';
-import { BrandCatalog } from '../../domain/trust/brand-catalog.js';
+import type { DomainName } from '../../domain/domain-name.js';
 import { missingSignals, withEvidence, type FirstLook } from '../../domain/trust/evidence.js';
 import { relateToExpected, withExpected, type ExpectedCounterparty } from '../../domain/trust/expected-counterparty.js';
-import { judgeBrand, LookalikeDetector, withPopularity } from '../../domain/trust/lookalike.js';
-import { popularStanding } from '../../domain/trust/popularity.js';
 import { registryInputOf, type BrandFinding, type Failure, type TrustInputs } from '../../domain/trust/trust-inputs.js';
 import { assessTrust, type TrustAssessment } from '../../domain/trust/trust-score.js';
 import { AppError } from '../errors.js';
@@ -14,12 +10,11 @@ import { AppConfig } from '../ports/app-config.js';
 import { Clock } from '../ports/clock.js';
 import { Metrics, NO_METRICS } from '../ports/metrics.js';
 import type { DomainAgeOutcome } from '../ports/domain-age-source.js';
-import { IdnaCodec } from '../ports/idna-codec.js';
-import { NO_POPULAR_DOMAINS, PopularDomains } from '../ports/popular-domains.js';
 import type { ReputationReport } from '../ports/reputation-checks.js';
 import type { TlsInspectionOutcome } from '../ports/tls-inspector.js';
 import { TrustObservationStore, type ObservationKind, type StoredObservation, type StoredObservations } from '../ports/trust-observation-store.js';
 import { VerifyDomain, type VerifyOutcome } from '../verdict/verify-domain.js';
+import { BrandJudge, isPlainName } from './brand-judge.js';
 import { BrandOwnership } from './brand-ownership.js';
 import { FirstObservations } from './first-observations.js';
 import { isFailedObservation, LiveObservations } from './live-observations.js';
@@ -35,8 +30,6 @@ export const REUSE_SECONDS: Readonly<Record<ObservationKind, number>> = { tls: 3
  * these: TLS and reputation daily, the registration date monthly.
  */
 export const SCORE_SECONDS: Readonly<Record<ObservationKind, number>> = { tls: 2 * 86_400, domain_age: 62 * 86_400, reputation: 2 * 86_400 };
-/** Brand findings kept per name: a pure function of the name and the catalog, so never stale. */
-const BRAND_CACHE_ENTRIES = 50_000;
 
 export interface TrustOutcome extends VerifyOutcome {
   readonly assessment: TrustAssessment;
@@ -60,8 +53,6 @@ export interface TrustOutcome extends VerifyOutcome {
  */
 @injectable()
 export class AssessTrust {
-  private readonly detector: LookalikeDetector;
-  private readonly brands = new LRUCache<string, BrandFinding>({ max: BRAND_CACHE_ENTRIES });
   private blank: { readonly second: number; readonly assessment: TrustAssessment } | undefined;
 
   constructor(
@@ -69,16 +60,13 @@ export class AssessTrust {
     @inject(TrustObservationStore) private readonly store: TrustObservationStore,
     @inject(ObservationCache) private readonly cache: ObservationCache,
     @inject(LiveObservations) private readonly live: LiveObservations,
-    @inject(IdnaCodec) private readonly idna: IdnaCodec,
+    @inject(BrandJudge) private readonly brands: BrandJudge,
     @inject(Clock) private readonly clock: Clock,
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(BrandOwnership) private readonly ownership: BrandOwnership,
     @inject(FirstObservations) private readonly first: FirstObservations,
     @inject(Metrics) private readonly metrics: Metrics = NO_METRICS,
-    @inject(PopularDomains) private readonly popular: PopularDomains = NO_POPULAR_DOMAINS,
-  ) {
-    this.detector = new LookalikeDetector(BrandCatalog.standard(config.extraBrandDomains));
-  }
+  ) {}
 
   /** `expected`: the counterparty the agent meant (a domain), which the answer relates the name to. */
   async run(domainInput: string, options: { external: boolean; expected?: string }): Promise<TrustOutcome> {
@@ -119,7 +107,7 @@ export class AssessTrust {
     // kept no longer than the look should take.
     const look: FirstLook = blocked || external || missingSignals(scoredOnly.signals).length === 0 ? NO_LOOK : await this.first.request(domain, now);
     const evidenced = withEvidence(scoredOnly, look, oldestOf(seen), now);
-    const expected = meant === undefined ? undefined : relateToExpected(domain, meant, brand.finding, this.detector.catalog);
+    const expected = meant === undefined ? undefined : relateToExpected(domain, meant, brand.finding, this.brands.catalog);
     const assessment = expected === undefined || blocked ? evidenced : withExpected(evidenced, expected, domain);
     const cacheSeconds =
       assessment.evidence?.retry_after_seconds === undefined ? verify.cacheSeconds : Math.min(verify.cacheSeconds, assessment.evidence.retry_after_seconds);
@@ -166,27 +154,14 @@ export class AssessTrust {
   }
 
   /**
-   * The brand finding of `domain`, spared by the popularity list when its registrable domain is
-   * listed, unless the stored registration date (RDAP) is later than the list's: the exemption
-   * is decided on what is stored, before any live look, so that the ownership look it may spare
-   * runs alongside the other looks.
+   * The brand finding of `domain` (BrandJudge), with the stored registration date: the popularity
+   * exemption is decided on what is stored, before any live look, so that the ownership look it
+   * may spare runs alongside the other looks.
    */
   private brandOf(domain: DomainName, stored: StoredObservations): BrandFinding {
     const age = stored.domain_age as StoredObservation<DomainAgeOutcome> | undefined;
     const registeredAt = age ? registeredAtOf(age.value) : null;
-    const standing = popularStanding(this.popular.rank(registrableDomain(domain)), typeof registeredAt === 'string' ? registeredAt : null);
-    return withPopularity(this.detected(domain), standing);
-  }
-
-  private detected(domain: DomainName): BrandFinding {
-    let finding = this.brands.get(domain);
-    if (finding) return finding;
-    finding = judgeBrand(domain, this.detector, this.idna.toUnicode(domain));
-    // A name that is no brand and imitates none (most names) is judged again when asked again: a
-    // few dozen look-ups, cheaper than keeping an entry for every new name asked.
-    if (isPlainName(finding)) return finding;
-    this.brands.set(domain, finding);
-    return finding;
+    return this.brands.judge(domain, typeof registeredAt === 'string' ? registeredAt : null);
   }
 
   private async observationsOf(domain: DomainName): Promise<StoredObservations> {
@@ -208,11 +183,6 @@ function oldestOf(seen: StoredObservations): string | undefined {
   for (const o of Object.values(seen) as Array<StoredObservation<unknown> | undefined>)
     if (o && (oldest === undefined || o.observedAt < oldest)) oldest = o.observedAt;
   return oldest;
-}
-
-/** A name that is no catalog brand and imitates none. */
-function isPlainName(finding: BrandFinding): boolean {
-  return !finding.knownBrand && finding.lookalikeOf === null && finding.reason === null && finding.popular === undefined;
 }
 
 function younger(observation: StoredObservation<unknown> | undefined, seconds: number, now: Date): boolean {

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { loadConfig } from '../../../src/adapters/config/load-config.js';
 import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
 import { AssessTrust } from '../../../src/application/trust/assess-trust.js';
+import { BrandJudge } from '../../../src/application/trust/brand-judge.js';
 import { LiveObservations } from '../../../src/application/trust/live-observations.js';
 import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
 import { VerifyDomain } from '../../../src/application/verdict/verify-domain.js';
@@ -38,7 +39,7 @@ describe('AssessTrust', () => {
       store,
       observations,
       live,
-      idna,
+      new BrandJudge(config, idna),
       clock,
       config,
       ownershipParts(clock).ownership,

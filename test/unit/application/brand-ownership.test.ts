@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { loadConfig } from '../../../src/adapters/config/load-config.js';
 import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
 import { AssessTrust } from '../../../src/application/trust/assess-trust.js';
+import { BrandJudge } from '../../../src/application/trust/brand-judge.js';
 import { OWNERSHIP_JOB_RETRIES } from '../../../src/application/trust/brand-ownership.js';
 import { LiveObservations } from '../../../src/application/trust/live-observations.js';
 import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
@@ -38,7 +39,7 @@ describe('brand ownership in AssessTrust and the ownership.check job', () => {
       store,
       observations,
       live,
-      { toUnicode: (d) => d },
+      new BrandJudge(config, { toUnicode: (d: string) => d }),
       clock,
       config,
       parts.ownership,

@@ -5,6 +5,7 @@ import { loadConfig } from '../../../src/adapters/config/load-config.js';
 import { DEFAULT_JOB_TIMINGS } from '../../../src/application/jobs/job-timings.js';
 import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
 import { AssessTrust } from '../../../src/application/trust/assess-trust.js';
+import { BrandJudge } from '../../../src/application/trust/brand-judge.js';
 import { LiveObservations } from '../../../src/application/trust/live-observations.js';
 import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
 import { RefreshObservations } from '../../../src/application/trust/refresh-observations.js';
@@ -54,7 +55,7 @@ describe('the background refresh of members’ observations', () => {
       store,
       cache,
       live,
-      { toUnicode: (d) => d },
+      new BrandJudge(config, { toUnicode: (d: string) => d }),
       clock,
       config,
       ownershipParts(clock).ownership,

@@ -4,6 +4,7 @@ import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
 import { ReadAheadCaches } from '../../../src/application/caching/read-ahead.js';
 import { RegistryReadCache } from '../../../src/application/caching/registry-read-cache.js';
 import { AssessTrust } from '../../../src/application/trust/assess-trust.js';
+import { BrandJudge } from '../../../src/application/trust/brand-judge.js';
 import { LiveObservations } from '../../../src/application/trust/live-observations.js';
 import { ObservationCache } from '../../../src/application/trust/observation-cache.js';
 import { OwnershipCache } from '../../../src/application/trust/ownership-cache.js';
@@ -37,7 +38,7 @@ describe('the verdict page view', () => {
       store,
       observations,
       live,
-      { toUnicode: (d: string) => d },
+      new BrandJudge(config, { toUnicode: (d: string) => d }),
       clock,
       config,
       ownershipParts(clock).ownership,
