@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/adapters/config/load-config.js';
+import { COMMAND_SPECS } from '../../src/adapters/cli/cli-module.js';
+import { usageLines } from '../../src/adapters/cli/command-help.js';
 import { ERROR_STATUS } from '../../src/adapters/http/error-status.js';
 import { HttpServer } from '../../src/adapters/http/http-server.js';
 import { AppConfig } from '../../src/application/ports/app-config.js';
@@ -50,6 +52,23 @@ describe('docs that cannot drift from the service', () => {
     const mounted = new Set(routes.map((r) => documented(r.path)).concat('/reports/{id}'));
     const named = [...apiMd.matchAll(/`(?:GET|POST) (\/[^`\s?]*)/g)].map((m) => m[1]!);
     expect(named.filter((p) => !mounted.has(p) && !mounted.has(p.replace(/\.(json|md)$/, '')))).to.deep.equal([]);
+  });
+
+  it("gives every command of the CLI its row in README's table, its usage as help prints it, and no row to a command it lacks", () => {
+    // The first cell of each row, `vetted …` as written, with the table's escaped pipes read back.
+    const rows = README.split('\n')
+      .filter((line) => line.startsWith('| `vetted '))
+      .map((line) => line.slice(3, line.indexOf('` |')).replace(/\\\|/g, '|'))
+      .filter((usage) => !/^vetted (help|--version)\b/.test(usage));
+    const usages = COMMAND_SPECS.flatMap((spec) => usageLines(spec).map((line) => `vetted ${line}`));
+    expect(
+      usages.filter((usage) => !rows.includes(usage)),
+      'commands without their README row',
+    ).to.deep.equal([]);
+    expect(
+      rows.filter((row) => !usages.includes(row)),
+      'README rows no command has',
+    ).to.deep.equal([]);
   });
 
   it('lists every error code with its HTTP status in README and /api.md', () => {

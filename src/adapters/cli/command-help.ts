@@ -53,7 +53,7 @@ export function commandHelp(spec: CommandSpec): string {
 }
 
 /** The usage lines of a command, after `vetted `: its own, or made from its arguments and options. */
-function usageLines(spec: CommandSpec): readonly string[] {
+export function usageLines(spec: CommandSpec): readonly string[] {
   if (spec.usage) return spec.usage;
   const options = Object.entries(spec.options ?? {}).map(([name, option]) =>
     option.required ? optionWithValue(name, option) : `[${optionWithValue(name, option)}]`,
