@@ -18,3 +18,7 @@ export { SchemaMigrator } from './application/ports/schema-migrator.js';
 export { buildContainer, type ContainerOptions } from './main.js';
 export { startService, type RunningService } from './service.js';
 export { main } from './cli.js';
+// What an embedding service binds its own MCP tools and route areas to (ContainerOptions.modules).
+export { MCP_TOOL, type ToolCaller, type ToolHints, type VettedTool } from './adapters/mcp/vetted-tool.js';
+export { READS_STORED_DATA } from './adapters/mcp/tools/tool-args.js';
+export { HttpRoutes } from './adapters/shared/http-routes.js';

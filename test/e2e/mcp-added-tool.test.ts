@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { ContainerModule, inject, injectable } from 'inversify';
 import { z } from 'zod';
-import { MCP_TOOL, type VettedTool } from '../../src/adapters/mcp/vetted-tool.js';
-import { READS_STORED_DATA } from '../../src/adapters/mcp/tools/tool-args.js';
-import { Clock } from '../../src/application/ports/clock.js';
+// Only what the package root exports, as an embedding service imports it.
+import { Clock, MCP_TOOL, READS_STORED_DATA, type VettedTool } from '../../src/index.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
