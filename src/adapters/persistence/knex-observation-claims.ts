@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { ObservationClaim, ObservationClaims } from '../../application/ports/observation-claims.js';
 import { Database } from './create-knex.js';
+import { rowsOf } from './raw-rows.js';
 
 /** How long a minute's count and a day-old claim are kept once a new minute starts. */
 const KEEP_BUDGET_MS = 3_600_000;
@@ -69,8 +70,3 @@ export class KnexObservationClaims implements ObservationClaims {
 }
 
 const SPENT = Symbol('spent');
-
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  if (Array.isArray(result)) return result as Array<Record<string, unknown>>;
-  return (result as { rows?: Array<Record<string, unknown>> }).rows ?? [];
-}

@@ -7,6 +7,7 @@ import type { WatchProjection } from '../../domain/events/projection.js';
 import type { EventType } from '../../domain/events/watched-state.js';
 import { Database } from './create-knex.js';
 import { toCount } from './sql-errors.js';
+import { rowsOf } from './raw-rows.js';
 
 interface WatchRow {
   id: string;
@@ -66,13 +67,16 @@ export class KnexWatchRepository implements WatchRepository {
 
   async remove(id: string): Promise<boolean> {
     return this.db.transaction(async (trx) => {
-      const watch: { domain: string } | undefined = await trx('watches').where({ id }).first('domain');
+      // The delete comes first: a SQLite transaction that read before writing is refused at once
+      // (SQLITE_BUSY) when another connection wrote meanwhile, where one that writes first waits
+      // for the lock like any writer.
+      const [watch] = rowsOf(await trx.raw('DELETE FROM watches WHERE id = ? RETURNING domain', [id]));
       if (!watch) return false;
-      await trx('watches').where({ id }).delete();
       await trx('webhook_deliveries').where({ watch_id: id, state: 'pending' }).update({ state: 'cancelled' });
       // A domain nobody watches any more is no longer projected; a new watch starts it afresh.
-      const left = await trx('watches').where({ domain: watch.domain }).first('id');
-      if (!left) await trx('watch_states').where({ domain: watch.domain }).delete();
+      const domain = String(watch.domain);
+      const left = await trx('watches').where({ domain }).first('id');
+      if (!left) await trx('watch_states').where({ domain }).delete();
       return true;
     });
   }
