@@ -98,7 +98,7 @@ export class ToolCatalog {
       if (call.version !== '2025-11-25') throw new InvalidParams(message);
       return toolErrorResult(new AppError('VALIDATION_ERROR', message), call.requestId, unexpected, this.readOnlyTools);
     }
-    let data: Record<string, unknown>;
+    let data: unknown;
     try {
       // A read-only tool is a public read: its hint, which every tool must state, decides the count.
       if (call.countRead && entry.tool.hints.readOnlyHint) await call.countRead();
@@ -117,9 +117,9 @@ export class ToolCatalog {
       return answeredErrorResult(error.code, error.message, answer, call.version !== '2025-03-26');
     }
     const checked = entry.tool.output.safeParse(data);
-    if (!checked.success)
+    if (!checked.success || !isAnswer(data))
       return toolErrorResult(
-        new Error(`${name} answered outside its output schema: ${zodMessage(checked.error)}`),
+        new Error(`${name} answered outside its output schema: ${checked.success ? 'not an object' : zodMessage(checked.error)}`),
         call.requestId,
         unexpected,
         this.readOnlyTools,

@@ -23,12 +23,12 @@ export interface ToolCaller {
  * reads in /api.md, the server instructions) is made from the bound set (see AgentTools). Its
  * readOnlyHint decides whether a call is a counted public read.
  */
-export interface VettedTool<S extends z.ZodType = z.ZodType> {
+export interface VettedTool<S extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly title: string;
   readonly description: string;
   readonly input: S;
-  readonly output: z.ZodType;
+  readonly output: O;
   readonly hints: ToolHints;
   /** One sentence for the MCP server card and the A2A agent card. */
   readonly summary: string;
@@ -36,7 +36,8 @@ export interface VettedTool<S extends z.ZodType = z.ZodType> {
   readonly tags: readonly string[];
   /** The tool's row of /mcp.md's table, in Markdown: its arguments, and what a call does and answers. */
   readonly usage: { readonly arguments: string; readonly effect: string };
-  run(args: z.output<S>, caller: ToolCaller): Promise<Record<string, unknown>>;
+  /** The answer, typed by the output schema (the catalog still checks it against the schema at run time). */
+  run(args: z.output<S>, caller: ToolCaller): Promise<z.input<O>>;
 }
 export const MCP_TOOL = Symbol('McpTool');
 

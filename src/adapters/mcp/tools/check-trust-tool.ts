@@ -20,10 +20,11 @@ const input = z.strictObject({
     ),
   format: formatArg,
 });
+const output = TOOL_OUTPUTS.check_trust;
 
 /** check_trust: AssessTrust answered as the trust view's answer, or SignVerdict with format "jws". */
 @injectable()
-export class CheckTrustTool implements VettedTool<typeof input> {
+export class CheckTrustTool implements VettedTool<typeof input, typeof output> {
   readonly name = 'check_trust';
   readonly title = 'Check the trust status of a domain';
   readonly description =
@@ -35,7 +36,7 @@ export class CheckTrustTool implements VettedTool<typeof input> {
     'With expected (the counterparty you meant) the answer adds expected {domain, relation: same, same_owner, lookalike or unrelated, evidence}: a lookalike of it is no better than FLAG, an unrelated name no better than CAUTION. ' +
     `${EXPIRED_RULE} Errors: VALIDATION_ERROR for a malformed domain.${SIGNED}`;
   readonly input = input;
-  readonly output = TOOL_OUTPUTS.check_trust;
+  readonly output = output;
   // Not read-only in the open-world sense: with external it asks outside sources.
   readonly hints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
   readonly summary =
@@ -53,7 +54,7 @@ export class CheckTrustTool implements VettedTool<typeof input> {
     @inject(SignVerdict) private readonly signVerdict: SignVerdict,
   ) {}
 
-  async run({ domain, external, format, expected }: z.output<typeof input>): Promise<Record<string, unknown>> {
+  async run({ domain, external, format, expected }: z.output<typeof input>): Promise<z.input<typeof output>> {
     if (format === 'jws') {
       if (expected !== undefined) throw new AppError('VALIDATION_ERROR', 'expected is not signed: ask without format "jws".');
       return signedJson(await this.signVerdict.run(domain, { signals: true, external: external === true }));

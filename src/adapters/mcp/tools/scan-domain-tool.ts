@@ -9,10 +9,11 @@ import type { ToolCaller, VettedTool } from '../vetted-tool.js';
 import { domainArg, UNTRUSTED_RULE } from './tool-args.js';
 
 const input = z.strictObject({ domain: domainArg });
+const output = TOOL_OUTPUTS.scan_domain;
 
 /** scan_domain: RequestScan under the caller's scan budget, answered as the scan result. */
 @injectable()
-export class ScanDomainTool implements VettedTool<typeof input> {
+export class ScanDomainTool implements VettedTool<typeof input, typeof output> {
   readonly name = 'scan_domain';
   readonly title = 'Scan a domain';
   readonly description =
@@ -20,7 +21,7 @@ export class ScanDomainTool implements VettedTool<typeof input> {
     'A report of the current methodology from the last ten minutes is returned instead (reused true, age_seconds) without fetching. Fresh scans are budgeted per client, per domain and globally; ' +
     `when a budget is spent the error RATE_LIMITED (or SCAN_UNAVAILABLE) says "retry after N seconds" and _meta["vetted/retry_after_seconds"] holds N; get_report and verify_domain keep working. ${UNTRUSTED_RULE}`;
   readonly input = input;
-  readonly output = TOOL_OUTPUTS.scan_domain;
+  readonly output = output;
   readonly hints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true };
   readonly summary =
     'Fetches a few public resources of a site and stores a signed, evidence-backed report of its agent readiness; a report under ten minutes old is reused.';
@@ -35,7 +36,7 @@ export class ScanDomainTool implements VettedTool<typeof input> {
     @inject(RequestScan) private readonly requestScan: RequestScan,
   ) {}
 
-  async run({ domain }: z.output<typeof input>, caller: ToolCaller): Promise<Record<string, unknown>> {
+  async run({ domain }: z.output<typeof input>, caller: ToolCaller): Promise<z.input<typeof output>> {
     return scanResultJson(await this.requestScan.run({ domain, clientId: caller.clientId, allowReuse: true }), this.config.baseUrl);
   }
 }

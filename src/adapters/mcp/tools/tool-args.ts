@@ -26,7 +26,7 @@ export const formatArg = z
   );
 
 /** A signed answer as a tool result: the answer's fields, and the JWS beside them. */
-export function signedJson(signed: SignedVerdict): Record<string, unknown> {
+export function signedJson(signed: SignedVerdict): SignedVerdict['answer'] & { jws: string } {
   return { ...signed.answer, jws: signed.jws };
 }
 

@@ -9,10 +9,11 @@ import type { VettedTool } from '../vetted-tool.js';
 import { answerOf, CONSUMER_RULE, domainArg, EXPIRED_RULE, formatArg, READS_STORED_DATA, SIGNED, signedJson } from './tool-args.js';
 
 const input = z.strictObject({ domain: domainArg, format: formatArg });
+const output = TOOL_OUTPUTS.verify_domain;
 
 /** verify_domain: VerifyDomain answered as the verify view's answer, or SignVerdict with format "jws". */
 @injectable()
-export class VerifyDomainTool implements VettedTool<typeof input> {
+export class VerifyDomainTool implements VettedTool<typeof input, typeof output> {
   readonly name = 'verify_domain';
   readonly title = 'Verify a domain against the registry';
   readonly description =
@@ -20,7 +21,7 @@ export class VerifyDomainTool implements VettedTool<typeof input> {
     `${CONSUMER_RULE} ${EXPIRED_RULE} A blocked domain carries blocked true, trust_level NONE and agent_guidance, and no readiness. ` +
     `Errors: VALIDATION_ERROR for a malformed domain.${SIGNED}`;
   readonly input = input;
-  readonly output = TOOL_OUTPUTS.verify_domain;
+  readonly output = output;
   readonly hints = READS_STORED_DATA;
   readonly summary = 'Whether a domain is verified in the registry (with its entity) or blocked, and its scan-based readiness. Reads stored data only.';
   readonly tags = ['registry', 'verification', 'domains'];
@@ -36,7 +37,7 @@ export class VerifyDomainTool implements VettedTool<typeof input> {
     @inject(SignVerdict) private readonly signVerdict: SignVerdict,
   ) {}
 
-  async run({ domain, format }: z.output<typeof input>): Promise<Record<string, unknown>> {
+  async run({ domain, format }: z.output<typeof input>): Promise<z.input<typeof output>> {
     if (format === 'jws') return signedJson(await this.signVerdict.run(domain, { signals: false }));
     return answerOf(verifyView(await this.verifyDomain.run(domain), this.config.baseUrl));
   }

@@ -11,10 +11,11 @@ const input = z.strictObject({
   callback_url: z.string().min(1).max(2048).describe('An https URL that receives the webhooks.'),
   events: WatchInput.shape.events.describe('The event types wanted; all when left out.'),
 });
+const output = TOOL_OUTPUTS.watch_domain;
 
 /** watch_domain: CreateWatch (POST /watches as a tool), answered with the secret and token shown once. */
 @injectable()
-export class WatchDomainTool implements VettedTool<typeof input> {
+export class WatchDomainTool implements VettedTool<typeof input, typeof output> {
   readonly name = 'watch_domain';
   readonly title = 'Watch a domain for verdict changes';
   readonly description =
@@ -22,7 +23,7 @@ export class WatchDomainTool implements VettedTool<typeof input> {
     'Returns watch_id, the signing secret (whsec_…) and a bearer token, shown this once: keep them to verify deliveries and to manage or delete the watch. ' +
     'Errors: VALIDATION_ERROR for a malformed domain or a callback that is not https or points at a private, loopback or metadata address; RATE_LIMITED when the client or the callback host has too many watches.';
   readonly input = input;
-  readonly output = TOOL_OUTPUTS.watch_domain;
+  readonly output = output;
   readonly hints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true };
   readonly summary =
     'Signed webhooks (Standard Webhooks) to an https callback whenever a domain is verified, revoked, expired, blocked, unblocked, rescanned or changes readiness.';
@@ -38,7 +39,7 @@ export class WatchDomainTool implements VettedTool<typeof input> {
     @inject(CreateWatch) private readonly createWatch: CreateWatch,
   ) {}
 
-  async run(args: z.output<typeof input>, caller: ToolCaller): Promise<Record<string, unknown>> {
+  async run(args: z.output<typeof input>, caller: ToolCaller): Promise<z.input<typeof output>> {
     const created = await this.createWatch.run(args, caller.clientId);
     return createdWatchJson(created.watch, created.secret, created.token, this.config.baseUrl);
   }
