@@ -5,20 +5,22 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { childEnv } from '../support/child-env.js';
+import { startDnsServer } from '../support/dns-server.js';
 import { freePort } from '../support/service-process.js';
 import { waitUntil } from '../support/wait-until.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The commands of each `sh` block of the README's quick start, comments dropped. */
+/** The commands of each `sh` block of the README's quick start: comments dropped, continued lines joined. */
 function quickStartBlocks(): string[][] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const start = readme.indexOf('## Quick start');
   const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((block) =>
     block[1]!
+      .replace(/\\\n\s*/g, ' ')
       .split('\n')
-      .map((line) => line.replace(/\s+#.*$/, '').trim())
+      .map((line) => line.replace(/(^|\s+)#.*$/, '').trim())
       .filter((line) => line !== ''),
   );
 }
@@ -57,31 +59,64 @@ function sh(command: string, cwd: string, env: Record<string, string>): Promise<
 describe('the quick start, as the README writes it', function () {
   this.timeout(180_000);
 
-  it('has two commands, and the entity the CLI adds is verified on the very next curl, with no stale answer to keep', async () => {
-    const [setup, then] = quickStartBlocks();
+  it('has two commands, and every recipe after them works as written: the first answers say what they rest on, and an added entity is verified on the very next curl', async () => {
+    const [setup, recipes] = quickStartBlocks();
     expect(setup).to.deep.equal(['npm install && npm start', 'npm install && npm test']);
-    expect(then).to.have.length(2);
-    const [add, curl] = then as [string, string];
-    expect(add).to.match(/^npx vetted entity add --domain example\.com /);
-    expect(curl).to.equal('curl -s http://127.0.0.1:8080/verify/example.com');
+    const commands = recipes!;
+    expect(commands.map((c) => c.split(' ').slice(0, 3).join(' '))).to.deep.equal([
+      'curl -s http://127.0.0.1:8080/verify/google.com',
+      "curl -s 'http://127.0.0.1:8080/verify/google.com?signals=true'",
+      'npx vetted scan',
+      'curl -s -X',
+      'npx vetted entity',
+      'curl -s http://127.0.0.1:8080/verify/example.com',
+    ]);
 
     // What CI ran already is `npm install`; the rest runs as written, in a copy of the files a clone
-    // has, on a port and a database of its own.
+    // has, on a port and a database of its own. Names resolve through a local DNS server that knows
+    // none, so that no look (the scan, a first look's RDAP and TLS) leaves the machine.
+    const dns = await startDnsServer({});
     const dir = mkdtempSync(join(tmpdir(), 'vetted-quick-start-'));
     const root = cloneInto(dir);
     const port = await freePort();
-    const env = { ...childEnv(), HOME: process.env.HOME ?? dir, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'vetted.sqlite')}`, LOG_LEVEL: 'warn' };
+    const env = {
+      ...childEnv(),
+      HOME: process.env.HOME ?? dir,
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(dir, 'vetted.sqlite')}`,
+      DNS_SERVERS: dns.address,
+      RDAP_BASE_URL: 'https://rdap.example.net/',
+      LOG_LEVEL: 'warn',
+    };
     const server = spawn('sh', ['-c', 'npm start'], { cwd: root, env, stdio: 'ignore', detached: true });
     const base = `http://127.0.0.1:${port}`;
+    const run = (command: string) => sh(command.replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`), root, env);
     try {
       await waitUntil('npm start serves', async () => (await fetch(`${base}/status`).catch(() => undefined))?.ok === true, 150_000, 200);
       // A cache that saw example.com before the write is what would keep the wrong answer.
       const before = (await (await fetch(`${base}/verify/example.com`)).json()) as { data: { verified: boolean } };
       expect(before.data.verified).to.equal(false);
+      const [verify, signals, scan, register, add, curl] = commands as [string, string, string, string, string, string];
 
-      const added = await sh(add, root, env);
+      const plain = JSON.parse((await run(verify)).stdout);
+      expect(plain).to.deep.include({ success: true });
+      expect(plain.data).to.include({ domain: 'google.com', verified: false });
+      // Nothing looked at yet: not a block, a person to ask, and when to ask again.
+      const trust = JSON.parse((await run(signals)).stdout).data;
+      expect(trust.evidence).to.include({ complete: false });
+      expect(trust.agent_guidance).to.include({ action: 'FLAG', requires_human: true, max_transaction_usd: 0 });
+      expect(trust.agent_guidance.reason).to.match(/^This verdict rests on incomplete evidence/);
+
+      const scanned = await run(scan);
+      expect(scanned.code, 'a site that cannot be reached fails the scan command').to.equal(1);
+      expect(scanned.stderr).to.contain('could not be reached');
+      const registered = JSON.parse((await run(register)).stdout);
+      expect(registered.data).to.include({ domain: 'example.org', status: 'pending' });
+      expect(registered.data.verification_instructions.method).to.equal('dns_txt');
+
+      const added = await run(add);
       expect(added.code, added.stderr).to.equal(0);
-      const answered = await sh(curl.replace('127.0.0.1:8080', `127.0.0.1:${port}`), root, env);
+      const answered = await run(curl);
       expect(answered.code, answered.stderr).to.equal(0);
       const body = JSON.parse(answered.stdout) as { success: boolean; data: { verified: boolean; entity: { name: string } } };
       expect(body.success).to.equal(true);
@@ -93,6 +128,7 @@ describe('the quick start, as the README writes it', function () {
       if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
       await new Promise((done) => (server.exitCode !== null ? done(undefined) : server.once('exit', done)));
       rmSync(dir, { recursive: true, force: true });
+      await dns.close();
     }
   });
 });
