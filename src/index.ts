@@ -22,3 +22,4 @@ export { main } from './cli.js';
 export { MCP_TOOL, type ToolCaller, type ToolHints, type VettedTool } from './adapters/mcp/vetted-tool.js';
 export { READS_STORED_DATA } from './adapters/mcp/tools/tool-args.js';
 export { HttpRoutes } from './adapters/shared/http-routes.js';
+export { bindHttpArea, type HttpArea, type HttpOperations } from './adapters/http/openapi/http-operations.js';

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
 import { z } from 'zod';
+import { Container } from 'inversify';
+import { httpModule } from '../../src/adapters/http/http-module.js';
+import { HTTP_OPERATIONS, type HttpOperations } from '../../src/adapters/http/openapi/http-operations.js';
 import { openApiDocument } from '../../src/adapters/http/openapi/openapi-document.js';
 import { ToolCatalog } from '../../src/adapters/mcp/tool-catalog.js';
 import type { VettedTool } from '../../src/adapters/mcp/vetted-tool.js';
@@ -49,15 +52,18 @@ function listedOutputs(outputs: Record<string, z.ZodType>): Record<string, Json>
 }
 
 describe('the answers, described from their schemas', () => {
-  it('adding a field to the verify answer is one schema change: OpenAPI, the MCP output schemas and /api.md all show it', () => {
+  it('adding a field to the verify answer is one schema change: OpenAPI, the MCP output schemas and /api.md all show it', async () => {
     // The one change: the verify schema gains a field (the trust answer is the verify answer extended, as in trust-schema.ts).
     const verify = verifyAnswerSchema.extend({ scratch_field: z.string().describe('A field added for this test.') });
     const schemas: AnswerSchemas = { ...ANSWER_SCHEMAS, verify, trust: verify.extend(TRUST_ASSESSMENT_SHAPE) };
 
-    const document = openApiDocument(BASE, schemas) as Json;
+    const container = new Container();
+    await container.load(httpModule);
+    const operations = container.getAll<HttpOperations>(HTTP_OPERATIONS);
+    const document = openApiDocument(BASE, operations, schemas) as Json;
     expect(document.components.schemas.Verify.properties).to.have.property('scratch_field');
     expect(document.components.schemas.VerifyWithSignals.properties).to.have.property('scratch_field');
-    expect(openApiDocument(BASE).components).not.to.deep.equal(document.components);
+    expect(openApiDocument(BASE, operations).components).not.to.deep.equal(document.components);
 
     const listed = listedOutputs(toolOutputSchemas(schemas));
     expect(listed.verify_domain!.properties).to.have.property('scratch_field');

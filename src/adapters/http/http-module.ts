@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
-import { HttpRoutes } from '../shared/http-routes.js';
 import { HttpServer } from './http-server.js';
+import { bindHttpArea, HTTP_OPERATIONS, type HttpOperations } from './openapi/http-operations.js';
+import { mcpOperations } from './openapi/mcp-operations.js';
 import { OpenApiDescription } from './openapi/openapi-document.js';
 import { ReadGate } from './read-gate.js';
 import { AccountRoutes } from './routes/account-routes.js';
@@ -23,30 +24,36 @@ import { WatchRoutes } from './routes/watch-routes.js';
 import { VerdictPageRoutes } from './routes/verdict-page-routes.js';
 import { WellKnownRoutes } from './routes/well-known-routes.js';
 
-/** The HTTP server and its route areas (a new area: its class and one line here; MCP's endpoint is bound by its own module). */
+/**
+ * The HTTP server and its route areas. A new area is its class (its routes and their OpenAPI
+ * operations, side by side) and one entry here; MCP's endpoint is bound by its own module.
+ */
 export const httpModule = new ContainerModule(({ bind }) => {
-  bind<HttpRoutes>(HttpRoutes).to(StatusRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(RegistryRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(LookupRoutes);
+  for (const area of [StatusRoutes, RegistryRoutes, LookupRoutes]) bindHttpArea(bind, area);
   // One instance serves both its own routes and the pages RegistryRoutes and LookupRoutes give browsers.
   bind(VerdictPageRoutes).toSelf();
-  bind<HttpRoutes>(HttpRoutes).toService(VerdictPageRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(BadgeRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(ScanRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(ScanStatusRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(ReportRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(ReportHistoryRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(RegistrationRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(RegistrationPageRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(WatchRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(DocRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(WellKnownRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(SiteFileRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(MetricsRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(OpenApiRoutes);
+  bindHttpArea(bind, VerdictPageRoutes, 'service');
+  for (const area of [
+    BadgeRoutes,
+    ScanRoutes,
+    ScanStatusRoutes,
+    ReportRoutes,
+    ReportHistoryRoutes,
+    RegistrationRoutes,
+    RegistrationPageRoutes,
+    AccountRoutes,
+    WatchRoutes,
+    LogRoutes,
+    WellKnownRoutes,
+    MetricsRoutes,
+    OpenApiRoutes,
+    DocRoutes,
+    SiteFileRoutes,
+  ])
+    bindHttpArea(bind, area);
+  // POST /mcp is mounted by the MCP module; what OpenAPI says of it is written with HTTP's helpers.
+  bind<HttpOperations>(HTTP_OPERATIONS).toConstantValue(mcpOperations);
   bind(OpenApiDescription).toSelf();
-  bind<HttpRoutes>(HttpRoutes).to(AccountRoutes);
-  bind<HttpRoutes>(HttpRoutes).to(LogRoutes);
   bind(ReadGate).toSelf();
   bind(HttpServer).toSelf();
 });

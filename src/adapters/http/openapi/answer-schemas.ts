@@ -74,7 +74,7 @@ export function answerComponents(schemas: AnswerSchemas) {
   };
 }
 
-/** The named answers a route table is written with. */
+/** The named answers the routes' OpenAPI operations are written with. */
 export type AnswerComponents = ReturnType<typeof answerComponents>;
 
 /** GET /.well-known/jwks.json: the Ed25519 keys that sign reports (RFC 7517). */

@@ -1,9 +1,10 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, multiInject } from 'inversify';
 import { AppConfig } from '../../../application/ports/app-config.js';
 import { ANSWER_SCHEMAS, type AnswerSchemas } from '../../../application/views/answer-schemas.js';
 import { REGISTRY_API_VERSION } from '../../../application/views/service-facts.js';
-import { routeTable } from './route-table.js';
+import { answerComponents } from './answer-schemas.js';
+import { HTTP_OPERATIONS, type HttpOperations } from './http-operations.js';
 
 /** The OpenAPI document as JSON, loosely typed: what the route and the docs read of it. */
 export interface OpenApiDocument {
@@ -13,34 +14,44 @@ export interface OpenApiDocument {
 }
 
 /**
- * The service's OpenAPI document, generated once per container (it depends only on BASE_URL) and
- * shared by /openapi.json and /docs.
+ * The service's OpenAPI document, made once per container from every bound area's operations
+ * (HTTP_OPERATIONS) and shared by /openapi.json and /docs.
  */
 @injectable()
 export class OpenApiDescription {
   readonly document: OpenApiDocument;
 
-  constructor(@inject(AppConfig) config: Pick<AppConfig, 'baseUrl'>) {
-    let document = DOCUMENTS.get(config.baseUrl);
+  constructor(@inject(AppConfig) config: Pick<AppConfig, 'baseUrl'>, @multiInject(HTTP_OPERATIONS) operations: readonly HttpOperations[]) {
+    const key = `${config.baseUrl}\n${operations.map(idOf).join(',')}`;
+    let document = DOCUMENTS.get(key);
     if (document === undefined) {
-      document = openApiDocument(config.baseUrl);
+      document = openApiDocument(config.baseUrl, operations);
       if (DOCUMENTS.size >= MAX_DOCUMENTS) DOCUMENTS.delete(DOCUMENTS.keys().next().value!);
-      DOCUMENTS.set(config.baseUrl, document);
+      DOCUMENTS.set(key, document);
     }
     this.document = document;
   }
 }
 
 // Generating the document costs about 0.15 s of CPU; containers of one process with the same
-// BASE_URL share it (it is never changed once made).
+// BASE_URL and the same areas share it (it is never changed once made).
 const MAX_DOCUMENTS = 8;
 const DOCUMENTS = new Map<string, OpenApiDocument>();
+const IDS = new WeakMap<HttpOperations, number>();
+
+/** A number for each operations function, the same for the life of the process. */
+function idOf(operations: HttpOperations): number {
+  let id = IDS.get(operations);
+  if (id === undefined) IDS.set(operations, (id = IDS_GIVEN.next++));
+  return id;
+}
+const IDS_GIVEN = { next: 0 };
 
 /**
- * The OpenAPI 3.1 description of every HTTP route, with `baseUrl` as the server; built from the
- * route table, its answers from `schemas`.
+ * The OpenAPI 3.1 description of the routes of `operations`, with `baseUrl` as the server; the
+ * answers described by `schemas`.
  */
-export function openApiDocument(baseUrl: string, schemas: AnswerSchemas = ANSWER_SCHEMAS): OpenApiDocument {
+export function openApiDocument(baseUrl: string, operations: readonly HttpOperations[], schemas: AnswerSchemas = ANSWER_SCHEMAS): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'apiKey', {
     type: 'http',
@@ -49,7 +60,8 @@ export function openApiDocument(baseUrl: string, schemas: AnswerSchemas = ANSWER
       "An API key (vtk_…) an operator made with `vetted key create`: its tier's daily quota instead of the free one (API_TIERS=on). A malformed, unknown or revoked key is refused 401, never answered as anonymous.",
   });
   registry.registerComponent('securitySchemes', 'watchToken', { type: 'http', scheme: 'bearer', description: 'The wtk_… token POST /watches returned.' });
-  for (const route of routeTable(schemas)) registry.registerPath(route);
+  const answers = answerComponents(schemas);
+  for (const route of operations.flatMap((of) => of(answers))) registry.registerPath(route);
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

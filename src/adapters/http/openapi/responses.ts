@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../../application/errors.js';
 import { ERROR_STATUS } from '../error-status.js';
 import { dataEnvelope, ErrorEnvelope } from './answer-schemas.js';
 
-// Builders of the response objects the route table is written with.
+// Builders of the response objects the routes' OpenAPI operations are written with.
 
 const header = (description: string) => z.string().meta({ description });
 

@@ -6,10 +6,17 @@ import { usageView } from '../../../application/views/usage-view.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendData } from '../envelope.js';
 import { clientIpOf } from '../request-stamp.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { AnswerComponents } from '../openapi/answer-schemas.js';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { enveloped, errors, STORE_ERRORS } from '../openapi/responses.js';
 
 /** GET /account/usage: the usage of the API key the request carries (today and the 30 days before). */
 @injectable()
 export class AccountRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(ReadUsage) private readonly readUsage: ReadUsage,
     @inject(AppConfig) private readonly config: AppConfig,
@@ -22,4 +29,19 @@ export class AccountRoutes implements HttpRoutes {
       ctx.set('Cache-Control', 'no-store');
     });
   }
+}
+
+function operations(a: AnswerComponents): RouteConfig[] {
+  return [
+    {
+      method: 'get',
+      path: '/account/usage',
+      tags: ['registry'],
+      summary: "An API key's usage: today and the 30 days before",
+      description:
+        "Counts of the public reads made with the key (every instance's, as of its last sync, a second at most behind), its tier and daily quota. Not itself counted.",
+      security: [{ apiKey: [] }],
+      responses: { 200: enveloped('The usage.', a.Usage), ...errors(['UNAUTHORIZED', ...STORE_ERRORS]) },
+    },
+  ];
 }

@@ -2,12 +2,16 @@ import type { Router } from '@koa/router';
 import { inject, injectable } from 'inversify';
 import { AppConfig } from '../../../application/ports/app-config.js';
 import { PublishedDocuments } from '../../../application/operations/published-documents.js';
+import type { PublishedPath } from '../../../application/views/docs/published-documents.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
 import { OpenApiDescription } from '../openapi/openapi-document.js';
 import { operationsMarkdown } from '../openapi/operations-markdown.js';
 import { renderDocPage } from '../presenters/doc-page.js';
 import { sendPage } from '../send-page.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { COMMON_ERRORS, errors, MARKDOWN, textAnswer } from '../openapi/responses.js';
 
 /**
  * The agent-readable documents of the contract and /methodology.md (PublishedDocuments), made once at start-up;
@@ -16,6 +20,9 @@ import { sendPage } from '../send-page.js';
  */
 @injectable()
 export class DocRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(OpenApiDescription) private readonly description: OpenApiDescription,
@@ -36,4 +43,29 @@ export class DocRoutes implements HttpRoutes {
       });
     }
   }
+}
+
+const SUMMARIES: Readonly<Record<PublishedPath, string>> = {
+  '/docs': 'The documentation index, with the operations of this document',
+  '/api.md': 'The API reference',
+  '/developers.md': 'Quick start',
+  '/integration.md': 'Integration guides',
+  '/verify.md': 'How to get verified',
+  '/mcp.md': 'MCP configuration',
+  '/agents.md': 'The agent manifest',
+  '/methodology.md': 'The scan methodology and readiness thresholds',
+  '/changelog.md': 'Version history',
+};
+
+function operations(): RouteConfig[] {
+  return Object.entries(SUMMARIES).map(
+    ([path, summary]): RouteConfig => ({
+      method: 'get',
+      path,
+      tags: ['docs'],
+      summary,
+      description: 'Markdown; a browser preferring text/html gets the same document as a page.',
+      responses: { 200: textAnswer('The document.', MARKDOWN), ...errors(COMMON_ERRORS) },
+    }),
+  );
 }

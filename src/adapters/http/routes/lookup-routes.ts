@@ -6,10 +6,18 @@ import { lookupEntityJson } from '../../../application/views/registry-view.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendData } from '../envelope.js';
 import { prefersHtml, VerdictPageRoutes } from './verdict-page-routes.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { AnswerComponents } from '../openapi/answer-schemas.js';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { cached, enveloped, errors, OPTIONAL_KEY, param, STORE_ERRORS } from '../openapi/responses.js';
+import { tierErrors } from '../openapi/tier-responses.js';
 
 /** GET /lookup/{id}: one registry entity with its status as of now, or its page for a browser. */
 @injectable()
 export class LookupRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(Clock) private readonly clock: Clock,
     @inject(LookupEntity) private readonly lookupEntity: LookupEntity,
@@ -24,4 +32,22 @@ export class LookupRoutes implements HttpRoutes {
       sendData(ctx, lookupEntityJson(entity, this.clock.now()), { cacheSeconds: 300 });
     });
   }
+}
+
+function operations(a: AnswerComponents): RouteConfig[] {
+  return [
+    {
+      method: 'get',
+      path: '/lookup/{id}',
+      tags: ['registry'],
+      summary: 'One registry entity by id',
+      request: { params: param('id', 'An entity id: ent_ followed by letters and a number.') },
+      security: OPTIONAL_KEY,
+      responses: {
+        200: enveloped('The entity.', a.Entity, cached('public, max-age=300')),
+        ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]),
+        ...tierErrors(),
+      },
+    },
+  ];
 }

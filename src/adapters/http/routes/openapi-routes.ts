@@ -3,10 +3,17 @@ import { inject, injectable } from 'inversify';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
 import { OpenApiDescription } from '../openapi/openapi-document.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { answer, json } from '../openapi/responses.js';
 
 /** GET /openapi.json: the OpenAPI 3.1 description of the HTTP API, generated once at start-up. */
 @injectable()
 export class OpenApiRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(@inject(OpenApiDescription) private readonly description: OpenApiDescription) {}
 
   mount(router: Router): void {
@@ -18,4 +25,16 @@ export class OpenApiRoutes implements HttpRoutes {
       ctx.body = document;
     });
   }
+}
+
+function operations(): RouteConfig[] {
+  return [
+    {
+      method: 'get',
+      path: '/openapi.json',
+      tags: ['docs'],
+      summary: 'This document',
+      responses: { 200: answer('The OpenAPI 3.1 description of the HTTP API.', json(z.looseObject({ openapi: z.string() }))) },
+    },
+  ];
 }

@@ -8,10 +8,17 @@ import type { HttpRoutes } from '../../shared/http-routes.js';
 import { renderRegistrationPage, renderUnknownRegistrationPage } from '../presenters/registration-page.js';
 import { sendPage } from '../send-page.js';
 import { htmlError } from './scan-routes.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { errors, HTML, NO_STORE, STORE_ERRORS, textAnswer, textBody } from '../openapi/responses.js';
 
 /** The registrant's page, GET /registrations/{token}, and its "Check now", POST /registrations/{token}/check. */
 @injectable()
 export class RegistrationPageRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(GetRegistration) private readonly getRegistration: GetRegistration,
     @inject(CheckRegistration) private readonly checkRegistration: CheckRegistration,
@@ -41,4 +48,34 @@ function send(ctx: Context, token: string, outcome: RegistrationPageOutcome): vo
     `/registrations/${encodeURIComponent(token)}/check`,
   );
   sendPage(ctx, tooSoon !== undefined ? 429 : 200, html);
+}
+
+function operations(): RouteConfig[] {
+  const token = z.object({
+    token: z.string().meta({ description: 'The token of the registration page (from the redirect after the form, the mail, or registration_page).' }),
+  });
+  const ownPageErrors = { [HTML]: { schema: textBody } };
+  return [
+    {
+      method: 'get',
+      path: '/registrations/{token}',
+      tags: ['registration'],
+      summary: "The registrant's page: status and the proofs to publish",
+      request: { params: token },
+      responses: { 200: textAnswer('The page (noindex).', HTML, NO_STORE), ...errors(['NOT_FOUND', ...STORE_ERRORS], ownPageErrors) },
+    },
+    {
+      method: 'post',
+      path: '/registrations/{token}/check',
+      tags: ['registration'],
+      summary: 'Check now: look for the proof at once (never confirms)',
+      description:
+        "Looks for the proof like the confirmation link, records the attempts, and shows what was found (TXT values, the file's status and first line). At most one check per registration every 10 seconds across instances: sooner, 429 with Retry-After and the last result. Only GET /confirm/{token} completes a registration.",
+      request: { params: token },
+      responses: {
+        200: textAnswer('The page with what the check found.', HTML, NO_STORE),
+        ...errors(['NOT_FOUND', 'RATE_LIMITED', ...STORE_ERRORS], ownPageErrors),
+      },
+    },
+  ];
 }

@@ -15,10 +15,19 @@ import { readBodyText, readJsonBody } from '../read-body.js';
 import { parseRegistrationForm } from '../registration-form-body.js';
 import { sendPage } from '../send-page.js';
 import { htmlError } from './scan-routes.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { RegisterInput } from '../../../application/registration/register-domain.js';
+import type { AnswerComponents } from '../openapi/answer-schemas.js';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { BODY_ERRORS, cached, COMMON_ERRORS, enveloped, errors, HTML, NO_STORE, seeOther, STORE_ERRORS, textAnswer, textBody } from '../openapi/responses.js';
 
 /** GET /register (the form), POST /register (JSON, or the form posted) and GET /confirm/{token}. */
 @injectable()
 export class RegistrationRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(RegisterDomain) private readonly registerDomain: RegisterDomain,
     @inject(ConfirmRegistration) private readonly confirmRegistration: ConfirmRegistration,
@@ -64,4 +73,43 @@ export class RegistrationRoutes implements HttpRoutes {
     ctx.set('Cache-Control', 'no-store');
     ctx.redirect(outcome.pagePath);
   }
+}
+
+function operations(a: AnswerComponents): RouteConfig[] {
+  return [
+    {
+      method: 'post',
+      path: '/register',
+      tags: ['registration'],
+      summary: 'Register a domain: prove control, then confirm',
+      description:
+        'A JSON body answers 201 with the registration. A form post (the page GET /register) answers 303 to the registration page; refused input comes back as the form (400) with each problem beside its field, too many registrations as a page (429).',
+      request: {
+        body: { required: true, content: { 'application/json': { schema: RegisterInput }, 'application/x-www-form-urlencoded': { schema: RegisterInput } } },
+      },
+      responses: {
+        201: enveloped('The pending registration and how to prove control.', a.RegistrationCreated),
+        303: seeOther('A form post: to the registration page.'),
+        ...errors([...BODY_ERRORS, 'RATE_LIMITED', ...STORE_ERRORS]),
+      },
+    },
+    {
+      method: 'get',
+      path: '/register',
+      tags: ['registration'],
+      summary: 'The registration form (works without script)',
+      responses: { 200: textAnswer('The form, posting to POST /register.', HTML, cached('public, max-age=300')), ...errors(COMMON_ERRORS) },
+    },
+    {
+      method: 'get',
+      path: '/confirm/{token}',
+      tags: ['registration'],
+      summary: 'Confirm a registration (the link from the mail)',
+      request: { params: z.object({ token: z.string().meta({ description: 'The token from the confirmation mail.' }) }) },
+      responses: {
+        200: textAnswer('The outcome, as a page; safe to open more than once.', HTML, NO_STORE),
+        ...errors(['NOT_FOUND', ...STORE_ERRORS], { [HTML]: { schema: textBody } }),
+      },
+    },
+  ];
 }

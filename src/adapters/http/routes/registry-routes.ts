@@ -18,13 +18,19 @@ import { cacheableAnswer, JSON_UTF8, sendCacheable, type CacheableAnswer } from 
 import { sendVerification } from '../envelope.js';
 import { RenderedAnswers } from '../rendered-answers.js';
 import { prefersHtml, VerdictPageRoutes } from './verdict-page-routes.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { type AnswerComponents, ErrorEnvelope } from '../openapi/answer-schemas.js';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { answer, errors, json, OPTIONAL_KEY, param, STORE_ERRORS, textBody } from '../openapi/responses.js';
+import { tierErrors } from '../openapi/tier-responses.js';
+import { NOT_MODIFIED, VERIFY_CACHE } from '../openapi/verify-caching.js';
 
 const queryFlag = z
   .enum(['true', 'false', '1', '0'])
   .optional()
   .transform((v) => v === 'true' || v === '1');
 /** The query of GET /verify/{domain}; the OpenAPI document describes it from here. */
-export const VerifyQuery = z.object({
+const VerifyQuery = z.object({
   signals: queryFlag,
   external: queryFlag,
   format: z.enum(['json', 'jws']).optional(),
@@ -46,6 +52,9 @@ const JOSE = 'application/jose';
  */
 @injectable()
 export class RegistryRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   private readonly answers: RenderedAnswers<VerifyOutcome | TrustOutcome>;
 
   constructor(
@@ -131,4 +140,33 @@ export class RegistryRoutes implements HttpRoutes {
   private keeper(ctx: Context, outcome: VerifyOutcome | TrustOutcome): (envelope: unknown) => CacheableAnswer {
     return (envelope) => this.answers.keep(ctx.url, outcome, envelope, answerCaching(outcome.verdict.domain, outcome.cacheSeconds));
   }
+}
+
+function operations(a: AnswerComponents): RouteConfig[] {
+  // The richer answer first: a union is matched in order.
+  const verified = z.strictObject({ success: z.literal(true), data: z.union([a.VerifyWithSignals, a.Verify]) });
+  return [
+    {
+      method: 'get',
+      path: '/verify/{domain}',
+      tags: ['registry'],
+      summary: 'What the registry says about a domain now',
+      description:
+        'With signals=true (and external=true) the answer adds the trust assessment. An expired verification answers 200 in the failure envelope with code EXPIRED. ' +
+        'A cacheable answer carries an ETag (304 to a matching If-None-Match) and Surrogate-Key, the key the service purges after a write under the name when CDN_PURGE_URL is set. ' +
+        'With Accept: application/jose or format=jws the answer is a compact JWS (RFC 7515) of the same data as JWT claims, plus iss, sub, iat and exp (the cache lifetime, at least 60 s), signed EdDSA with the key of /.well-known/jwks.json named by kid.',
+      request: { params: param('domain', 'A domain or host name.'), query: VerifyQuery },
+      security: OPTIONAL_KEY,
+      responses: {
+        200: answer(
+          'The registry status, or EXPIRED; or the signed answer.',
+          { ...json(z.union([verified, ErrorEnvelope])), [JOSE]: { schema: textBody } },
+          VERIFY_CACHE,
+        ),
+        304: NOT_MODIFIED,
+        ...errors(['VALIDATION_ERROR', ...STORE_ERRORS]),
+        ...tierErrors(),
+      },
+    },
+  ];
 }

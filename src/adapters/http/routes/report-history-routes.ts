@@ -9,9 +9,14 @@ import { zodMessage } from '../../../application/input/zod-message.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendNegotiatedPage } from '../negotiated-page.js';
 import { renderDiffHtml, renderDiffMarkdown, renderHistoryHtml, renderHistoryMarkdown } from '../presenters/history-pages.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { type AnswerComponents, dataEnvelope } from '../openapi/answer-schemas.js';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { answer, cached, errors, HTML, MARKDOWN, OPTIONAL_KEY, param, STORE_ERRORS, textBody } from '../openapi/responses.js';
+import { tierErrors } from '../openapi/tier-responses.js';
 
 /** The query of GET /reports; the OpenAPI document describes it from here. */
-export const HistoryQuery = z.object({
+const HistoryQuery = z.object({
   domain: z.string().max(300),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).optional(),
@@ -23,6 +28,9 @@ const HISTORY_CACHE_SECONDS = 60;
 /** GET /reports?domain= (history) and GET /reports/{id}/diff/{other}, as HTML, JSON or Markdown by Accept. */
 @injectable()
 export class ReportHistoryRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(ReportHistory) private readonly history: ReportHistory,
@@ -50,4 +58,39 @@ export class ReportHistoryRoutes implements HttpRoutes {
       );
     });
   }
+}
+
+function operations(a: AnswerComponents): RouteConfig[] {
+  const page = (description: string, data: z.ZodType) =>
+    answer(
+      description,
+      { [HTML]: { schema: textBody }, 'application/json': { schema: dataEnvelope(data) }, [MARKDOWN]: { schema: textBody } },
+      cached('public, max-age=60'),
+    );
+  return [
+    {
+      method: 'get',
+      path: '/reports',
+      tags: ['reports'],
+      summary: 'The report history of a domain, newest first',
+      description:
+        'HTML by default, JSON (the envelope) or Markdown by Accept. Each report says what changed since the previous one; next_url pages on (opaque cursor).',
+      request: { query: HistoryQuery },
+      security: OPTIONAL_KEY,
+      responses: { 200: page('A page of history.', a.ReportHistory), ...errors(['VALIDATION_ERROR', ...STORE_ERRORS]), ...tierErrors() },
+    },
+    {
+      method: 'get',
+      path: '/reports/{id}/diff/{other}',
+      tags: ['reports'],
+      summary: 'Two reports of one domain compared',
+      request: { params: param('id', 'A report id.').extend({ other: z.string().meta({ description: 'Another report id of the same domain.' }) }) },
+      security: OPTIONAL_KEY,
+      responses: {
+        200: page('What changed, older first.', a.ReportChange),
+        ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]),
+        ...tierErrors(),
+      },
+    },
+  ];
 }

@@ -10,6 +10,12 @@ import { cacheControl } from '../envelope.js';
 import type { ErrorRenderer } from '../middleware/error-envelope.js';
 import { renderNotFoundHtml, renderReportHtml, REPORT_PAGE_CSP } from '../presenters/report-html.js';
 import { renderNotFoundMarkdown, renderReportMarkdown } from '../presenters/report-markdown.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { type AnswerComponents, ErrorEnvelope } from '../openapi/answer-schemas.js';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { answer, cached, errors, HTML, json, MARKDOWN, OPTIONAL_KEY, param, STORE_ERRORS, textBody } from '../openapi/responses.js';
+import { tierErrors } from '../openapi/tier-responses.js';
 
 // A stored report never changes: clients may keep it for a day.
 const REPORT_CACHE_SECONDS = 86_400;
@@ -30,6 +36,9 @@ const markdownError: ErrorRenderer = (ctx, status, _code, message) => {
 /** /reports/{id} as HTML, .json and .md, and each evidence item. */
 @injectable()
 export class ReportRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(GetReport) private readonly getReport: GetReport,
@@ -69,4 +78,50 @@ export class ReportRoutes implements HttpRoutes {
       ctx.body = evidenceItemJson(stored, item, baseUrl);
     });
   }
+}
+
+function operations(a: AnswerComponents): RouteConfig[] {
+  return [
+    {
+      method: 'get',
+      path: '/reports/{file}',
+      tags: ['reports'],
+      summary: 'A stored report as HTML, JSON or Markdown',
+      request: { params: param('file', '{id} for the HTML page, {id}.json for the signed JSON, {id}.md for Markdown.') },
+      security: OPTIONAL_KEY,
+      responses: {
+        200: answer(
+          'The report.',
+          { [HTML]: { schema: textBody }, 'application/json': { schema: a.Report }, [MARKDOWN]: { schema: textBody } },
+          cached('public, max-age=86400 for .json; 300 for the HTML and Markdown pages, which also show readiness now'),
+        ),
+        ...errors(['NOT_FOUND', ...STORE_ERRORS], {
+          [HTML]: { schema: textBody },
+          'application/json': { schema: ErrorEnvelope },
+          [MARKDOWN]: { schema: textBody },
+        }),
+        ...tierErrors(),
+      },
+    },
+    {
+      method: 'get',
+      path: '/reports/{id}/evidence/{n}',
+      tags: ['reports'],
+      summary: 'One evidence item of a report',
+      request: {
+        params: param('id', 'The report id.').extend({
+          n: z
+            .string()
+            .regex(/^[1-9]\d*$/)
+            .meta({ description: 'The item number, from 1.' }),
+        }),
+      },
+      security: OPTIONAL_KEY,
+      responses: {
+        200: answer('The evidence item.', json(a.EvidenceItem), cached('public, max-age=86400: a stored report never changes')),
+        ...errors(['NOT_FOUND', ...STORE_ERRORS]),
+        ...tierErrors(),
+      },
+    },
+  ];
 }

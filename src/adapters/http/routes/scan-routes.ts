@@ -18,9 +18,26 @@ import { sendNegotiatedPage } from '../negotiated-page.js';
 import type { ErrorRenderer } from '../middleware/error-envelope.js';
 import { renderErrorPage, renderHomePage, HTML_PAGE_CSP } from '../presenters/home-page.js';
 import { readBodyText, readJsonBody } from '../read-body.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { AnswerComponents } from '../openapi/answer-schemas.js';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import {
+  answer,
+  BODY_ERRORS,
+  cached,
+  COMMON_ERRORS,
+  enveloped,
+  errors,
+  HTML,
+  MARKDOWN,
+  NO_STORE,
+  seeOther,
+  STORE_ERRORS,
+  textBody,
+} from '../openapi/responses.js';
 
 /** The JSON body of POST /api/scan; the OpenAPI document describes it from here. */
-export const ScanRequestBody = z.strictObject({ domain: z.string().max(1024) });
+const ScanRequestBody = z.strictObject({ domain: z.string().max(1024) });
 
 export const htmlError: ErrorRenderer = (ctx, status, code, message) => {
   ctx.type = 'text/html; charset=utf-8';
@@ -36,6 +53,9 @@ export const htmlError: ErrorRenderer = (ctx, status, code, message) => {
  */
 @injectable()
 export class ScanRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(RequestScan) private readonly requestScan: RequestScan,
@@ -89,4 +109,48 @@ export class ScanRoutes implements HttpRoutes {
 function clientIdOf(ctx: Context): string {
   const caller = ctx.state.caller as Caller | undefined;
   return caller?.keyId !== undefined ? caller.subject : ctx.ip;
+}
+
+function operations(a: AnswerComponents): RouteConfig[] {
+  return [
+    {
+      method: 'get',
+      path: '/',
+      tags: ['scans'],
+      summary: 'The home page with its scan form',
+      responses: {
+        200: answer(
+          'HTML, or Markdown for Accept: text/markdown.',
+          { [HTML]: { schema: textBody }, [MARKDOWN]: { schema: textBody } },
+          { ...cached('public, max-age=300'), Link: z.string().meta({ description: 'The API catalog, the OpenAPI document and the docs (RFC 8288).' }) },
+        ),
+        ...errors(COMMON_ERRORS),
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/scan',
+      tags: ['scans'],
+      summary: 'Scan a site now',
+      description:
+        'A JSON body answers 201 with the report when the scan ends within 30 s, else (or with Prefer: respond-async) 202 with the job. A form post answers 303 to the progress page.',
+      request: {
+        headers: z.object({ Prefer: z.string().optional().meta({ description: 'respond-async: answer 202 at once (RFC 7240).' }) }),
+        body: {
+          required: true,
+          content: { 'application/json': { schema: ScanRequestBody }, 'application/x-www-form-urlencoded': { schema: ScanRequestBody } },
+        },
+      },
+      responses: {
+        201: enveloped('The scan ended: the scan result.', a.ScanResult, { ...NO_STORE, Location: z.string().meta({ description: 'The report page.' }) }),
+        202: enveloped('The scan is queued or running: poll the job.', a.ScanStatus, {
+          ...NO_STORE,
+          Location: z.string().meta({ description: 'The job status (GET /api/scans/{id}).' }),
+          'Preference-Applied': z.string().optional().meta({ description: 'respond-async, when asked.' }),
+        }),
+        303: seeOther('A form post: to the progress page, or the report.'),
+        ...errors([...BODY_ERRORS, 'RATE_LIMITED', 'SCAN_UNAVAILABLE', ...STORE_ERRORS]),
+      },
+    },
+  ];
 }

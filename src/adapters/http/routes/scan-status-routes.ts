@@ -8,6 +8,10 @@ import { sendData } from '../envelope.js';
 import { HTML_PAGE_CSP, renderErrorPage } from '../presenters/home-page.js';
 import { renderScanProgressPage } from '../presenters/scan-progress-page.js';
 import { htmlError } from './scan-routes.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { AnswerComponents } from '../openapi/answer-schemas.js';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { enveloped, errors, HTML, NO_STORE, param, seeOther, STORE_ERRORS, textAnswer, textBody } from '../openapi/responses.js';
 
 /**
  * A queued scan as it goes: `GET /api/scans/{id}` (JSON, poll it) and `GET /scans/{id}`, which waits
@@ -17,6 +21,9 @@ import { htmlError } from './scan-routes.js';
  */
 @injectable()
 export class ScanStatusRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(AwaitScan) private readonly awaitScan: AwaitScan,
@@ -45,4 +52,33 @@ export class ScanStatusRoutes implements HttpRoutes {
       ctx.body = renderScanProgressPage(job, { tookHostFromUrl: ctx.query.pasted === 'url' });
     });
   }
+}
+
+function operations(a: AnswerComponents): RouteConfig[] {
+  return [
+    {
+      method: 'get',
+      path: '/api/scans/{id}',
+      tags: ['scans'],
+      summary: 'A scan job as it goes (poll it)',
+      request: { params: param('id', 'The scan id.') },
+      responses: { 200: enveloped('The job: state, probes done, then the scan result or the error.', a.ScanStatus), ...errors(['NOT_FOUND', ...STORE_ERRORS]) },
+    },
+    {
+      method: 'get',
+      path: '/scans/{id}',
+      tags: ['scans'],
+      summary: 'The progress page of a scan job',
+      request: { params: param('id', 'The scan id.') },
+      responses: {
+        200: textAnswer(
+          'The scan is still going after 25 s: the probes finished so far and a Check again link (or the failure). It never reloads itself.',
+          HTML,
+          NO_STORE,
+        ),
+        303: seeOther('The scan ended within 25 s: to the report.'),
+        ...errors(['NOT_FOUND', ...STORE_ERRORS], { [HTML]: { schema: textBody } }),
+      },
+    },
+  ];
 }

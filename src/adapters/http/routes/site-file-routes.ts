@@ -8,6 +8,10 @@ import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
 import { sendNegotiatedPage } from '../negotiated-page.js';
 import { renderSitePage } from '../presenters/home-page.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { answer, COMMON_ERRORS, errors, HTML, MARKDOWN, PLAIN, textBody } from '../openapi/responses.js';
 
 /**
  * The files agents and crawlers look for (robots.txt, sitemap.xml, llms.txt, security.txt, the
@@ -16,6 +20,9 @@ import { renderSitePage } from '../presenters/home-page.js';
  */
 @injectable()
 export class SiteFileRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(AgentTools) private readonly tools: readonly AgentToolSummary[],
@@ -36,4 +43,52 @@ export class SiteFileRoutes implements HttpRoutes {
       router.get(path, (ctx) => sendNegotiatedPage(ctx, { html, markdown }, 3600));
     }
   }
+}
+
+const FILES: ReadonlyArray<readonly [string, string, string]> = [
+  ['/robots.txt', 'Crawler rules (RFC 9309)', PLAIN],
+  ['/sitemap.xml', 'The sitemap', 'application/xml; charset=utf-8'],
+  ['/llms.txt', 'The llms.txt index for agents', MARKDOWN],
+  ['/.well-known/security.txt', 'Whom to tell about a vulnerability (RFC 9116)', PLAIN],
+  ['/.well-known/mcp/server-card.json', 'The MCP server card', 'application/json'],
+  ['/.well-known/mcp.json', 'The MCP server card (second path)', 'application/json'],
+  ['/.well-known/agent-card.json', 'An A2A agent card', 'application/json'],
+  ['/.well-known/api-catalog', 'The API catalog (RFC 9727 linkset)', 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'],
+];
+
+const PAGES: ReadonlyArray<readonly [string, string]> = [
+  ['/privacy', 'What this instance stores'],
+  ['/terms', 'Terms of use'],
+  ['/contact', 'Whom to write to'],
+];
+
+function operations(): RouteConfig[] {
+  const jsonFile = z.looseObject({});
+  const files = FILES.map(
+    ([path, summary, type]): RouteConfig => ({
+      method: 'get',
+      path,
+      tags: ['docs'],
+      summary,
+      responses: {
+        200: answer(type === MARKDOWN ? 'The document.' : 'The file.', {
+          [type]: { schema: type.startsWith('application/') && !type.includes('xml') ? jsonFile : textBody },
+        }),
+        ...errors(COMMON_ERRORS),
+      },
+    }),
+  );
+  const pages = PAGES.map(
+    ([path, summary]): RouteConfig => ({
+      method: 'get',
+      path,
+      tags: ['docs'],
+      summary,
+      responses: {
+        200: answer('HTML, or Markdown for Accept: text/markdown.', { [HTML]: { schema: textBody }, [MARKDOWN]: { schema: textBody } }),
+        ...errors(COMMON_ERRORS),
+      },
+    }),
+  );
+  return [...files, ...pages];
 }

@@ -16,6 +16,10 @@ import { PEOPLE_PAGE_CSP } from '../presenters/people-style.js';
 import { renderVerdictPage } from '../presenters/verdict-page.js';
 import { sendPage } from '../send-page.js';
 import { htmlError } from './scan-routes.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { answer, cached, errors, HTML, param, STORE_ERRORS, textBody } from '../openapi/responses.js';
 
 // Pages change with every write and every scan: a minute at most, like a rendered answer.
 const PAGE_SECONDS = 60;
@@ -32,6 +36,9 @@ export function prefersHtml(ctx: Context): boolean {
  */
 @injectable()
 export class VerdictPageRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(Clock) private readonly clock: Clock,
@@ -72,4 +79,37 @@ export class VerdictPageRoutes implements HttpRoutes {
     const entity = lookupEntityJson(await this.lookupEntity.run(id), this.clock.now());
     sendPage(ctx, 200, renderEntityPage(entity, `${this.config.baseUrl}/lookup/${encodeURIComponent(entity.id)}`), PAGE_SECONDS, PEOPLE_PAGE_CSP);
   }
+}
+
+function operations(): RouteConfig[] {
+  const page = answer('The page.', { [HTML]: { schema: textBody } }, cached('public, max-age=60'));
+  return [
+    {
+      method: 'get',
+      path: '/domains',
+      tags: ['registry'],
+      summary: "The home page's check form: to the domain's verdict page",
+      request: { query: z.object({ domain: z.string().meta({ description: 'A domain name, or a URL whose host name is checked.' }) }) },
+      responses: { 303: { description: 'To /domains/{domain}.' }, ...errors(['VALIDATION_ERROR']) },
+    },
+    {
+      method: 'get',
+      path: '/domains/{domain}',
+      tags: ['registry'],
+      summary: "A domain's verdict page, for the person who decides",
+      description:
+        'HTML (GET /verify/{domain} answers the same page to a client preferring text/html): the verdict in a sentence, the trust score with every signal, the guidance, a lookalike warning, readiness with a Scan again button, the badge and how to watch the domain; the words of the signals=true answer.',
+      request: { params: param('domain', 'A domain or host name.') },
+      responses: { 200: page, ...errors(['VALIDATION_ERROR', ...STORE_ERRORS]) },
+    },
+    {
+      method: 'get',
+      path: '/entities/{id}',
+      tags: ['registry'],
+      summary: "A registry entity's page",
+      description: 'HTML (GET /lookup/{id} answers the same page to a client preferring text/html): the lookup answer in words.',
+      request: { params: param('id', 'An entity id: ent_ followed by letters and a number.') },
+      responses: { 200: page, ...errors(['VALIDATION_ERROR', 'NOT_FOUND', ...STORE_ERRORS]) },
+    },
+  ];
 }

@@ -11,6 +11,12 @@ import { renderWatchCreatedPage } from '../presenters/watch-page.js';
 import { readBodyText, readJsonBody } from '../read-body.js';
 import { sendPage } from '../send-page.js';
 import { htmlError } from './scan-routes.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { WatchInput } from '../../../application/watches/create-watch.js';
+import type { AnswerComponents } from '../openapi/answer-schemas.js';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { BODY_ERRORS, enveloped, errors, NO_STORE, STORE_ERRORS } from '../openapi/responses.js';
 
 /**
  * POST /watches (JSON, or the verdict page's "Watch this domain" form, answered with a page), GET
@@ -18,6 +24,9 @@ import { htmlError } from './scan-routes.js';
  */
 @injectable()
 export class WatchRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(CreateWatch) private readonly createWatch: CreateWatch,
     @inject(ManageWatch) private readonly manageWatch: ManageWatch,
@@ -59,4 +68,61 @@ export class WatchRoutes implements HttpRoutes {
 function bearer(ctx: Context): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'));
   return match?.[1];
+}
+
+const id = z.object({ id: z.string().meta({ description: 'The wch_… id of the watch.' }) });
+const OWNER_ERRORS = ['VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', ...STORE_ERRORS] as const;
+const security = [{ watchToken: [] }];
+
+function operations(a: AnswerComponents): RouteConfig[] {
+  return [
+    {
+      method: 'post',
+      path: '/watches',
+      tags: ['watches'],
+      summary: 'Watch a domain: signed webhooks when its verdict changes',
+      description:
+        'The callback must be https and resolve only to addresses the outbound policy allows; checked again at every delivery. See /api.md, "Watches and events". A form post (the verdict page\'s "Watch this domain") answers 201 with a page showing the secret and token.',
+      request: {
+        body: {
+          required: true,
+          content: {
+            'application/json': { schema: WatchInput },
+            'application/x-www-form-urlencoded': { schema: WatchInput.pick({ domain: true, callback_url: true }) },
+          },
+        },
+      },
+      responses: {
+        201: enveloped('The watch, with its secret and token shown once.', a.CreatedWatch),
+        ...errors([...BODY_ERRORS, 'RATE_LIMITED', ...STORE_ERRORS]),
+      },
+    },
+    {
+      method: 'get',
+      path: '/watches/{id}',
+      tags: ['watches'],
+      summary: 'A watch, with its token',
+      security,
+      request: { params: id },
+      responses: { 200: enveloped('The watch (never its secret).', a.Watch, NO_STORE), ...errors(OWNER_ERRORS) },
+    },
+    {
+      method: 'delete',
+      path: '/watches/{id}',
+      tags: ['watches'],
+      summary: 'Delete a watch, with its token',
+      security,
+      request: { params: id },
+      responses: { 204: { description: 'Deleted; undelivered events are dropped.', headers: z.object(NO_STORE) }, ...errors(OWNER_ERRORS) },
+    },
+    {
+      method: 'get',
+      path: '/watches/{id}/deliveries',
+      tags: ['watches'],
+      summary: 'The latest delivery attempts of a watch',
+      security,
+      request: { params: id },
+      responses: { 200: enveloped('The latest 50 attempts, newest first.', a.Deliveries, NO_STORE), ...errors(OWNER_ERRORS) },
+    },
+  ];
 }

@@ -6,10 +6,17 @@ import { GetPublicKeys } from '../../../application/scan/get-public-keys.js';
 import { selfVerification } from '../../../application/views/docs/published-documents.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { JwksAnswer } from '../openapi/answer-schemas.js';
+import type { HttpOperations } from '../openapi/http-operations.js';
+import { answer, COMMON_ERRORS, errors, MARKDOWN, STORE_ERRORS, textAnswer } from '../openapi/responses.js';
 
 /** The files under /.well-known/: the service's self-verification and the report-signing keys. */
 @injectable()
 export class WellKnownRoutes implements HttpRoutes {
+  /** The OpenAPI operations of these routes. */
+  static readonly operations: HttpOperations = operations;
+
   constructor(
     @inject(AppConfig) private readonly config: AppConfig,
     @inject(GetPublicKeys) private readonly getPublicKeys: GetPublicKeys,
@@ -30,4 +37,23 @@ export class WellKnownRoutes implements HttpRoutes {
       ctx.body = await this.getPublicKeys.run();
     });
   }
+}
+
+function operations(): RouteConfig[] {
+  return [
+    {
+      method: 'get',
+      path: '/.well-known/vetted.md',
+      tags: ['docs'],
+      summary: "The service's self-verification document (YAML, named .md)",
+      responses: { 200: textAnswer('The document.', MARKDOWN), ...errors(COMMON_ERRORS) },
+    },
+    {
+      method: 'get',
+      path: '/.well-known/jwks.json',
+      tags: ['reports'],
+      summary: 'The keys that sign reports',
+      responses: { 200: answer('A JSON Web Key Set.', { 'application/jwk-set+json': { schema: JwksAnswer } }), ...errors(STORE_ERRORS) },
+    },
+  ];
 }
