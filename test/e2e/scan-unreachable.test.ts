@@ -3,7 +3,8 @@ import { verifyReportSignature } from '../../src/adapters/signing/verify-report-
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { OpenApiCheck } from '../support/openapi-check.js';
 import { databaseKinds } from '../support/test-databases.js';
-import { freePort, startTestService, type TestService } from '../support/test-service.js';
+import { closedPorts } from '../support/closed-port.js';
+import { startTestService, type TestService } from '../support/test-service.js';
 
 const BASE = 'https://vetted.example.org';
 
@@ -15,8 +16,8 @@ describe('scanning a site that cannot be reached, over HTTP against a real local
   let closed: number[];
 
   before(async () => {
-    // Ports nothing listens on: a connection to them is refused.
-    closed = [await freePort(), await freePort()];
+    // Ports nothing listens on, and that no parallel test's server can be given: a connection to them is refused.
+    closed = await closedPorts(2);
     dns = await startDnsServer({ 'refused.example.com': { A: ['127.0.0.1'] } });
     t = await startTestService(
       databaseKinds()[0]!,

@@ -9,6 +9,7 @@ import type { FetchFailure, FetchOutcome, FetchedResource } from '../../../src/a
 import { type TestDnsServer, startDnsServer } from '../../support/dns-server.js';
 import { type FixtureSite, compressionBomb, encoded, oversized, redirect, slowDrip, startFixtureSite } from '../../support/fixture-site.js';
 import { type TestCa, createTestCa } from '../../support/test-ca.js';
+import { closedPorts } from '../../support/closed-port.js';
 
 const USER_AGENT = 'Vetted/0.1.0 (+https://vetted.test/agents.md)';
 const MiB = 1024 * 1024;
@@ -261,7 +262,7 @@ describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', () => {
   });
 
   it('reports a refused connection as CONNECT_FAILED', async () => {
-    const closed = await unusedPort();
+    const closed = (await closedPorts(1))[0]!;
     const fail = failure(await fetcher({ portMap: { 443: closed } }).fetch({ url: 'https://shop.example.com/', maxBytes: 1024 }));
     expect(fail.code).to.equal('CONNECT_FAILED');
     expect(fail.message).to.match(/^ECONNREFUSED/);
@@ -292,11 +293,3 @@ describe('NodeFetchSiteFetcher (local HTTPS site, local DNS)', () => {
     expect(site.connections).to.have.length(0);
   });
 });
-
-async function unusedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
