@@ -13,6 +13,7 @@ class ServiceTimeRoutes implements HttpRoutes {
   static readonly operations: HttpOperations = () => [
     {
       method: 'get',
+      operationId: 'getServiceTime',
       path: '/time',
       tags: ['operations'],
       summary: 'The service clock',

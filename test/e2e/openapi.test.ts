@@ -1,5 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
+import { VERSION_LINE } from '../../src/adapters/cli/command-help.js';
 import { ERROR_STATUS } from '../../src/adapters/http/error-status.js';
 import { HttpServer } from '../../src/adapters/http/http-server.js';
 import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
@@ -51,6 +53,19 @@ describe('GET /openapi.json', () => {
     } finally {
       await other.stop();
     }
+  });
+
+  it('names every operation with a unique operationId and tags, and carries the one release version /status and the CLI print', async () => {
+    const operations = Object.values(doc.paths as Json).flatMap((item: Json) => METHODS.filter((m) => item[m]).map((m) => item[m] as Json));
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.filter((id) => typeof id !== 'string' || !/^[a-z][A-Za-z]+$/.test(id))).to.deep.equal([]);
+    expect(new Set(ids).size).to.equal(ids.length);
+    expect(operations.filter((operation) => !(operation.tags?.length > 0))).to.deep.equal([]);
+    const status = (await (await t.get('/status')).json()) as Json;
+    expect(doc.info.version).to.equal(status.data.version);
+    expect(VERSION_LINE).to.equal(`vetted ${doc.info.version}`);
+    expect(doc.info.version).to.equal(JSON.parse(readFileSync('package.json', 'utf8')).version);
+    expect(doc.info['x-contract-version']).to.equal('1.1.0');
   });
 
   it('describes every route the server mounts, with its methods, and no route it does not mount', () => {

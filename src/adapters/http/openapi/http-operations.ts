@@ -7,7 +7,10 @@ import type { AnswerComponents } from './answer-schemas.js';
  * The OpenAPI operations of one route area, made from the answers' components (so that a test
  * swapping an answer schema sees it in every operation that answers it).
  */
-export type HttpOperations = (answers: AnswerComponents) => RouteConfig[];
+export type HttpOperations = (answers: AnswerComponents) => Operation[];
+
+/** One OpenAPI operation: a route config with its operationId and tags required, so that generated clients name their methods. */
+export type Operation = RouteConfig & { readonly operationId: string; tags: string[] };
 
 /** The set of every area's operations: the OpenAPI document is made from it. */
 export const HTTP_OPERATIONS = Symbol('HttpOperations');

@@ -1,6 +1,6 @@
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { JsonRpcAnswer, JsonRpcError } from './answer-schemas.js';
+import type { Operation } from './http-operations.js';
 import { NO_STORE } from './responses.js';
 
 // POST /mcp is mounted by the MCP adapter; its operations are described here, in the OpenAPI
@@ -9,9 +9,10 @@ import { NO_STORE } from './responses.js';
 const refused = (description: string) => ({ description, headers: z.object(NO_STORE), content: { 'application/json': { schema: JsonRpcError } } });
 
 /** /mcp: MCP over Streamable HTTP, stateless, JSON only; GET and DELETE are refused (no SSE stream, no sessions). */
-export function mcpOperations(): RouteConfig[] {
-  const notAllowed = (method: 'get' | 'delete'): RouteConfig => ({
+export function mcpOperations(): Operation[] {
+  const notAllowed = (method: 'get' | 'delete'): Operation => ({
     method,
+    operationId: `${method}Mcp`,
     path: '/mcp',
     tags: ['mcp'],
     summary: 'Refused: no SSE stream and no sessions',
@@ -20,6 +21,7 @@ export function mcpOperations(): RouteConfig[] {
   return [
     {
       method: 'post',
+      operationId: 'callMcp',
       path: '/mcp',
       tags: ['mcp'],
       summary: 'The MCP endpoint (JSON-RPC 2.0, see /mcp.md)',

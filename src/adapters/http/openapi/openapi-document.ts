@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { inject, injectable, multiInject } from 'inversify';
 import { AppConfig } from '../../../application/ports/app-config.js';
 import { ANSWER_SCHEMAS, type AnswerSchemas } from '../../../application/views/answer-schemas.js';
-import { REGISTRY_API_VERSION } from '../../../application/views/service-facts.js';
+import { REGISTRY_API_VERSION, SERVICE_VERSION } from '../../../application/views/service-facts.js';
 import { answerComponents } from './answer-schemas.js';
 import { HTTP_OPERATIONS, type HttpOperations } from './http-operations.js';
 
@@ -66,7 +66,9 @@ export function openApiDocument(baseUrl: string, operations: readonly HttpOperat
     openapi: '3.1.0',
     info: {
       title: 'Vetted',
-      version: REGISTRY_API_VERSION,
+      // The release, as GET /status and `vetted --version` say; the contract's document version beside it.
+      version: SERVICE_VERSION,
+      'x-contract-version': REGISTRY_API_VERSION,
       description:
         'Dated, evidence-backed observations about websites and domains, so that software agents can check a counterparty before they trust it. The same API in prose: /api.md.',
     },

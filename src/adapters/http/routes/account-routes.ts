@@ -6,9 +6,8 @@ import { usageView } from '../../../application/views/usage-view.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendData } from '../envelope.js';
 import { clientIpOf } from '../request-stamp.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { AnswerComponents } from '../openapi/answer-schemas.js';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { enveloped, errors, STORE_ERRORS } from '../openapi/responses.js';
 
 /** GET /account/usage: the usage of the API key the request carries (today and the 30 days before). */
@@ -31,10 +30,11 @@ export class AccountRoutes implements HttpRoutes {
   }
 }
 
-function operations(a: AnswerComponents): RouteConfig[] {
+function operations(a: AnswerComponents): Operation[] {
   return [
     {
       method: 'get',
+      operationId: 'getUsage',
       path: '/account/usage',
       tags: ['registry'],
       summary: "An API key's usage: today and the 30 days before",

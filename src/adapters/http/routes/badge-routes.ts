@@ -6,8 +6,7 @@ import { badgeText } from '../../../application/views/badge-view.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheableAnswer, sendCacheable } from '../cacheable-answer.js';
 import { BADGE_CSP, renderBadgeSvg } from '../presenters/badge-svg.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { answer, cached, errors, param, STORE_ERRORS, textBody } from '../openapi/responses.js';
 import { NOT_MODIFIED, VERIFY_CACHE } from '../openapi/verify-caching.js';
 
@@ -31,10 +30,11 @@ export class BadgeRoutes implements HttpRoutes {
   }
 }
 
-function operations(): RouteConfig[] {
+function operations(): Operation[] {
   return [
     {
       method: 'get',
+      operationId: 'getBadge',
       path: '/badge/{domain}.svg',
       tags: ['registry'],
       summary: 'A badge of the latest readiness and score',

@@ -9,8 +9,7 @@ import { OpenApiDescription } from '../openapi/openapi-document.js';
 import { operationsMarkdown } from '../openapi/operations-markdown.js';
 import { renderDocPage } from '../presenters/doc-page.js';
 import { sendPage } from '../send-page.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { COMMON_ERRORS, errors, MARKDOWN, textAnswer } from '../openapi/responses.js';
 
 /**
@@ -45,22 +44,24 @@ export class DocRoutes implements HttpRoutes {
   }
 }
 
-const SUMMARIES: Readonly<Record<PublishedPath, string>> = {
-  '/docs': 'The documentation index, with the operations of this document',
-  '/api.md': 'The API reference',
-  '/developers.md': 'Quick start',
-  '/integration.md': 'Integration guides',
-  '/verify.md': 'How to get verified',
-  '/mcp.md': 'MCP configuration',
-  '/agents.md': 'The agent manifest',
-  '/methodology.md': 'The scan methodology and readiness thresholds',
-  '/changelog.md': 'Version history',
+// Each document's operationId and summary.
+const DOCUMENTS: Readonly<Record<PublishedPath, readonly [string, string]>> = {
+  '/docs': ['getDocsIndex', 'The documentation index, with the operations of this document'],
+  '/api.md': ['getApiReference', 'The API reference'],
+  '/developers.md': ['getQuickStart', 'Quick start'],
+  '/integration.md': ['getIntegrationGuide', 'Integration guides'],
+  '/verify.md': ['getVerificationGuide', 'How to get verified'],
+  '/mcp.md': ['getMcpGuide', 'MCP configuration'],
+  '/agents.md': ['getAgentManifest', 'The agent manifest'],
+  '/methodology.md': ['getMethodology', 'The scan methodology and readiness thresholds'],
+  '/changelog.md': ['getChangelog', 'Version history'],
 };
 
-function operations(): RouteConfig[] {
-  return Object.entries(SUMMARIES).map(
-    ([path, summary]): RouteConfig => ({
+function operations(): Operation[] {
+  return Object.entries(DOCUMENTS).map(
+    ([path, [operationId, summary]]): Operation => ({
       method: 'get',
+      operationId,
       path,
       tags: ['docs'],
       summary,

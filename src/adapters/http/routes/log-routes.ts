@@ -5,10 +5,9 @@ import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendData } from '../envelope.js';
 import { renderLogPage } from '../presenters/log-page.js';
 import { sendPage } from '../send-page.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import type { AnswerComponents } from '../openapi/answer-schemas.js';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { cached, enveloped, errors, STORE_ERRORS, textAnswer, textBody } from '../openapi/responses.js';
 
 const PLAIN = 'text/plain; charset=utf-8';
@@ -59,10 +58,11 @@ function query(value: string | string[] | undefined): string | undefined {
 const FOREVER = cached('public, max-age=31536000, immutable: a proof between two tree sizes never changes');
 const whole = (description: string) => z.string().regex(/^\d+$/).meta({ description });
 
-function operations(a: AnswerComponents): RouteConfig[] {
+function operations(a: AnswerComponents): Operation[] {
   return [
     {
       method: 'get',
+      operationId: 'getLogPage',
       path: '/log',
       tags: ['log'],
       summary: 'The transparency log, for people',
@@ -72,6 +72,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getLogCheckpoint',
       path: '/log/checkpoint',
       tags: ['log'],
       summary: "The log's latest signed tree head",
@@ -81,6 +82,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getLogKey',
       path: '/log/key',
       tags: ['log'],
       summary: 'The signed-note verifier key of the checkpoints',
@@ -88,6 +90,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getLogTile',
       path: '/log/tile/{path}',
       tags: ['log'],
       summary: 'A tile of the log (C2SP tlog-tiles)',
@@ -107,6 +110,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getInclusionProof',
       path: '/log/proof',
       tags: ['log'],
       summary: 'An RFC 9162 inclusion proof',
@@ -115,6 +119,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getConsistencyProof',
       path: '/log/consistency',
       tags: ['log'],
       summary: 'An RFC 9162 consistency proof',

@@ -6,9 +6,8 @@ import { lookupEntityJson } from '../../../application/views/registry-view.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendData } from '../envelope.js';
 import { prefersHtml, VerdictPageRoutes } from './verdict-page-routes.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { AnswerComponents } from '../openapi/answer-schemas.js';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { cached, enveloped, errors, OPTIONAL_KEY, param, STORE_ERRORS } from '../openapi/responses.js';
 import { tierErrors } from '../openapi/tier-responses.js';
 
@@ -34,10 +33,11 @@ export class LookupRoutes implements HttpRoutes {
   }
 }
 
-function operations(a: AnswerComponents): RouteConfig[] {
+function operations(a: AnswerComponents): Operation[] {
   return [
     {
       method: 'get',
+      operationId: 'lookupEntity',
       path: '/lookup/{id}',
       tags: ['registry'],
       summary: 'One registry entity by id',

@@ -3,9 +3,8 @@ import { isIP } from 'node:net';
 import { inject, injectable } from 'inversify';
 import { ReadMetrics } from '../../../application/operations/read-metrics.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { COMMON_ERRORS, errors, NO_STORE, textAnswer } from '../openapi/responses.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -35,10 +34,11 @@ function isLoopback(ip: string): boolean {
   return address === '::1';
 }
 
-function operations(): RouteConfig[] {
+function operations(): Operation[] {
   return [
     {
       method: 'get',
+      operationId: 'getMetrics',
       path: '/metrics',
       tags: ['operations'],
       summary: 'Prometheus metrics (loopback, or METRICS_TOKEN)',

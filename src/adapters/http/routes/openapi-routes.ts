@@ -3,9 +3,8 @@ import { inject, injectable } from 'inversify';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
 import { OpenApiDescription } from '../openapi/openapi-document.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { answer, json } from '../openapi/responses.js';
 
 /** GET /openapi.json: the OpenAPI 3.1 description of the HTTP API, generated once at start-up. */
@@ -27,10 +26,11 @@ export class OpenApiRoutes implements HttpRoutes {
   }
 }
 
-function operations(): RouteConfig[] {
+function operations(): Operation[] {
   return [
     {
       method: 'get',
+      operationId: 'getOpenApiDocument',
       path: '/openapi.json',
       tags: ['docs'],
       summary: 'This document',

@@ -8,9 +8,8 @@ import type { HttpRoutes } from '../../shared/http-routes.js';
 import { renderRegistrationPage, renderUnknownRegistrationPage } from '../presenters/registration-page.js';
 import { sendPage } from '../send-page.js';
 import { htmlError } from './scan-routes.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { errors, HTML, NO_STORE, STORE_ERRORS, textAnswer, textBody } from '../openapi/responses.js';
 
 /** The registrant's page, GET /registrations/{token}, and its "Check now", POST /registrations/{token}/check. */
@@ -50,7 +49,7 @@ function send(ctx: Context, token: string, outcome: RegistrationPageOutcome): vo
   sendPage(ctx, tooSoon !== undefined ? 429 : 200, html);
 }
 
-function operations(): RouteConfig[] {
+function operations(): Operation[] {
   const token = z.object({
     token: z.string().meta({ description: 'The token of the registration page (from the redirect after the form, the mail, or registration_page).' }),
   });
@@ -58,6 +57,7 @@ function operations(): RouteConfig[] {
   return [
     {
       method: 'get',
+      operationId: 'getRegistrationPage',
       path: '/registrations/{token}',
       tags: ['registration'],
       summary: "The registrant's page: status and the proofs to publish",
@@ -66,6 +66,7 @@ function operations(): RouteConfig[] {
     },
     {
       method: 'post',
+      operationId: 'checkRegistrationNow',
       path: '/registrations/{token}/check',
       tags: ['registration'],
       summary: 'Check now: look for the proof at once (never confirms)',

@@ -15,11 +15,10 @@ import { readBodyText, readJsonBody } from '../read-body.js';
 import { parseRegistrationForm } from '../registration-form-body.js';
 import { sendPage } from '../send-page.js';
 import { htmlError } from './scan-routes.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { RegisterInput } from '../../../application/registration/register-domain.js';
 import type { AnswerComponents } from '../openapi/answer-schemas.js';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { BODY_ERRORS, cached, COMMON_ERRORS, enveloped, errors, HTML, NO_STORE, seeOther, STORE_ERRORS, textAnswer, textBody } from '../openapi/responses.js';
 
 /** GET /register (the form), POST /register (JSON, or the form posted) and GET /confirm/{token}. */
@@ -75,10 +74,11 @@ export class RegistrationRoutes implements HttpRoutes {
   }
 }
 
-function operations(a: AnswerComponents): RouteConfig[] {
+function operations(a: AnswerComponents): Operation[] {
   return [
     {
       method: 'post',
+      operationId: 'registerDomain',
       path: '/register',
       tags: ['registration'],
       summary: 'Register a domain: prove control, then confirm',
@@ -95,6 +95,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getRegistrationForm',
       path: '/register',
       tags: ['registration'],
       summary: 'The registration form (works without script)',
@@ -102,6 +103,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'confirmRegistration',
       path: '/confirm/{token}',
       tags: ['registration'],
       summary: 'Confirm a registration (the link from the mail)',

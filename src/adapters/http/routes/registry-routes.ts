@@ -18,9 +18,8 @@ import { cacheableAnswer, JSON_UTF8, sendCacheable, type CacheableAnswer } from 
 import { sendVerification } from '../envelope.js';
 import { RenderedAnswers } from '../rendered-answers.js';
 import { prefersHtml, VerdictPageRoutes } from './verdict-page-routes.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { type AnswerComponents, ErrorEnvelope } from '../openapi/answer-schemas.js';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { answer, errors, json, OPTIONAL_KEY, param, STORE_ERRORS, textBody } from '../openapi/responses.js';
 import { tierErrors } from '../openapi/tier-responses.js';
 import { NOT_MODIFIED, VERIFY_CACHE } from '../openapi/verify-caching.js';
@@ -142,12 +141,13 @@ export class RegistryRoutes implements HttpRoutes {
   }
 }
 
-function operations(a: AnswerComponents): RouteConfig[] {
+function operations(a: AnswerComponents): Operation[] {
   // The richer answer first: a union is matched in order.
   const verified = z.strictObject({ success: z.literal(true), data: z.union([a.VerifyWithSignals, a.Verify]) });
   return [
     {
       method: 'get',
+      operationId: 'verifyDomain',
       path: '/verify/{domain}',
       tags: ['registry'],
       summary: 'What the registry says about a domain now',

@@ -9,9 +9,8 @@ import { zodMessage } from '../../../application/input/zod-message.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendNegotiatedPage } from '../negotiated-page.js';
 import { renderDiffHtml, renderDiffMarkdown, renderHistoryHtml, renderHistoryMarkdown } from '../presenters/history-pages.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { type AnswerComponents, dataEnvelope } from '../openapi/answer-schemas.js';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { answer, cached, errors, HTML, MARKDOWN, OPTIONAL_KEY, param, STORE_ERRORS, textBody } from '../openapi/responses.js';
 import { tierErrors } from '../openapi/tier-responses.js';
 
@@ -60,7 +59,7 @@ export class ReportHistoryRoutes implements HttpRoutes {
   }
 }
 
-function operations(a: AnswerComponents): RouteConfig[] {
+function operations(a: AnswerComponents): Operation[] {
   const page = (description: string, data: z.ZodType) =>
     answer(
       description,
@@ -70,6 +69,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
   return [
     {
       method: 'get',
+      operationId: 'getReportHistory',
       path: '/reports',
       tags: ['reports'],
       summary: 'The report history of a domain, newest first',
@@ -81,6 +81,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'compareReports',
       path: '/reports/{id}/diff/{other}',
       tags: ['reports'],
       summary: 'Two reports of one domain compared',

@@ -10,10 +10,9 @@ import { cacheControl } from '../envelope.js';
 import type { ErrorRenderer } from '../middleware/error-envelope.js';
 import { renderNotFoundHtml, renderReportHtml, REPORT_PAGE_CSP } from '../presenters/report-html.js';
 import { renderNotFoundMarkdown, renderReportMarkdown } from '../presenters/report-markdown.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { type AnswerComponents, ErrorEnvelope } from '../openapi/answer-schemas.js';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { answer, cached, errors, HTML, json, MARKDOWN, OPTIONAL_KEY, param, STORE_ERRORS, textBody } from '../openapi/responses.js';
 import { tierErrors } from '../openapi/tier-responses.js';
 
@@ -80,10 +79,11 @@ export class ReportRoutes implements HttpRoutes {
   }
 }
 
-function operations(a: AnswerComponents): RouteConfig[] {
+function operations(a: AnswerComponents): Operation[] {
   return [
     {
       method: 'get',
+      operationId: 'getReport',
       path: '/reports/{file}',
       tags: ['reports'],
       summary: 'A stored report as HTML, JSON or Markdown',
@@ -105,6 +105,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getEvidenceItem',
       path: '/reports/{id}/evidence/{n}',
       tags: ['reports'],
       summary: 'One evidence item of a report',

@@ -18,9 +18,8 @@ import { sendNegotiatedPage } from '../negotiated-page.js';
 import type { ErrorRenderer } from '../middleware/error-envelope.js';
 import { renderErrorPage, renderHomePage, HTML_PAGE_CSP } from '../presenters/home-page.js';
 import { readBodyText, readJsonBody } from '../read-body.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { AnswerComponents } from '../openapi/answer-schemas.js';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import {
   answer,
   BODY_ERRORS,
@@ -111,10 +110,11 @@ function clientIdOf(ctx: Context): string {
   return caller?.keyId !== undefined ? caller.subject : ctx.ip;
 }
 
-function operations(a: AnswerComponents): RouteConfig[] {
+function operations(a: AnswerComponents): Operation[] {
   return [
     {
       method: 'get',
+      operationId: 'getHomePage',
       path: '/',
       tags: ['scans'],
       summary: 'The home page with its scan form',
@@ -129,6 +129,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'post',
+      operationId: 'requestScan',
       path: '/api/scan',
       tags: ['scans'],
       summary: 'Scan a site now',

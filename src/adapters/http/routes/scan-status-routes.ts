@@ -8,9 +8,8 @@ import { sendData } from '../envelope.js';
 import { HTML_PAGE_CSP, renderErrorPage } from '../presenters/home-page.js';
 import { renderScanProgressPage } from '../presenters/scan-progress-page.js';
 import { htmlError } from './scan-routes.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { AnswerComponents } from '../openapi/answer-schemas.js';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { enveloped, errors, HTML, NO_STORE, param, seeOther, STORE_ERRORS, textAnswer, textBody } from '../openapi/responses.js';
 
 /**
@@ -54,10 +53,11 @@ export class ScanStatusRoutes implements HttpRoutes {
   }
 }
 
-function operations(a: AnswerComponents): RouteConfig[] {
+function operations(a: AnswerComponents): Operation[] {
   return [
     {
       method: 'get',
+      operationId: 'getScanStatus',
       path: '/api/scans/{id}',
       tags: ['scans'],
       summary: 'A scan job as it goes (poll it)',
@@ -66,6 +66,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getScanProgressPage',
       path: '/scans/{id}',
       tags: ['scans'],
       summary: 'The progress page of a scan job',

@@ -8,9 +8,8 @@ import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
 import { sendNegotiatedPage } from '../negotiated-page.js';
 import { renderSitePage } from '../presenters/home-page.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { answer, COMMON_ERRORS, errors, HTML, MARKDOWN, PLAIN, textBody } from '../openapi/responses.js';
 
 /**
@@ -45,28 +44,36 @@ export class SiteFileRoutes implements HttpRoutes {
   }
 }
 
-const FILES: ReadonlyArray<readonly [string, string, string]> = [
-  ['/robots.txt', 'Crawler rules (RFC 9309)', PLAIN],
-  ['/sitemap.xml', 'The sitemap', 'application/xml; charset=utf-8'],
-  ['/llms.txt', 'The llms.txt index for agents', MARKDOWN],
-  ['/.well-known/security.txt', 'Whom to tell about a vulnerability (RFC 9116)', PLAIN],
-  ['/.well-known/mcp/server-card.json', 'The MCP server card', 'application/json'],
-  ['/.well-known/mcp.json', 'The MCP server card (second path)', 'application/json'],
-  ['/.well-known/agent-card.json', 'An A2A agent card', 'application/json'],
-  ['/.well-known/api-catalog', 'The API catalog (RFC 9727 linkset)', 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'],
+// operationId, path, summary, media type.
+const FILES: ReadonlyArray<readonly [string, string, string, string]> = [
+  ['getRobotsTxt', '/robots.txt', 'Crawler rules (RFC 9309)', PLAIN],
+  ['getSitemap', '/sitemap.xml', 'The sitemap', 'application/xml; charset=utf-8'],
+  ['getLlmsTxt', '/llms.txt', 'The llms.txt index for agents', MARKDOWN],
+  ['getSecurityTxt', '/.well-known/security.txt', 'Whom to tell about a vulnerability (RFC 9116)', PLAIN],
+  ['getMcpServerCard', '/.well-known/mcp/server-card.json', 'The MCP server card', 'application/json'],
+  ['getMcpJson', '/.well-known/mcp.json', 'The MCP server card (second path)', 'application/json'],
+  ['getAgentCard', '/.well-known/agent-card.json', 'An A2A agent card', 'application/json'],
+  [
+    'getApiCatalog',
+    '/.well-known/api-catalog',
+    'The API catalog (RFC 9727 linkset)',
+    'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+  ],
 ];
 
-const PAGES: ReadonlyArray<readonly [string, string]> = [
-  ['/privacy', 'What this instance stores'],
-  ['/terms', 'Terms of use'],
-  ['/contact', 'Whom to write to'],
+// operationId, path, summary.
+const PAGES: ReadonlyArray<readonly [string, string, string]> = [
+  ['getPrivacyPage', '/privacy', 'What this instance stores'],
+  ['getTermsPage', '/terms', 'Terms of use'],
+  ['getContactPage', '/contact', 'Whom to write to'],
 ];
 
-function operations(): RouteConfig[] {
+function operations(): Operation[] {
   const jsonFile = z.looseObject({});
   const files = FILES.map(
-    ([path, summary, type]): RouteConfig => ({
+    ([operationId, path, summary, type]): Operation => ({
       method: 'get',
+      operationId,
       path,
       tags: ['docs'],
       summary,
@@ -79,8 +86,9 @@ function operations(): RouteConfig[] {
     }),
   );
   const pages = PAGES.map(
-    ([path, summary]): RouteConfig => ({
+    ([operationId, path, summary]): Operation => ({
       method: 'get',
+      operationId,
       path,
       tags: ['docs'],
       summary,

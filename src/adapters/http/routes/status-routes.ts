@@ -4,9 +4,8 @@ import { CheckReadiness } from '../../../application/operations/check-readiness.
 import { GetStatus } from '../../../application/operations/get-status.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { sendData } from '../envelope.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { ReadyAnswer, StatusAnswer } from '../openapi/answer-schemas.js';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { COMMON_ERRORS, enveloped, errors, STORE_ERRORS } from '../openapi/responses.js';
 
 /** GET /status (the contract's status record) and GET /status/ready (whether this instance can serve). */
@@ -26,10 +25,11 @@ export class StatusRoutes implements HttpRoutes {
   }
 }
 
-function operations(): RouteConfig[] {
+function operations(): Operation[] {
   return [
     {
       method: 'get',
+      operationId: 'getStatus',
       path: '/status',
       tags: ['registry'],
       summary: 'Liveness: needs no database',
@@ -37,6 +37,7 @@ function operations(): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getReadiness',
       path: '/status/ready',
       tags: ['registry'],
       summary: 'Readiness: the database answers within 2 s',

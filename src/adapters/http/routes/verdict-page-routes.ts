@@ -16,9 +16,8 @@ import { PEOPLE_PAGE_CSP } from '../presenters/people-style.js';
 import { renderVerdictPage } from '../presenters/verdict-page.js';
 import { sendPage } from '../send-page.js';
 import { htmlError } from './scan-routes.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { answer, cached, errors, HTML, param, STORE_ERRORS, textBody } from '../openapi/responses.js';
 
 // Pages change with every write and every scan: a minute at most, like a rendered answer.
@@ -81,11 +80,12 @@ export class VerdictPageRoutes implements HttpRoutes {
   }
 }
 
-function operations(): RouteConfig[] {
+function operations(): Operation[] {
   const page = answer('The page.', { [HTML]: { schema: textBody } }, cached('public, max-age=60'));
   return [
     {
       method: 'get',
+      operationId: 'checkDomainForm',
       path: '/domains',
       tags: ['registry'],
       summary: "The home page's check form: to the domain's verdict page",
@@ -94,6 +94,7 @@ function operations(): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getVerdictPage',
       path: '/domains/{domain}',
       tags: ['registry'],
       summary: "A domain's verdict page, for the person who decides",
@@ -104,6 +105,7 @@ function operations(): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getEntityPage',
       path: '/entities/{id}',
       tags: ['registry'],
       summary: "A registry entity's page",

@@ -11,11 +11,10 @@ import { renderWatchCreatedPage } from '../presenters/watch-page.js';
 import { readBodyText, readJsonBody } from '../read-body.js';
 import { sendPage } from '../send-page.js';
 import { htmlError } from './scan-routes.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { WatchInput } from '../../../application/watches/create-watch.js';
 import type { AnswerComponents } from '../openapi/answer-schemas.js';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { BODY_ERRORS, enveloped, errors, NO_STORE, STORE_ERRORS } from '../openapi/responses.js';
 
 /**
@@ -74,10 +73,11 @@ const id = z.object({ id: z.string().meta({ description: 'The wch_… id of the 
 const OWNER_ERRORS = ['VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', ...STORE_ERRORS] as const;
 const security = [{ watchToken: [] }];
 
-function operations(a: AnswerComponents): RouteConfig[] {
+function operations(a: AnswerComponents): Operation[] {
   return [
     {
       method: 'post',
+      operationId: 'createWatch',
       path: '/watches',
       tags: ['watches'],
       summary: 'Watch a domain: signed webhooks when its verdict changes',
@@ -99,6 +99,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getWatch',
       path: '/watches/{id}',
       tags: ['watches'],
       summary: 'A watch, with its token',
@@ -108,6 +109,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'delete',
+      operationId: 'deleteWatch',
       path: '/watches/{id}',
       tags: ['watches'],
       summary: 'Delete a watch, with its token',
@@ -117,6 +119,7 @@ function operations(a: AnswerComponents): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'listWatchDeliveries',
       path: '/watches/{id}/deliveries',
       tags: ['watches'],
       summary: 'The latest delivery attempts of a watch',

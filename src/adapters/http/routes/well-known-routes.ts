@@ -6,9 +6,8 @@ import { GetPublicKeys } from '../../../application/scan/get-public-keys.js';
 import { selfVerification } from '../../../application/views/docs/published-documents.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { cacheControl } from '../envelope.js';
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { JwksAnswer } from '../openapi/answer-schemas.js';
-import type { HttpOperations } from '../openapi/http-operations.js';
+import type { HttpOperations, Operation } from '../openapi/http-operations.js';
 import { answer, COMMON_ERRORS, errors, MARKDOWN, STORE_ERRORS, textAnswer } from '../openapi/responses.js';
 
 /** The files under /.well-known/: the service's self-verification and the report-signing keys. */
@@ -39,10 +38,11 @@ export class WellKnownRoutes implements HttpRoutes {
   }
 }
 
-function operations(): RouteConfig[] {
+function operations(): Operation[] {
   return [
     {
       method: 'get',
+      operationId: 'getSelfVerification',
       path: '/.well-known/vetted.md',
       tags: ['docs'],
       summary: "The service's self-verification document (YAML, named .md)",
@@ -50,6 +50,7 @@ function operations(): RouteConfig[] {
     },
     {
       method: 'get',
+      operationId: 'getSigningKeys',
       path: '/.well-known/jwks.json',
       tags: ['reports'],
       summary: 'The keys that sign reports',

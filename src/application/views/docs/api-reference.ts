@@ -1,5 +1,5 @@
 import { NOT_VERIFIED_CACHE_SECONDS, VERIFIED_CACHE_SECONDS } from '../../../domain/registry-verdict.js';
-import { MAX_REQUEST_BODY_BYTES, REGISTRY_API_VERSION } from '../../../domain/service-info.js';
+import { MAX_REQUEST_BODY_BYTES, REGISTRY_API_VERSION, SERVICE_VERSION } from '../../../domain/service-info.js';
 import { SIGNAL_MAX } from '../../../domain/trust/trust-signals.js';
 import type { AgentToolSummary } from '../../ports/agent-tools.js';
 import { DEFAULT_DOCUMENTED_SETTINGS, type DocumentedSettings } from '../../ports/app-config.js';
@@ -38,6 +38,7 @@ export function apiReference(
     {
       base_url: baseUrl,
       api_version: REGISTRY_API_VERSION,
+      service_version: SERVICE_VERSION,
       counted_tools: countedTools(tools),
       verify_fields: fields('verify'),
       trust_fields: fields('trust'),
