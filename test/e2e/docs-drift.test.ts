@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/adapters/config/load-config.js';
 import { COMMAND_SPECS } from '../../src/adapters/cli/cli-module.js';
@@ -12,7 +12,14 @@ import { startTestService, type TestService } from '../support/test-service.js';
 // The docs people and agents read are checked against what the running service has: every route
 // it mounts, every error code with its status, every MCP tool with its arguments. A route, code or
 // tool added without its documentation fails here.
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const doc = (name: string) => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8');
+// The reference in docs/, one subject a file; the command and configuration tables each in their own.
+const DOCS = readdirSync(new URL('../../docs/', import.meta.url))
+  .filter((name) => name.endsWith('.md'))
+  .map(doc)
+  .join('\n');
+const COMMAND_LINE = doc('command-line.md');
+const CONFIGURATION = doc('configuration.md');
 // Documents served under their own paths (the Markdown set), named together in the docs.
 const DOCUMENT_ROUTES = /^\/(developers|api|integration|verify|changelog|agents|mcp|methodology)\.md$|^\/docs$/;
 
@@ -38,14 +45,14 @@ describe('docs that cannot drift from the service', () => {
   });
   after(() => t.stop());
 
-  it('documents every mounted route in README and in /api.md, and mounts every route /api.md names', () => {
+  it('documents every mounted route in docs/ and in /api.md, and mounts every route /api.md names', () => {
     const routes = t.service.container.get(HttpServer).routes();
     const missing: string[] = [];
     for (const { path } of routes) {
       if (DOCUMENT_ROUTES.test(path)) continue;
       const written = path === '/reports/:file' ? '/reports/{id}' : documented(path);
       // The whole path, between a backtick or a space and a backtick, space or query: /status is not /status/ready.
-      if (!new RegExp(`[\`\\s]${escapeRegExp(written)}[\`\\s?]`).test(README)) missing.push(`README: ${written}`);
+      if (!new RegExp(`[\`\\s]${escapeRegExp(written)}[\`\\s?]`).test(DOCS)) missing.push(`docs/: ${written}`);
       if (!apiMd.includes(written) && path !== '/' && path !== '/scans/:id') missing.push(`/api.md: ${written}`);
     }
     expect(missing).to.deep.equal([]);
@@ -54,42 +61,41 @@ describe('docs that cannot drift from the service', () => {
     expect(named.filter((p) => !mounted.has(p) && !mounted.has(p.replace(/\.(json|md)$/, '')))).to.deep.equal([]);
   });
 
-  it("gives every command of the CLI its row in README's table, its usage as help prints it, and no row to a command it lacks", () => {
+  it("gives every command of the CLI its row in docs/command-line.md's table, its usage as help prints it, and no row to a command it lacks", () => {
     // The first cell of each row, `vetted …` as written, with the table's escaped pipes read back.
-    const rows = README.split('\n')
+    const rows = COMMAND_LINE.split('\n')
       .filter((line) => line.startsWith('| `vetted '))
       .map((line) => line.slice(3, line.indexOf('` |')).replace(/\\\|/g, '|'))
       .filter((usage) => !/^vetted (help|--version)\b/.test(usage));
     const usages = COMMAND_SPECS.flatMap((spec) => usageLines(spec).map((line) => `vetted ${line}`));
     expect(
       usages.filter((usage) => !rows.includes(usage)),
-      'commands without their README row',
+      'commands without their row in docs/command-line.md',
     ).to.deep.equal([]);
     expect(
       rows.filter((row) => !usages.includes(row)),
-      'README rows no command has',
+      'rows of docs/command-line.md no command has',
     ).to.deep.equal([]);
   });
 
-  it('lists every error code with its HTTP status in README and /api.md', () => {
+  it('lists every error code with its HTTP status in docs/http-api.md and /api.md', () => {
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
-      expect(README, `README: ${code}`).to.match(new RegExp(`\\| \`${code}\` \\| ${status} \\|`));
+      expect(doc('http-api.md'), `docs/http-api.md: ${code}`).to.match(new RegExp(`\\| \`${code}\` \\| ${status} \\|`));
       expect(apiMd, `/api.md: ${code}`).to.contain(`\`${code}\` ${status}`);
     }
   });
 
-  it('lists every environment variable in the configuration table of README, and no variable the service does not read', () => {
-    const table = README.slice(README.indexOf('## Configuration'), README.indexOf('## Command line'));
-    const rows = [...table.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]!);
+  it('lists every environment variable in docs/configuration.md, and no variable the service does not read', () => {
+    const rows = [...CONFIGURATION.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]!);
     expect([...rows].sort()).to.deep.equal([...CONFIG_VARIABLES].sort());
   });
 
-  it('states the default limits in README and /api.md as the configuration has them', () => {
+  it('states the default limits in docs/ and /api.md as the configuration has them', () => {
     const { scanLimits } = loadConfig({});
     const budgets = `${scanLimits.perClientPerHour} per client per hour, ${scanLimits.perDomainPerHour} per domain per hour, ${scanLimits.globalPerMinute} per minute`;
     expect(apiMd).to.contain(`budgets: ${budgets}`);
     expect(mcpMd).to.contain(budgets);
-    expect(README).to.contain('64 KiB');
+    expect(DOCS).to.contain('64 KiB');
     expect(apiMd).to.contain('bodies over 64 KiB');
   });
 

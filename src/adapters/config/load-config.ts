@@ -38,7 +38,7 @@ function signingKeyProblem(key: string): string | undefined {
 const DAY_MS = 86_400_000;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-// Each variable with its default; README.md carries the same table (a test holds them together).
+// Each variable with its default; docs/configuration.md carries the same table (a test holds them together).
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ message: 'must be an integer from 0 to 65535' })

@@ -55,7 +55,7 @@ export class InProcessJobQueue implements JobQueue {
   // nor a cache, and lost with the process. What keeps that safe across processes lives in the
   // database: proofs stay claimed (claimed_until) and come back to a sweep when the claim lapses,
   // and admission was decided before a scan was queued. What it does not cover: a scan_jobs row left
-  // `queued` or `running` by a process that died stays so (see README, Running several instances).
+  // `queued` or `running` by a process that died stays so (see docs/operations.md, Running several instances).
   // Size: `ready` and `delayed` grow with what producers enqueue, bounded in practice by scan
   // admission (120 a minute) and by sweeps (one job per 100 due proofs); `singletons` holds keys of
   // waiting or running jobs only; `ended` is two counters per kind.

@@ -17,7 +17,7 @@ import {
   type Rate,
 } from '../../support/lookalike-measure.js';
 
-// Lookalike accuracy measured on data the catalog was not built from (see README, "How accurate is
+// Lookalike accuracy measured on data the catalog was not built from (see docs/trust-scoring.md, "How accurate is
 // the lookalike check"):
 // - attacks: permutations made by dnstwist (Debian's package, an independent generator), every
 //   family it has, of every catalog brand, every domain a brand owns under a name of its own, and
@@ -26,7 +26,7 @@ import {
 //   (test/data/lookalike-measure/ranked-domains.txt names the source).
 // The goals are the product's: at least 97% of permutations overall, 93% in every family and 90% for
 // every brand; at most 0.3% of the innocents accused, none under a restricted suffix. Not all are met
-// yet (README, "How accurate is the lookalike check", says which and why): the test prints each
+// yet (docs/trust-scoring.md, "How accurate is the lookalike check", says which and why): the test prints each
 // figure beside its goal, asserts the goals that are met, and holds the others at the floors reached,
 // so that no change makes them worse. Raise a floor whenever a change lifts its figure.
 const PER_FAMILY = 40;
@@ -67,7 +67,7 @@ const python = dnstwistPython();
     expect(under).to.deep.equal([]);
   });
 
-  // Labels of 5 characters or more get every rule; shorter ones only the plausible slips (README says
+  // Labels of 5 characters or more get every rule; shorter ones only the plausible slips (docs/trust-scoring.md says
   // why), so their figures are given apart, with the overall goal met and each family held at a floor.
   it(`catches ${GOALS.overall * 100}% of the permutations of names of 5 characters or more (the goal), and ${FLOORS.familyOfFive * 100}% in each family (goal ${GOALS.family * 100}%)`, () => {
     expect(result.ofFive.attacks.hits / result.ofFive.attacks.total, percent(result.ofFive.attacks)).to.be.at.least(GOALS.overall);

@@ -102,7 +102,7 @@ describe('the background refresh of members’ observations', () => {
   });
 
   it('gives a verified business with a ready site and fresh observations the answer the docs work through', async () => {
-    // The worked example of /api.md and the README: level verified, registered 2014, SPF and DMARC
+    // The worked example of /api.md and docs/trust-scoring.md: level verified, registered 2014, SPF and DMARC
     // published, on no blocklist, scanned ready, refreshed in the background.
     await registry.create(aNewEntity({ domain: 'shop.example.com', level: 'verified', expiresAt: '2027-09-01T00:00:00.000Z' }));
     sources.ageAnswer = { registeredAt: '2014-03-15T00:00:00.000Z', source: 'https://rdap.example/' };

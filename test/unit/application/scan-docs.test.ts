@@ -59,8 +59,8 @@ describe('/changelog.md', () => {
   });
 });
 
-describe('README on the contact and legal check', () => {
-  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+describe('docs/scanner.md on the contact and legal check', () => {
+  const readme = readFileSync(new URL('../../../docs/scanner.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
   const homepage = (links: string): ProbeResponse => ({
     ok: true,
     probe: 'https_root',

@@ -10,7 +10,7 @@ const STOPPING =
 const SERVE: CommandSpec<ServiceRole> = {
   name: 'serve',
   summary: 'run the HTTP service and, unless WORKERS=0, background jobs',
-  details: ['The address and everything else come from the environment (see README, Configuration).', STOPPING],
+  details: ['The address and everything else come from the environment (see docs/configuration.md).', STOPPING],
   parse: () => 'serve',
 };
 
