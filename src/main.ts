@@ -44,6 +44,8 @@ import { LogCrypto } from './application/ports/log-crypto.js';
 import { RemoteLog } from './application/ports/remote-log.js';
 import { NodeLogCrypto } from './adapters/signing/node-log-crypto.js';
 import { NodeFetchRemoteLog } from './adapters/fetch/node-fetch-remote-log.js';
+import { NodeFetchVettedApi } from './adapters/fetch/node-fetch-vetted-api.js';
+import { VettedApi } from './application/ports/vetted-api.js';
 import { DocumentTemplates } from './application/ports/document-templates.js';
 import { Clock } from './application/ports/clock.js';
 import { Timers } from './application/ports/timers.js';
@@ -141,6 +143,7 @@ function outboundModule(config: AppConfig, fetcher: FetcherTuning = {}): Contain
     bind<VerdictVerifier>(VerdictVerifier).to(JoseVerdictVerifier);
     bind<LogCrypto>(LogCrypto).to(NodeLogCrypto);
     bind<RemoteLog>(RemoteLog).to(NodeFetchRemoteLog);
+    bind<VettedApi>(VettedApi).to(NodeFetchVettedApi);
     bind<WebhookSigner>(WebhookSigner).to(StandardWebhookSigner);
     if (config.smtpUrl) {
       bind<SmtpMailerOptions>(SmtpMailerOptions).toConstantValue({ url: config.smtpUrl, from: config.mailFrom });

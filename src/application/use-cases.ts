@@ -6,6 +6,7 @@ import { ReadQuotas } from './access/read-quotas.js';
 import { ReadUsage } from './access/read-usage.js';
 import { UsageSync } from './access/usage-sync.js';
 import { AuditLog } from './log/audit-log.js';
+import { CheckRemote } from './client/check-remote.js';
 import { ReadLog } from './log/read-log.js';
 import { SequenceLog } from './log/sequence-log.js';
 import { AddEntity } from './registry/add-entity.js';
@@ -64,6 +65,7 @@ import { WatchedStateReader } from './watches/watched-state-reader.js';
 
 /** Every use case and application service but ChangePropagation; useCasesModule binds each to itself, one instance per process. */
 const USE_CASES: readonly Newable[] = [
+  CheckRemote,
   ApiKeys,
   ReadQuotas,
   AdmitRead,

@@ -5,6 +5,7 @@ import { BlockAddCommand } from './commands/block-add-command.js';
 import { BlockImportCommand } from './commands/block-import-command.js';
 import { BlockListCommand } from './commands/block-list-command.js';
 import { BlockRemoveCommand } from './commands/block-remove-command.js';
+import { CheckCommand } from './commands/check-command.js';
 import { EntityAddCommand } from './commands/entity-add-command.js';
 import { EntityImportCommand } from './commands/entity-import-command.js';
 import { EntityListCommand } from './commands/entity-list-command.js';
@@ -24,6 +25,7 @@ import { VerifySignatureCommand } from './commands/verify-signature-command.js';
 // The commands of the container, in the order help lists them. A new command is one class and
 // its one entry here, which both binds it and puts its spec before the parser.
 const COMMANDS: readonly CliCommandType[] = [
+  CheckCommand,
   JobsCommand,
   MigrateCommand,
   FactsRebuildCommand,

@@ -103,6 +103,7 @@ const EnvSchema = z.object({
     .refine((m) => RECHECK_PERIODS.has(m), RECHECK_PERIOD_MESSAGE)
     .default(360),
   RDAP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http or https URL' }).optional(),
+  VETTED_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http or https URL' }).optional(),
   EXTERNAL_DNSBL_ZONES: commaList(
     (z) => /^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i.test(z),
     'must be a comma-separated list of DNS zones such as dbl.example.org',
@@ -222,6 +223,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, no
     apiTiers: e.API_TIERS === 'on' ? Object.freeze({ free: e.API_QUOTA_FREE, pro: e.API_QUOTA_PRO, enterprise: e.API_QUOTA_ENTERPRISE }) : undefined,
     cdnPurgeUrl: e.CDN_PURGE_URL,
     rdapBaseUrl: e.RDAP_BASE_URL,
+    vettedUrl: e.VETTED_URL,
     externalDnsblZones: Object.freeze(e.EXTERNAL_DNSBL_ZONES.map((zone) => zone.toLowerCase())),
     externalDeadlineMs: e.EXTERNAL_DEADLINE_MS,
     observeLimitPerMinute: e.OBSERVE_LIMIT_PER_MINUTE,

@@ -64,6 +64,8 @@ export interface AppConfig {
   };
   /** RDAP_BASE_URL: one RDAP server for every TLD instead of the shipped IANA bootstrap table. */
   readonly rdapBaseUrl: string | undefined;
+  /** VETTED_URL: the deployed Vetted `vetted check` asks; absent: this configuration's own service (baseUrl). */
+  readonly vettedUrl?: string | undefined;
   /** EXTERNAL_DNSBL_ZONES: DNS blocklist zones queried DBL-style for external=true. */
   readonly externalDnsblZones: readonly string[];
   /** EXTERNAL_DEADLINE_MS: the whole external=true answer's deadline. */
