@@ -41,6 +41,7 @@ describe('configuration from the environment', () => {
       observeLimitPerMinute: 600,
       extraBrandDomains: [],
       popularDomains: readPopularDomainsFile(SHIPPED_POPULAR_DOMAINS_FILE),
+      vettedUrl: undefined,
       scanLimits: { perClientPerHour: 10, perDomainPerHour: 6, globalPerMinute: 120 },
       watches: { perClient: 20, perCallbackHost: 100, retryBaseSeconds: 30 },
     });
@@ -90,6 +91,7 @@ describe('configuration from the environment', () => {
         CDN_PURGE_URL: 'http://purger:secret@10.0.0.7:6081/purge',
         SECURITY_CONTACT: 'https://vetted.example.com/contact',
         SECURITY_TXT_EXPIRES: '2027-03-01T12:00:00+01:00',
+        VETTED_URL: 'https://vetted.example.org',
         UNRELATED: 'x',
       },
       NOW,
@@ -126,6 +128,7 @@ describe('configuration from the environment', () => {
       observeLimitPerMinute: 120,
       extraBrandDomains: [],
       popularDomains: readPopularDomainsFile(SHIPPED_POPULAR_DOMAINS_FILE),
+      vettedUrl: 'https://vetted.example.org',
       scanLimits: { perClientPerHour: 20, perDomainPerHour: 3, globalPerMinute: 500 },
       watches: { perClient: 5, perCallbackHost: 7, retryBaseSeconds: 2 },
     });
