@@ -57,6 +57,7 @@ import { OwnershipLooks } from './trust/ownership-looks.js';
 import { CheckSignedVerdict } from './verdict/check-signed-verdict.js';
 import { SignVerdict } from './verdict/sign-verdict.js';
 import { VerifyDomain } from './verdict/verify-domain.js';
+import { VerifyMany } from './verdict/verify-many.js';
 import { CreateWatch } from './watches/create-watch.js';
 import { DeliverWebhooks } from './watches/deliver-webhooks.js';
 import { DetectEvents } from './watches/detect-events.js';
@@ -87,6 +88,7 @@ const USE_CASES: readonly Newable[] = [
   CheckReadiness,
   RebuildVerdictFacts,
   VerifyDomain,
+  VerifyMany,
   BrandJudge,
   AssessTrust,
   SignVerdict,

@@ -16,5 +16,8 @@ export const MCP_ASSUMED_PROTOCOL_VERSION: (typeof MCP_PROTOCOL_VERSIONS)[number
 /** The most messages one MCP batch (2025-03-26) may carry: the SDK's own ceiling. */
 export const MCP_MAX_BATCH_MESSAGES = 100;
 
+/** The most domain names one POST /verify (or one check_trust call) may ask about. */
+export const MAX_NAMES_PER_VERIFY = 100;
+
 /** The largest request body the service reads (HTTP writes and POST /mcp), in bytes. */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;

@@ -22,6 +22,7 @@ import { ScanStatusRoutes } from './routes/scan-status-routes.js';
 import { SiteFileRoutes } from './routes/site-file-routes.js';
 import { WatchRoutes } from './routes/watch-routes.js';
 import { VerdictPageRoutes } from './routes/verdict-page-routes.js';
+import { VerifyManyRoutes } from './routes/verify-many-routes.js';
 import { WellKnownRoutes } from './routes/well-known-routes.js';
 
 /**
@@ -29,7 +30,7 @@ import { WellKnownRoutes } from './routes/well-known-routes.js';
  * operations, side by side) and one entry here; MCP's endpoint is bound by its own module.
  */
 export const httpModule = new ContainerModule(({ bind }) => {
-  for (const area of [StatusRoutes, RegistryRoutes, LookupRoutes]) bindHttpArea(bind, area);
+  for (const area of [StatusRoutes, RegistryRoutes, VerifyManyRoutes, LookupRoutes]) bindHttpArea(bind, area);
   // One instance serves both its own routes and the pages RegistryRoutes and LookupRoutes give browsers.
   bind(VerdictPageRoutes).toSelf();
   bindHttpArea(bind, VerdictPageRoutes, 'service');

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { inject, injectable } from 'inversify';
-import { AdmitRead, type Admission } from '../../application/access/admit-read.js';
+import { AdmitRead, type Admission, type ReadsAdmission } from '../../application/access/admit-read.js';
 import { AppConfig } from '../../application/ports/app-config.js';
 import type { QuotaStanding } from '../../domain/access/tier.js';
 import { clientIpOf } from './request-stamp.js';
@@ -46,6 +46,11 @@ export class ReadGate {
     return (
       this.admitted.get(req) ?? this.admitRead.run({ authorization: req.headers.authorization, clientAddress: clientIpOf(req, this.config.trustProxy) }, count)
     );
+  }
+
+  /** Admits a request of `reads` public reads (POST /verify), counting each while the caller's quota lasts. */
+  admitReads(req: IncomingMessage, reads: number): Promise<ReadsAdmission> {
+    return this.admitRead.runReads({ authorization: req.headers.authorization, clientAddress: clientIpOf(req, this.config.trustProxy) }, reads);
   }
 
   /** Remembers that `req`, admitted before a direct answer, goes to Koa after all: it is not counted twice. */

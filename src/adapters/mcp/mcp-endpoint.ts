@@ -113,7 +113,7 @@ export class McpEndpoint implements HttpRoutes {
     }
     const guarded = guardMessages(parsed, headerValue(ctx.req.headers['mcp-protocol-version']));
     if (!guarded.ok) return reply(ctx, guarded.refusal.status, guarded.refusal.code, guarded.refusal.message, guarded.refusal.id);
-    const countRead = this.admitRead.enabled ? () => this.admitRead.run(credentials, true) : undefined;
+    const countRead = this.admitRead.enabled ? (reads: number) => this.admitRead.runReads(credentials, reads) : undefined;
     await send(ctx, await this.dispatch(ctx, guarded, clientId, countRead), guarded.batch);
   }
 

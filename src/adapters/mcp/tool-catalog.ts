@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { printable } from '../../application/input/domain-input.js';
 import { AppError, isAppError } from '../../application/errors.js';
 import { zodMessage } from '../../application/input/zod-message.js';
+import type { ReadAllowance } from '../../application/verdict/verify-many.js';
 import type { ProtocolVersion } from './protocol-guard.js';
 import { answeredErrorResult, toolErrorResult } from './tool-errors.js';
 import { serverInstructions } from './server-instructions.js';
@@ -13,8 +14,12 @@ export interface ToolCall extends ToolCaller {
   readonly version: ProtocolVersion;
   /** Quoted in an INTERNAL_ERROR so that operators can find the log line. */
   readonly requestId: string;
-  /** Counts a read-only tool's call against the caller's daily quota (API_TIERS=on); throws RATE_LIMITED when it is used up. */
-  readonly countRead?: () => unknown;
+  /**
+   * Counts a read-only tool's reads (one per call, or per name of a list) against the caller's
+   * daily quota (API_TIERS=on) while it lasts, saying how many it let through; throws RATE_LIMITED
+   * when not one could be counted.
+   */
+  readonly countRead?: (reads: number) => ReadAllowance | Promise<ReadAllowance>;
 }
 
 type JsonSchema = Tool['inputSchema'];
@@ -35,7 +40,12 @@ const DRAFT7 = { input: new WeakMap<z.ZodType, JsonSchema>(), output: new WeakMa
 
 function draft7(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   let json = DRAFT7[io].get(schema);
-  if (json === undefined) DRAFT7[io].set(schema, (json = z.toJSONSchema(schema, { target: 'draft-7', io }) as JsonSchema));
+  if (json === undefined) {
+    json = z.toJSONSchema(schema, { target: 'draft-7', io }) as JsonSchema;
+    // A tool's schemas describe an object (MCP requires type "object"); a union of answers (check_trust's one name or list) says so beside its anyOf.
+    if (json.type === undefined) json = { ...json, type: 'object' };
+    DRAFT7[io].set(schema, json);
+  }
   return json;
 }
 
@@ -101,8 +111,9 @@ export class ToolCatalog {
     let data: unknown;
     try {
       // A read-only tool is a public read: its hint, which every tool must state, decides the count.
-      if (call.countRead && entry.tool.hints.readOnlyHint) await call.countRead();
-      data = await entry.tool.run(parsed.data, call);
+      let allowance: ReadAllowance | undefined;
+      if (call.countRead && entry.tool.hints.readOnlyHint) allowance = await call.countRead(entry.tool.reads?.(parsed.data) ?? 1);
+      data = await entry.tool.run(parsed.data, allowance ? { ...call, allowance } : call);
     } catch (error) {
       const answer = isAppError(error) ? error.details.answer : undefined;
       if (!isAppError(error) || !isAnswer(answer)) return toolErrorResult(this.asOutage(error) ?? error, call.requestId, unexpected, this.readOnlyTools);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AgentToolSummary } from '../../application/ports/agent-tools.js';
+import type { ReadAllowance } from '../../application/verdict/verify-many.js';
 
 /** The four hints of the specification, each said explicitly. */
 export interface ToolHints {
@@ -13,6 +14,8 @@ export interface ToolHints {
 export interface ToolCaller {
   /** The client address (Koa's ctx.ip, which honours TRUST_PROXY), or `key:<id>` for an API key holder (API_TIERS=on): the scan budget's key. */
   readonly clientId: string;
+  /** With API_TIERS=on, for a read-only tool: how many of its reads the quota let through. */
+  readonly allowance?: ReadAllowance;
 }
 
 /**
@@ -36,6 +39,8 @@ export interface VettedTool<S extends z.ZodType = z.ZodType, O extends z.ZodType
   readonly tags: readonly string[];
   /** The tool's row of /mcp.md's table, in Markdown: its arguments, and what a call does and answers. */
   readonly usage: { readonly arguments: string; readonly effect: string };
+  /** How many public reads a call with `args` makes, when not one (a list of names counts each). */
+  reads?(args: z.output<S>): number;
   /** The answer, typed by the output schema (the catalog still checks it against the schema at run time). */
   run(args: z.output<S>, caller: ToolCaller): Promise<z.input<O>>;
 }

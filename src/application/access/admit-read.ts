@@ -26,6 +26,14 @@ export interface Admission {
   readonly standing?: QuotaStanding;
 }
 
+/** A request of several public reads (POST /verify, check_trust with a list): how many its quota let through. */
+export interface ReadsAdmission extends Admission {
+  /** How many of the reads were counted, from the first: the rest are refused with `refusal`. */
+  readonly admitted: number;
+  /** The RATE_LIMITED error of the reads beyond `admitted`, when there are any. */
+  readonly refusal?: AppError;
+}
+
 /** What a driving adapter passes about a request. */
 export interface Credentials {
   /** The Authorization header as sent, if any. */
@@ -88,6 +96,33 @@ export class AdmitRead {
     return this.admitKey(found, authorization, parsed.key, count);
   }
 
+  /**
+   * Who sent `credentials`, with `reads` public reads counted one by one while the quota lasts: a
+   * request of many names is answered for as many as the caller has left, the rest refused with
+   * RATE_LIMITED each. Throws RATE_LIMITED only when not one could be counted (and UNAUTHORIZED as run does).
+   */
+  async runReads(credentials: Credentials, reads: number): Promise<ReadsAdmission> {
+    const { caller } = await this.run(credentials, false);
+    const quotas = this.config.apiTiers;
+    if (quotas === undefined) return { caller, admitted: reads };
+    const quota = quotas[caller.tier];
+    const now = this.clock.now();
+    let standing: QuotaStanding | undefined;
+    let admitted = 0;
+    while (admitted < reads) {
+      const next = this.quotas.admit(caller.subject, caller.tier, quota, now);
+      this.metrics.readCounted(caller.tier, !next.exhausted);
+      if (next.exhausted) {
+        const refusal = quotaUsedUp(caller, quota, next);
+        if (admitted === 0) throw refusal;
+        return { caller, ...(standing ? { standing } : {}), admitted, refusal };
+      }
+      standing = next;
+      admitted++;
+    }
+    return { caller, ...(standing ? { standing } : {}), admitted };
+  }
+
   private admitKey(key: StoredApiKey | undefined, authorization: string, presented: string, count: boolean): Admission {
     if (!key || key.keyHash !== this.hasher.hash(presented)) throw unauthorized('unknown', 'This API key is not known here.');
     if (key.revokedAt !== null) throw unauthorized('revoked', 'This API key was revoked; ask the operator for a new one.');
@@ -102,13 +137,7 @@ export class AdmitRead {
     const quota = quotas[caller.tier];
     const standing = this.quotas.admit(caller.subject, caller.tier, quota, this.clock.now());
     this.metrics.readCounted(caller.tier, !standing.exhausted);
-    if (standing.exhausted) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `The ${caller.tier} tier's daily quota of ${quota} public reads is used up; retry after ${standing.resetSeconds} seconds (the next UTC day).${caller.keyId ? '' : ' An API key (Authorization: Bearer vtk_…) of a higher tier has a larger quota.'}`,
-        { retryAfterSeconds: standing.resetSeconds, limit: 'daily_quota', tier: caller.tier, quota },
-      );
-    }
+    if (standing.exhausted) throw quotaUsedUp(caller, quota, standing);
     return { caller, standing };
   }
 }
@@ -116,6 +145,14 @@ export class AdmitRead {
 /** What a key holder's requests are counted under. */
 export function keySubject(keyId: string): string {
   return `key:${keyId}`;
+}
+
+function quotaUsedUp(caller: Caller, quota: number | null, standing: QuotaStanding): AppError {
+  return new AppError(
+    'RATE_LIMITED',
+    `The ${caller.tier} tier's daily quota of ${quota} public reads is used up; retry after ${standing.resetSeconds} seconds (the next UTC day).${caller.keyId ? '' : ' An API key (Authorization: Bearer vtk_…) of a higher tier has a larger quota.'}`,
+    { retryAfterSeconds: standing.resetSeconds, limit: 'daily_quota', tier: caller.tier, quota },
+  );
 }
 
 function unauthorized(reason: 'malformed' | 'unknown' | 'revoked', message: string): AppError {

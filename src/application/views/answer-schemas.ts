@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { readinessSchema } from './readiness-view.js';
 import { registrationSchema } from './registration-view.js';
 import { lookupEntitySchema, signable, verifyAnswerSchema } from './registry-schema.js';
@@ -8,6 +8,7 @@ import { scanResultSchema } from './scan-result-view.js';
 import { scanStatusSchema } from './scan-status-view.js';
 import { trustAnswerSchema } from './trust-schema.js';
 import { usageSchema } from './usage-view.js';
+import { manySchema } from './verify-many-view.js';
 import { consistencyProofSchema, inclusionProofSchema } from './log-view.js';
 import { createdWatchSchema, deliveriesSchema, eventPayloadSchema, watchSchema } from './watch-view.js';
 
@@ -47,7 +48,11 @@ export function toolOutputSchemas(schemas: AnswerSchemas = ANSWER_SCHEMAS) {
     verify_domain: signable(schemas.verify),
     scan_domain: schemas.scanResult,
     lookup_entity: schemas.entity,
-    check_trust: signable(schemas.trust),
+    // One name, or a list of them (domains): each list item as the one name's answer.
+    check_trust: z.union([
+      signable(schemas.trust),
+      manySchema(schemas.trust.describe('The answer check_trust gives for that name alone.'), 'the answer check_trust gives for that name alone'),
+    ]),
     watch_domain: schemas.createdWatch,
   };
 }

@@ -3,6 +3,7 @@
 // domain as they are.
 export { METHODOLOGY_VERSION } from '../../domain/scan/methodology.js';
 export {
+  MAX_NAMES_PER_VERIFY,
   MAX_REQUEST_BODY_BYTES,
   MCP_ASSUMED_PROTOCOL_VERSION,
   MCP_MAX_BATCH_MESSAGES,

@@ -34,7 +34,11 @@ describe('the MCP read quota', () => {
       ['do_something', 0],
     ] as const) {
       let counted = 0;
-      const result = await catalog.call(name, {}, { version: '2025-06-18', requestId: 'r', clientId: 'c', countRead: () => counted++ });
+      const result = await catalog.call(
+        name,
+        {},
+        { version: '2025-06-18', requestId: 'r', clientId: 'c', countRead: (reads) => ({ admitted: (counted += reads) }) },
+      );
       expect(result.isError, name).to.not.equal(true);
       expect(counted, name).to.equal(expected);
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnswerSchemas } from '../../../application/views/answer-schemas.js';
+import { manySchema } from '../../../application/views/verify-many-view.js';
 import { ERROR_STATUS } from '../error-status.js';
 
 // The JSON answers of the HTTP API: the views' answers (from a set of answer schemas, named here as
@@ -51,11 +52,18 @@ export const ReadyAnswer = z
 
 /** The views' answers as named components of the OpenAPI document. */
 export function answerComponents(schemas: AnswerSchemas) {
+  const Verify = schemas.verify.meta({ id: 'Verify', description: 'GET /verify/{domain}: the registry status and readiness (none when blocked).' });
+  const VerifyWithSignals = schemas.trust.meta({
+    id: 'VerifyWithSignals',
+    description: 'GET /verify/{domain}?signals=true: adds trust_score, trust_level, signals and agent_guidance.',
+  });
   return {
-    Verify: schemas.verify.meta({ id: 'Verify', description: 'GET /verify/{domain}: the registry status and readiness (none when blocked).' }),
-    VerifyWithSignals: schemas.trust.meta({
-      id: 'VerifyWithSignals',
-      description: 'GET /verify/{domain}?signals=true: adds trust_score, trust_level, signals and agent_guidance.',
+    Verify,
+    VerifyWithSignals,
+    VerifyMany: manySchema(Verify, 'the answer of GET /verify/{domain}').meta({ id: 'VerifyMany', description: 'POST /verify: one item per name.' }),
+    VerifyManyWithSignals: manySchema(VerifyWithSignals, 'the answer of GET /verify/{domain}?signals=true').meta({
+      id: 'VerifyManyWithSignals',
+      description: 'POST /verify with signals: one item per name, each with its trust assessment.',
     }),
     Entity: schemas.entity.meta({ id: 'Entity', description: 'One registry entity; status says whether it still vouches for its domain.' }),
     InclusionProof: schemas.inclusionProof.meta({ id: 'InclusionProof', description: 'GET /log/proof: an RFC 9162 inclusion proof.' }),

@@ -1,5 +1,5 @@
 import { NOT_VERIFIED_CACHE_SECONDS, VERIFIED_CACHE_SECONDS } from '../../../domain/registry-verdict.js';
-import { MAX_REQUEST_BODY_BYTES, REGISTRY_API_VERSION, SERVICE_VERSION } from '../../../domain/service-info.js';
+import { MAX_NAMES_PER_VERIFY, MAX_REQUEST_BODY_BYTES, REGISTRY_API_VERSION, SERVICE_VERSION } from '../../../domain/service-info.js';
 import { SIGNAL_MAX } from '../../../domain/trust/trust-signals.js';
 import type { AgentToolSummary } from '../../ports/agent-tools.js';
 import { DEFAULT_DOCUMENTED_SETTINGS, type DocumentedSettings } from '../../ports/app-config.js';
@@ -56,6 +56,7 @@ export function apiReference(
       scan_wait: shortDuration(SCAN_WAIT_MS / 1000),
       scan_budgets: scanBudgets(settings.scanLimits),
       body_limit: kibibytes(MAX_REQUEST_BODY_BYTES),
+      max_names: String(MAX_NAMES_PER_VERIFY),
       usage_fields: fields('usage'),
       tiers_state: tiersState(settings.apiTiers),
       usage_history: `${USAGE_DAYS_KEPT - 1} days before`,

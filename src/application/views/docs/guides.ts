@@ -5,7 +5,7 @@ import { CHALLENGE_LABEL, REGISTRATION_TTL_DAYS, TXT_PREFIX, WELL_KNOWN_PATH } f
 import { NOT_VERIFIED_CACHE_SECONDS, VERIFIED_CACHE_SECONDS } from '../../../domain/registry-verdict.js';
 import { METHODOLOGY_VERSION } from '../../../domain/scan/methodology.js';
 import { revisionsMarkdown } from '../../../domain/scan/methodology-markdown.js';
-import { MCP_PROTOCOL_VERSIONS, SERVICE_VERSION } from '../../../domain/service-info.js';
+import { MAX_NAMES_PER_VERIFY, MCP_PROTOCOL_VERSIONS, SERVICE_VERSION } from '../../../domain/service-info.js';
 import type { DocumentTemplates } from '../../ports/document-templates.js';
 import { CHECK_INTERVAL_SECONDS } from '../../registration/check-registration.js';
 import { aDuration, countInWords, duration, durationInWords } from './doc-formats.js';
@@ -58,6 +58,7 @@ export function changelog(templates: DocumentTemplates): string {
       mcp_versions: MCP_PROTOCOL_VERSIONS.join(', '),
       mcp_latest: latest,
       delivery_window: duration(DELIVERY_WINDOW_SECONDS, 'hour'),
+      max_names: String(MAX_NAMES_PER_VERIFY),
       methodology_revisions: revisionsMarkdown().join('\n').replace(/\n$/, ''),
     },
     'changelog',
