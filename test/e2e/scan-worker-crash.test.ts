@@ -5,6 +5,7 @@ import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { startFixtureSite, type FixtureSite } from '../support/fixture-site.js';
 import { GOOD_SITE_PROBE_COUNT, goodSiteFiles } from '../support/good-site.js';
 import { createPgDatabase, startInstance, type InstanceOptions, type InstanceProcess, type PgTestDatabase } from '../support/instance-process.js';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 import { createTestCa } from '../support/test-ca.js';
 import { FAST_JOBS } from '../support/test-service.js';
 import { waitUntil } from '../support/wait-until.js';
@@ -55,6 +56,7 @@ async function expectWholeReports(db: Knex): Promise<void> {
   let env: Record<string, string>;
   let options: InstanceOptions;
   const running: InstanceProcess[] = [];
+  const forwarders: TcpProxy[] = [];
 
   before(async () => {
     database = await createPgDatabase(PG_URL!);
@@ -84,6 +86,7 @@ async function expectWholeReports(db: Knex): Promise<void> {
   });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((i) => i.stop()));
+    await Promise.all(forwarders.splice(0).map((proxy) => proxy.close()));
   });
   after(async () => {
     await database?.dispose();
@@ -91,17 +94,22 @@ async function expectWholeReports(db: Knex): Promise<void> {
     await dns?.close();
   });
 
-  /** Starts A, asks it for an asynchronous scan of `domain`, and resolves once A runs it with some probes done. */
-  async function scanRunningOnA(domain: string, aOptions = options): Promise<{ a: InstanceProcess; scanId: string }> {
-    const a = await startInstance(env, aOptions);
-    running.push(a);
-    const res = await fetch(`${a.url}/api/scan`, {
+  /** Asks `instance` for an asynchronous scan of `domain`; its id. */
+  async function askScan(instance: InstanceProcess, domain: string): Promise<string> {
+    const res = await fetch(`${instance.url}/api/scan`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', prefer: 'respond-async' },
       body: JSON.stringify({ domain }),
     });
     expect(res.status).to.equal(202);
-    const scanId = ((await res.json()) as any).data.scan_id as string;
+    return ((await res.json()) as any).data.scan_id as string;
+  }
+
+  /** Starts A, asks it for an asynchronous scan of `domain`, and resolves once A runs it with some probes done. */
+  async function scanRunningOnA(domain: string): Promise<{ a: InstanceProcess; scanId: string }> {
+    const a = await startInstance(env, options);
+    running.push(a);
+    const scanId = await askScan(a, domain);
     const seen = await pollScan(a, scanId, (d) => d.state === 'running' && d.probes_done.length >= 1, 5000);
     expect(seen.probes_done.length).to.be.below(GOOD_SITE_PROBE_COUNT);
     return { a, scanId };
@@ -167,12 +175,22 @@ async function expectWholeReports(db: Knex): Promise<void> {
     // No jobs or jobTimings: pg-boss's and the leases' production settings. The fixture CA and ports
     // only. Checked to fail on a copy of the tree with a heartbeat longer than the 60 s lease (so no
     // renewal, as before it): the scan is still `running` 30 s after the kill.
-    const production: InstanceOptions = { fetcher: { ca: options.fetcher!.ca, portMap: options.fetcher!.portMap } };
-    // Under the default 10 s resource timeout: A is still scanning when B is up and A is killed.
+    // Both instances are up before the scan is asked for (B's start under a loaded machine can
+    // outlast any slow resource), so either may take the job: each reaches the site through its own
+    // TCP forwarder, and the one whose forwarder carried the scan is the one killed.
+    const proxies = await Promise.all([startTcpProxy(site.portMap[443]!), startTcpProxy(site.portMap[443]!)]);
+    forwarders.push(...proxies);
+    const production = (port: number): InstanceOptions => ({ fetcher: { ca: options.fetcher!.ca, portMap: { ...options.fetcher!.portMap, 443: port } } });
+    // Under the default 10 s resource timeout: the scan is still running when its worker is killed.
     site.route(`${domain}/llms.txt`, { delayMs: 9500, body: '# Slow\n' });
-    const { a, scanId } = await scanRunningOnA(domain, production);
-    const b = await startInstance(env, production);
-    running.push(b);
+    const pair = await Promise.all(proxies.map((proxy) => startInstance(env, production(proxy.port))));
+    running.push(...pair);
+    const scanId = await askScan(pair[0]!, domain);
+    await pollScan(pair[0]!, scanId, (d) => d.state === 'running' && d.probes_done.length >= 1, 5000);
+    const carried = proxies.map((proxy) => proxy.accepted() > 0);
+    expect(carried.filter(Boolean), 'one instance scans').to.have.length(1);
+    const a = pair[carried[0] ? 0 : 1]!;
+    const b = pair[carried[0] ? 1 : 0]!;
     const job = () =>
       database
         .db('pgboss.job')
