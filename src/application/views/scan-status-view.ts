@@ -25,7 +25,10 @@ export function scanStatusLinks(baseUrl: string, scanId: string): { readonly sta
 }
 
 /** The job's state, the probes finished so far, then the scan result or the error. */
-export function scanStatusJson({ job, outcome }: ScanStatus, baseUrl: string): z.infer<typeof scanStatusSchema> {
+/** A scan job as GET /api/scan/{id} answers it. */
+export type ScanStatusAnswer = z.infer<typeof scanStatusSchema>;
+
+export function scanStatusJson({ job, outcome }: ScanStatus, baseUrl: string): ScanStatusAnswer {
   const links = scanStatusLinks(baseUrl, job.id);
   return {
     scan_id: job.id,

@@ -34,6 +34,10 @@ export function manySchema<T extends z.ZodObject>(answer: T, what: string) {
   });
 }
 
+/** POST /verify's answer: each name as GET /verify/{domain} answers it. */
+export type VerifyManyAnswer = z.output<ReturnType<typeof manySchema<typeof verifyAnswerSchema>>>;
+/** POST /verify with signals (and check_trust with domains): each name as ?signals=true answers it. */
+export type TrustManyAnswer = z.output<ReturnType<typeof manySchema<typeof trustAnswerSchema>>>;
 type ManyAnswer = z.input<ReturnType<typeof manySchema<typeof verifyAnswerSchema>>> | z.input<ReturnType<typeof manySchema<typeof trustAnswerSchema>>>;
 
 /** The items of VerifyMany, each as its own request's envelope would carry it. */
