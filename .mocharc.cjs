@@ -46,6 +46,7 @@ const SLOWEST_FIRST = [
   'test/e2e/cli.test.ts',
   'test/integration/persistence/change-feed.test.ts',
   'test/e2e/domain-package.test.ts',
+  'test/e2e/domain-tarball.test.ts',
   'test/e2e/database-outage.test.ts',
   'test/integration/queue/pg-boss-heartbeat.test.ts',
 ];

@@ -17,6 +17,7 @@ export * from './scan/probes.js';
 export * from './scan/readiness.js';
 export * from './scan/report.js';
 export * from './trust/brand-catalog.js';
+export * from './trust/check-counterparty.js';
 export * from './trust/brand-domains.js';
 // Named: its CheckResult<T> would clash with the scan report's CheckResult.
 export {
