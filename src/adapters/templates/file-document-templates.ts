@@ -1,9 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { injectable } from 'inversify';
 import { TEMPLATE_NAMES, type DocumentTemplates, type TemplateName } from '../../application/ports/document-templates.js';
 
-/** Where the templates lie, from here in src/ and in dist/src/ alike (the build copies them beside the code). */
-const TEMPLATE_FOLDER = new URL('../../application/views/docs/', import.meta.url);
+/**
+ * Where the templates lie: docs/published/ of the package, found from this module in src/ or in
+ * dist/src/ (the bundle keeps each module's own URL), so the published documents are the files a
+ * reader of the repository (or of the installed package) sees.
+ */
+const TEMPLATE_FOLDER =
+  ['../../../docs/published/', '../../../../docs/published/']
+    .map((relative) => new URL(relative, import.meta.url))
+    .find((folder) => existsSync(new URL('api.md', folder))) ?? new URL('../../../docs/published/', import.meta.url);
 
 /** The document templates read from their Markdown files, every one at construction (so at start-up). */
 @injectable()
@@ -27,7 +34,7 @@ function readTemplate(name: TemplateName): string {
     return readFileSync(file, 'utf8');
   } catch (error) {
     throw new Error(
-      `The document template ${file.pathname} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); a build must copy src/**/*.md beside the code.`,
+      `The document template ${file.pathname} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); the package's docs/published/ must be installed with it.`,
       { cause: error },
     );
   }

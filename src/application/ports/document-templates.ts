@@ -1,4 +1,4 @@
-/** The Markdown templates of the published documents, one file each (`src/application/views/docs/<name>.md`). */
+/** The Markdown templates of the published documents, one file each (`docs/published/<name>.md`). */
 export const TEMPLATE_NAMES = [
   'developers',
   'integration',

@@ -9,7 +9,7 @@ import { TEMPLATE_NAMES } from '../../../src/application/ports/document-template
 import { fillTemplate } from '../../../src/application/views/docs/fill-template.js';
 import { PUBLISHED_PATHS } from '../../../src/application/views/docs/published-documents.js';
 
-const TEMPLATE_FOLDER = new URL('../../../src/application/views/docs/', import.meta.url);
+const TEMPLATE_FOLDER = new URL('../../../docs/published/', import.meta.url);
 
 // HTTP statuses are the protocol's numbers, not values the service chose: those it answers with.
 // A status is never a quantity: followed by a unit, it is a figure typed by hand.
