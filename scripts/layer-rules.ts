@@ -13,6 +13,7 @@ export const PURE_DOMAIN_LIBRARIES = new Set([
   'set-cookie-parser',
   'node:zlib',
   'canonicalize',
+  '@noble/hashes',
 ]);
 /** Libraries use cases may use: wiring, input schemas, and bounded in-memory caches (no I/O). */
 export const APPLICATION_LIBRARIES = new Set(['inversify', 'zod', 'lru-cache']);

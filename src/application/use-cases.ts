@@ -58,6 +58,8 @@ import { CheckSignedVerdict } from './verdict/check-signed-verdict.js';
 import { SignVerdict } from './verdict/sign-verdict.js';
 import { VerifyDomain } from './verdict/verify-domain.js';
 import { VerifyMany } from './verdict/verify-many.js';
+import { SyncCounterparty } from './counterparty/sync-counterparty.js';
+import { CheckPayment } from './counterparty/check-payment.js';
 import { CreateWatch } from './watches/create-watch.js';
 import { DeliverWebhooks } from './watches/deliver-webhooks.js';
 import { DetectEvents } from './watches/detect-events.js';
@@ -89,6 +91,8 @@ const USE_CASES: readonly Newable[] = [
   RebuildVerdictFacts,
   VerifyDomain,
   VerifyMany,
+  SyncCounterparty,
+  CheckPayment,
   BrandJudge,
   AssessTrust,
   SignVerdict,

@@ -1,5 +1,8 @@
 // The pure domain, for other TypeScript services: `import { parseDomainName } from 'vetted/domain'`.
 export * from './blocked-domain.js';
+export * from './counterparty/caip.js';
+export * from './counterparty/declaration.js';
+export * from './counterparty/payment-check.js';
 export * from './domain-name.js';
 export * from './entity-id.js';
 export * from './entity.js';

@@ -113,7 +113,7 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
       expect(seen.filter((s) => s.method === 'GET').map((s) => s.status)).to.deep.equal([405]);
     });
 
-    it('lists seven tools with schemas, a title and all four hints set explicitly', async () => {
+    it('lists eight tools with schemas, a title and all four hints set explicitly', async () => {
       const { tools } = await client.listTools();
       const hints = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
       const reads = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -123,6 +123,7 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
         scan_domain: { title: 'Scan a domain', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
         lookup_entity: { title: 'Look up a registry entity', ...reads },
         check_trust: { title: 'Check the trust status of a domain', ...reads, openWorldHint: true },
+        check_payment: { title: 'Check a payment destination before paying', ...reads },
         watch_domain: { title: 'Watch a domain for verdict changes', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
         unwatch_domain: { title: 'Stop watching a domain', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
       });
@@ -206,7 +207,7 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
       const seconds = result._meta?.['vetted/retry_after_seconds'] as number;
       expect(Number.isInteger(seconds) && seconds > 3500 && seconds <= 3600, String(seconds)).to.equal(true);
       expect(textOf(result)).to.include(`retry after ${seconds} seconds`);
-      expect(textOf(result)).to.include('check_trust, verify_domain, get_report, lookup_entity keep working');
+      expect(textOf(result)).to.include('check_trust, check_payment, verify_domain, get_report, lookup_entity keep working');
       expect((await call('get_report', { domain: 'example.com' })).isError).to.equal(undefined);
       expect((await call('verify_domain', { domain: 'busy.example.org' })).isError).to.equal(undefined);
       expectToolError(await call('scan_domain', { domain: 'not a domain' }), 'VALIDATION_ERROR');
@@ -245,6 +246,7 @@ describe('MCP over Streamable HTTP (POST /mcp)', () => {
           expect(tr.protocolVersion).to.equal(version);
           const { tools } = await c.listTools();
           expect(tools.map((tool) => tool.name)).to.have.members([
+            'check_payment',
             'get_report',
             'verify_domain',
             'scan_domain',

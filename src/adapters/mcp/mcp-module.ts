@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { AgentTools, type AgentToolSummary } from '../../application/ports/agent-tools.js';
 import { HttpRoutes } from '../shared/http-routes.js';
 import { McpEndpoint } from './mcp-endpoint.js';
+import { CheckPaymentTool } from './tools/check-payment-tool.js';
 import { CheckTrustTool } from './tools/check-trust-tool.js';
 import { GetReportTool } from './tools/get-report-tool.js';
 import { LookupEntityTool } from './tools/lookup-entity-tool.js';
@@ -18,6 +19,7 @@ import { MCP_TOOL, summaryOf, type VettedTool } from './vetted-tool.js';
  */
 export const mcpModule = new ContainerModule(({ bind }) => {
   bind<VettedTool>(MCP_TOOL).to(CheckTrustTool);
+  bind<VettedTool>(MCP_TOOL).to(CheckPaymentTool);
   bind<VettedTool>(MCP_TOOL).to(VerifyDomainTool);
   bind<VettedTool>(MCP_TOOL).to(ScanDomainTool);
   bind<VettedTool>(MCP_TOOL).to(GetReportTool);

@@ -10,6 +10,7 @@ import { RegistryReadCache } from '../caching/registry-read-cache.js';
 import { TOKEN_SHAPE } from './get-registration.js';
 import { recordLooks } from './record-looks.js';
 import { ProofChecker, type ProofLook } from './proof-checker.js';
+import { SyncCounterparty } from '../counterparty/sync-counterparty.js';
 import { FirstObservations } from '../trust/first-observations.js';
 
 export type ConfirmOutcome =
@@ -35,6 +36,7 @@ export class ConfirmRegistration {
     @inject(RegistryReadCache) private readonly cache: RegistryReadCache,
     @inject(Clock) private readonly clock: Clock,
     @inject(FirstObservations) private readonly first: FirstObservations,
+    @inject(SyncCounterparty) private readonly counterparty: SyncCounterparty,
   ) {}
 
   async run(token: string): Promise<ConfirmOutcome> {
@@ -76,6 +78,8 @@ export class ConfirmRegistration {
     });
     this.cache.forget([registration.domain]);
     await this.first.observeMembers([registration.domain]);
+    // What the new entity declares it is paid at; a failed read leaves it to the next re-check.
+    await this.counterparty.run(entity.id).catch(() => undefined);
     return { kind: 'verified', registration: { ...registration, status: 'verified', entityId: entity.id, proofMethod: proof.method }, entity };
   }
 

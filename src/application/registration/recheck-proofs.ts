@@ -8,6 +8,7 @@ import { Clock } from '../ports/clock.js';
 import { Metrics, NO_METRICS } from '../ports/metrics.js';
 import { ProofRepository, type CheckRecord, type EntityProof } from '../ports/proof-repository.js';
 import { ProofChecker } from './proof-checker.js';
+import { SyncCounterparty } from '../counterparty/sync-counterparty.js';
 import { RevokeLostProof } from './revoke-lost-proof.js';
 
 export interface RecheckSummary {
@@ -33,6 +34,7 @@ export class RecheckProofs {
     @inject(ProofRepository) private readonly proofs: ProofRepository,
     @inject(ProofChecker) private readonly checker: ProofChecker,
     @inject(RevokeLostProof) private readonly revoker: RevokeLostProof,
+    @inject(SyncCounterparty) private readonly counterparty: SyncCounterparty,
     @inject(Clock) private readonly clock: Clock,
     @inject(AppConfig) private readonly config: Pick<AppConfig, 'recheckConcurrency'>,
     @inject(JobTimings) private readonly timings: Pick<JobTimings, 'recheckClaimSeconds'> = DEFAULT_JOB_TIMINGS,
@@ -96,7 +98,11 @@ export class RecheckProofs {
     const proven = looks.some((l) => l.result === 'proven');
     const next = afterRecheck(proof, proven, now);
     await writer.add({ entityId: proof.entityId, attempts, state: next.state, revocationMailDue: next.revoke });
-    if (!next.revoke) return proven ? 'proven' : 'failed';
+    if (!next.revoke) {
+      // A proof that holds keeps the declaration read: a destination added or dropped is bound or ended now.
+      if (proven) await this.counterparty.run(proof.entityId).catch(() => undefined);
+      return proven ? 'proven' : 'failed';
+    }
     // The mail is recorded as owed before the entity is revoked.
     await writer.flush();
     await this.revoker.run(proof);

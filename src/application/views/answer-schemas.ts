@@ -7,6 +7,7 @@ import { evidenceItemSchema, reportSchema } from './report-schema.js';
 import { scanResultSchema } from './scan-result-view.js';
 import { scanStatusSchema } from './scan-status-view.js';
 import { trustAnswerSchema } from './trust-schema.js';
+import { paymentSchema } from './payment-view.js';
 import { usageSchema } from './usage-view.js';
 import { manySchema } from './verify-many-view.js';
 import { consistencyProofSchema, inclusionProofSchema } from './log-view.js';
@@ -36,6 +37,7 @@ export const ANSWER_SCHEMAS = {
   usage: usageSchema,
   inclusionProof: inclusionProofSchema,
   consistencyProof: consistencyProofSchema,
+  payment: paymentSchema,
 };
 
 /** A set of answer schemas, shaped like ANSWER_SCHEMAS. */
@@ -54,6 +56,7 @@ export function toolOutputSchemas(schemas: AnswerSchemas = ANSWER_SCHEMAS) {
       manySchema(schemas.trust.describe('The answer check_trust gives for that name alone.'), 'the answer check_trust gives for that name alone'),
     ]),
     watch_domain: schemas.createdWatch,
+    check_payment: schemas.payment,
   };
 }
 

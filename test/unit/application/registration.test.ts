@@ -17,6 +17,8 @@ import { rejection } from '../../support/rejection.js';
 import { Sha256TokenHasher } from '../../../src/adapters/random/sha256-token-hasher.js';
 import { RecordingLogger } from '../../fakes/recording-logger.js';
 import { firstObservations } from '../../support/ownership-parts.js';
+import { SyncCounterparty } from '../../../src/application/counterparty/sync-counterparty.js';
+import { InMemoryCounterpartyBindings } from '../../fakes/in-memory-counterparty-bindings.js';
 
 class Mails implements Mailer {
   readonly sent: MailMessage[] = [];
@@ -64,8 +66,11 @@ describe('registration and domain verification', () => {
     const config = loadConfig({ BASE_URL: 'https://vetted.example.org' });
     const checker = new ProofChecker(dns, web);
     register = new RegisterDomain(registrations, registry, mails, new SequentialTokens(), hasher, clock, silent, config);
-    confirm = new ConfirmRegistration(registrations, registry, proofs, checker, hasher, cache, clock, firstObservations());
-    recheck = new RecheckProofs(proofs, checker, new RevokeLostProof(proofs, registry, mails, cache, silent), clock, { recheckConcurrency: 16 });
+    const counterparty = new SyncCounterparty(new InMemoryCounterpartyBindings(), registry, dns, web, clock, silent);
+    confirm = new ConfirmRegistration(registrations, registry, proofs, checker, hasher, cache, clock, firstObservations(), counterparty);
+    recheck = new RecheckProofs(proofs, checker, new RevokeLostProof(proofs, registry, mails, cache, silent, counterparty), counterparty, clock, {
+      recheckConcurrency: 16,
+    });
   });
 
   it('registers: pending, instructions in the contract shape, the token stored only as its hash, a mail with the link', async () => {

@@ -17,6 +17,7 @@ import { registrationPagesMigration } from './015-registration-pages.js';
 import { apiKeysMigration } from './016-api-keys.js';
 import { transparencyLogMigration } from './017-transparency-log.js';
 import { observationClaimsMigration } from './018-observation-claims.js';
+import { counterpartyBindingsMigration } from './019-counterparty-bindings.js';
 import type { Migration } from './migration.js';
 
 // Migrations live in code so that they run the same from TypeScript and from the build, one file
@@ -40,6 +41,7 @@ const MIGRATIONS: readonly Migration[] = [
   apiKeysMigration,
   transparencyLogMigration,
   observationClaimsMigration,
+  counterpartyBindingsMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */

@@ -5,6 +5,7 @@ import { CHALLENGE_LABEL, REGISTRATION_TTL_DAYS, TXT_PREFIX, WELL_KNOWN_PATH } f
 import { NOT_VERIFIED_CACHE_SECONDS, VERIFIED_CACHE_SECONDS } from '../../../domain/registry-verdict.js';
 import { METHODOLOGY_VERSION } from '../../../domain/scan/methodology.js';
 import { revisionsMarkdown } from '../../../domain/scan/methodology-markdown.js';
+import { NEW_BINDING_SECONDS } from '../../../domain/counterparty/payment-check.js';
 import { MAX_NAMES_PER_VERIFY, MCP_PROTOCOL_VERSIONS, SERVICE_VERSION } from '../../../domain/service-info.js';
 import type { DocumentTemplates } from '../../ports/document-templates.js';
 import { CHECK_INTERVAL_SECONDS } from '../../registration/check-registration.js';
@@ -59,6 +60,7 @@ export function changelog(templates: DocumentTemplates): string {
       mcp_latest: latest,
       delivery_window: duration(DELIVERY_WINDOW_SECONDS, 'hour'),
       max_names: String(MAX_NAMES_PER_VERIFY),
+      new_binding: duration(NEW_BINDING_SECONDS, 'day'),
       methodology_revisions: revisionsMarkdown().join('\n').replace(/\n$/, ''),
     },
     'changelog',

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { PaymentOutcome } from '../counterparty/check-payment.js';
+import type { Binding, CounterpartyStanding } from '../../domain/counterparty/payment-check.js';
+import { pageLinks } from './registry-view.js';
+
+const boundEntity = z.object({
+  id: z.string().describe('The entity the fact is bound to.'),
+  name: z.string().describe('Its name, as the registry verified it.'),
+  domain: z.string().describe('The domain it proved control of.'),
+});
+
+/** How one destination or key stands toward a domain's entity (the `counterparty` of the answers). */
+const counterpartySchema = z.object({
+  status: z.enum(['bound', 'unbound', 'bound_elsewhere']).describe('bound to this domain’s verified entity, to no entity, or to another entity.'),
+  how: z
+    .enum(['declared', 'observed'])
+    .optional()
+    .describe('declared by the entity under its proven domain (TXT or well-known file), or observed in a signed scan report of it.'),
+  since: z.string().optional().describe('When it was first bound (ISO 8601): a destination bound less than 7 days ago is new.'),
+  source: z.string().optional().describe('Where it was declared: the TXT name or the file’s URL.'),
+  entity: boundEntity.optional().describe('The entity it is bound to.'),
+  also_bound_to: z.array(boundEntity).describe('Other entities the same fact is bound to as well (flagged).'),
+});
+
+/** MCP check_payment's answer. */
+export const paymentSchema = z.object({
+  domain: z.string().describe('The domain asked about, normalized.'),
+  verified: z.boolean().describe('True when a registry entity vouches for the domain now.'),
+  pay_to: z.string().optional().describe('The destination asked about (CAIP-10), as read.'),
+  key: z.string().optional().describe('The key asked about (RFC 7638 thumbprint).'),
+  amount_usd: z.number().describe('The amount the decision was made for.'),
+  counterparty: counterpartySchema,
+  trust_score: z.number().int().describe('The domain’s trust score (check_trust).'),
+  trust_level: z.string().describe('The domain’s trust level (check_trust).'),
+  agent_guidance: z
+    .object({
+      action: z
+        .enum(['PROCEED', 'FLAG', 'BLOCK'])
+        .describe('PROCEED only when the destination is the verified entity’s own for 7 days and its trust allows the amount.'),
+      reason: z.string().describe('Why, in one sentence to show a person.'),
+      requires_human: z.boolean().describe('True unless PROCEED.'),
+    })
+    .describe('What to do with this payment.'),
+  links: z.object({ page: z.string().describe('The domain’s verdict page for a person.') }).describe('Pages for people.'),
+});
+
+function entityJson(b: Binding) {
+  return { id: b.entityId, name: b.entityName, domain: b.domain };
+}
+
+/** The `counterparty` object of a standing. */
+function counterpartyJson(standing: CounterpartyStanding): z.input<typeof counterpartySchema> {
+  const b = standing.binding;
+  return {
+    status: standing.status,
+    ...(b ? { how: b.how, since: b.since, source: b.source, entity: entityJson(b) } : {}),
+    also_bound_to: standing.alsoBoundTo.map(entityJson),
+  };
+}
+
+/** check_payment's answer from its outcome. */
+export function paymentView(outcome: PaymentOutcome, baseUrl: string): z.input<typeof paymentSchema> {
+  const { trust, fact, decision } = outcome;
+  return {
+    domain: trust.verdict.domain,
+    verified: trust.verdict.kind === 'verified',
+    ...(fact.kind === 'pay_to' ? { pay_to: fact.value } : { key: fact.value }),
+    amount_usd: outcome.amountUsd,
+    counterparty: counterpartyJson(outcome.standing),
+    trust_score: trust.assessment.trust_score,
+    trust_level: trust.assessment.trust_level,
+    agent_guidance: { action: decision.action, reason: decision.reason, requires_human: decision.action !== 'PROCEED' },
+    links: pageLinks(baseUrl, trust.verdict.domain),
+  };
+}
