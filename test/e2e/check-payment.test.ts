@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'chai';
@@ -5,13 +6,19 @@ import { KnexBlocklist } from '../../src/adapters/persistence/knex-blocklist.js'
 import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
 import { KnexTrustObservationStore } from '../../src/adapters/persistence/knex-trust-observation-store.js';
 import { SyncCounterparty } from '../../src/application/counterparty/sync-counterparty.js';
+import { SequenceLog } from '../../src/application/log/sequence-log.js';
+import { parseCheckpoint } from '../../src/domain/log/checkpoint.js';
+import { leafHash, verifyInclusion } from '../../src/domain/log/merkle.js';
 import { aBlock, aNewEntity } from '../support/builders.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 import { waitUntil } from '../support/wait-until.js';
+import { splitBundle } from '../support/log-bundle.js';
 
 type Json = any;
+
+const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
 
 // EIP-55 test vectors (eips.ethereum.org/EIPS/eip-55), on Base (chain 8453).
 const SHOP_WALLET = 'eip155:8453:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -117,6 +124,26 @@ for (const kind of databaseKinds()) {
       expect((await pay({ domain: 'shop.example.com', pay_to: NEW_WALLET })).counterparty.status).to.equal('bound');
       const blocked = await pay({ domain: 'evil-shop.com', pay_to: NEW_WALLET });
       expect(blocked.agent_guidance.action).to.equal('BLOCK');
+    });
+
+    it('puts every binding and unbinding in the transparency log, with an inclusion proof that verifies', async () => {
+      await t.service.container.get(SequenceLog).runOnce();
+      const checkpoint = parseCheckpoint(`${(await (await t.get('/log/checkpoint')).text()).split('\n\n')[0]}\n`);
+      if ('error' in checkpoint) throw new Error(checkpoint.error);
+      const entries = splitBundle(new Uint8Array(await (await t.get(`/log/tile/entries/000.p/${checkpoint.size}`)).arrayBuffer()));
+      const events = entries.map((entry) => JSON.parse(new TextDecoder().decode(entry)) as { type: string; domain: string; data: Json });
+      const bindings = events.filter((e) => e.type.startsWith('counterparty.')).map((e) => [e.type, e.data.value]);
+      expect(bindings).to.deep.equal([
+        ['counterparty.bound', SHOP_WALLET],
+        ['counterparty.unbound', SHOP_WALLET],
+        ['counterparty.bound', NEW_WALLET],
+      ]);
+      const index = events.findIndex((e) => e.type === 'counterparty.bound' && e.data.value === NEW_WALLET);
+      const proof = (await (await t.get(`/log/proof?leaf=${index}&size=${checkpoint.size}`)).json()) as Json;
+      const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'));
+      expect(verifyInclusion(sha256, index, checkpoint.size, leafHash(sha256, entries[index]!), proof.data.inclusion_path.map(b64), checkpoint.root)).to.equal(
+        true,
+      );
     });
 
     it('refuses a mistyped EIP-55 checksum and a question without a destination, in words', async () => {

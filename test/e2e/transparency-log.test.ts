@@ -13,6 +13,7 @@ import { leafHash, verifyConsistency, verifyInclusion } from '../../src/domain/l
 import { noteKeyId, verifySignedNote } from '../../src/domain/log/signed-note.js';
 import { aBlock, aNewEntity } from '../support/builders.js';
 import { runCli } from '../support/cli-run.js';
+import { splitBundle } from '../support/log-bundle.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';
 
@@ -159,14 +160,4 @@ for (const kind of databaseKinds()) {
 
 function b64(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text, 'base64'));
-}
-
-function splitBundle(bundle: Uint8Array): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  for (let at = 0; at < bundle.length; ) {
-    const length = (bundle[at]! << 8) | bundle[at + 1]!;
-    out.push(bundle.subarray(at + 2, at + 2 + length));
-    at += 2 + length;
-  }
-  return out;
 }

@@ -22,6 +22,8 @@ const WORDS: Readonly<Record<LogEventType, string>> = {
   'domain.blocked': 'blocked by the operator',
   'domain.unblocked': 'unblocked by the operator',
   'report.stored': 'a scan report was stored',
+  'counterparty.bound': 'a payment destination or key was bound to its entity',
+  'counterparty.unbound': 'a payment destination or key was unbound from its entity',
 };
 
 /** The page's content from the signed head and the latest leaves (every value still unescaped). */

@@ -12,6 +12,8 @@ export const LOG_EVENT_TYPES = [
   'domain.blocked',
   'domain.unblocked',
   'report.stored',
+  'counterparty.bound',
+  'counterparty.unbound',
 ] as const;
 export type LogEventType = (typeof LOG_EVENT_TYPES)[number];
 

@@ -18,6 +18,7 @@ import { apiKeysMigration } from './016-api-keys.js';
 import { transparencyLogMigration } from './017-transparency-log.js';
 import { observationClaimsMigration } from './018-observation-claims.js';
 import { counterpartyBindingsMigration } from './019-counterparty-bindings.js';
+import { counterpartyLogMigration } from './020-counterparty-log.js';
 import type { Migration } from './migration.js';
 
 // Migrations live in code so that they run the same from TypeScript and from the build, one file
@@ -42,6 +43,7 @@ const MIGRATIONS: readonly Migration[] = [
   transparencyLogMigration,
   observationClaimsMigration,
   counterpartyBindingsMigration,
+  counterpartyLogMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */
