@@ -26,7 +26,10 @@ export function offlineLock(
     if (!entry) throw new Error(`${dependency} is not in package-lock.json`);
     if (packages[key]) return;
     const { dev: _dev, devOptional: _devOptional, peer: _peer, ...kept } = entry as LockEntry & { dev?: boolean; devOptional?: boolean; peer?: boolean };
-    packages[key] = kept;
+    // This lock file names no tarball URLs; without one npm asks the registry for the package's
+    // metadata, which `npm ci` never cached (it fetched tarballs only). With the URL and the
+    // integrity hash npm takes the tarball from its cache.
+    packages[key] = { ...kept, resolved: kept.resolved ?? tarballUrl(key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length), kept.version!) };
     for (const child of Object.keys(entry.dependencies ?? {})) visit(child, key);
   };
   for (const dependency of Object.keys(dependencies)) visit(dependency, '');
@@ -41,4 +44,10 @@ export function offlineLock(
       ...packages,
     },
   };
+}
+
+/** The registry's URL of a package's tarball: `<registry>/<name>/-/<name without scope>-<version>.tgz`. */
+function tarballUrl(name: string, version: string): string {
+  const registry = (process.env.npm_config_registry ?? 'https://registry.npmjs.org/').replace(/\/?$/, '/');
+  return `${registry}${name}/-/${name.split('/').pop()}-${version}.tgz`;
 }
