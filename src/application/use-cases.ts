@@ -60,6 +60,7 @@ import { VerifyDomain } from './verdict/verify-domain.js';
 import { VerifyMany } from './verdict/verify-many.js';
 import { SyncCounterparty } from './counterparty/sync-counterparty.js';
 import { CheckPayment } from './counterparty/check-payment.js';
+import { LookupCounterparty } from './counterparty/lookup-counterparty.js';
 import { CreateWatch } from './watches/create-watch.js';
 import { DeliverWebhooks } from './watches/deliver-webhooks.js';
 import { DetectEvents } from './watches/detect-events.js';
@@ -93,6 +94,7 @@ const USE_CASES: readonly Newable[] = [
   VerifyMany,
   SyncCounterparty,
   CheckPayment,
+  LookupCounterparty,
   BrandJudge,
   AssessTrust,
   SignVerdict,

@@ -33,6 +33,7 @@ for (const kind of databaseKinds()) {
     let dns: TestDnsServer;
     let client: Client;
     let shopId: string;
+    let otherId: string;
     let dnsClosed = false;
 
     const pay = async (args: Json): Promise<Json> => {
@@ -54,7 +55,7 @@ for (const kind of databaseKinds()) {
       const entities = new KnexEntityRepository(t.database.db);
       shopId = (await entities.create(aNewEntity({ name: 'Shop Ltd', domain: 'shop.example.com', level: 'enterprise', expiresAt: '2099-01-01T00:00:00.000Z' })))
         .id;
-      await entities.create(aNewEntity({ name: 'Other Co', domain: 'other.example.org', expiresAt: '2099-01-01T00:00:00.000Z' }));
+      otherId = (await entities.create(aNewEntity({ name: 'Other Co', domain: 'other.example.org', expiresAt: '2099-01-01T00:00:00.000Z' }))).id;
       const observed = new Date().toISOString();
       const observations = new KnexTrustObservationStore(t.database.db);
       await observations.put('shop.example.com', 'tls', {
@@ -116,6 +117,30 @@ for (const kind of databaseKinds()) {
       expect((await pay({ domain: 'shop.example.com', pay_to: NEW_WALLET, amount_usd: 20 })).agent_guidance.action).to.equal('PROCEED');
     });
 
+    it('answers GET /verify?pay_to= and GET /lookup?pay_to= from the same bindings, and flags a destination bound to two entities in both', async () => {
+      const verify = (await (await t.get(`/verify/shop.example.com?pay_to=${encodeURIComponent(NEW_WALLET)}`)).json()) as Json;
+      expect(verify.data.trust_score).to.be.a('number');
+      expect(verify.data.counterparty.pay_to).to.include({ status: 'bound', how: 'declared' });
+      const lookup = (await (await t.get(`/lookup?pay_to=${encodeURIComponent(NEW_WALLET)}`)).json()) as Json;
+      expect(lookup.data).to.deep.include({ kind: 'pay_to', value: NEW_WALLET, flagged: false });
+      expect(lookup.data.bound_to.map((b: Json) => b.domain)).to.deep.equal(['shop.example.com']);
+      const bad = await t.get(`/lookup?pay_to=${encodeURIComponent(NEW_WALLET.replace('fB69', 'fb69'))}`);
+      expect(bad.status).to.equal(400);
+      expect(((await bad.json()) as Json).error.message).to.contain('EIP-55');
+
+      dns.set('_vetted-counterparty.other.example.org', { TXT: [`vetted-pay-to=${NEW_WALLET}`] });
+      await t.service.container.get(SyncCounterparty).run(otherId);
+      const both = (await (await t.get(`/lookup?pay_to=${encodeURIComponent(NEW_WALLET)}`)).json()) as Json;
+      expect([both.data.flagged, both.data.bound_to.map((b: Json) => b.domain)]).to.deep.equal([true, ['shop.example.com', 'other.example.org']]);
+      for (const domain of ['shop.example.com', 'other.example.org']) {
+        const answer = await pay({ domain, pay_to: NEW_WALLET, amount_usd: 20 });
+        expect(answer.agent_guidance.action, domain).to.equal('FLAG');
+        expect(answer.counterparty.also_bound_to, domain).to.have.length(1);
+      }
+      dns.remove('_vetted-counterparty.other.example.org');
+      await t.service.container.get(SyncCounterparty).run(otherId);
+    });
+
     it('leaves the bindings alone when the declaration cannot be read, and blocks a blocked domain', async () => {
       // The resolver answers nothing at all now: not knowing is no reason to unbind.
       await dns.close();
@@ -137,6 +162,8 @@ for (const kind of databaseKinds()) {
         ['counterparty.bound', SHOP_WALLET],
         ['counterparty.unbound', SHOP_WALLET],
         ['counterparty.bound', NEW_WALLET],
+        ['counterparty.bound', NEW_WALLET],
+        ['counterparty.unbound', NEW_WALLET],
       ]);
       const index = events.findIndex((e) => e.type === 'counterparty.bound' && e.data.value === NEW_WALLET);
       const proof = (await (await t.get(`/log/proof?leaf=${index}&size=${checkpoint.size}`)).json()) as Json;

@@ -102,6 +102,8 @@ describe('GET /openapi.json', () => {
       'query:external',
       'query:format',
       'query:expected',
+      'query:pay_to',
+      'query:key',
     ]);
     expect(doc.paths['/register'].post.requestBody.content['application/json'].schema.required).to.deep.equal(['domain', 'entity_name', 'contact_email']);
   });

@@ -9,7 +9,7 @@ const QUOTA_WINDOW = 86_400;
 
 /**
  * The request-rate tiers at the HTTP door (API_TIERS=on): which requests are public reads counted
- * against a quota (GET and HEAD of /verify/…, /lookup/…, /reports and /reports/…), and who sends
+ * against a quota (GET and HEAD of /verify/…, /lookup and /lookup/…, /reports and /reports/…), and who sends
  * the others that need it (POST /api/scan, whose budgets go per key for key holders). The server
  * asks it before a direct answer and Koa's middleware before a route, once per request.
  */
@@ -33,7 +33,7 @@ export class ReadGate {
     if (method !== 'GET' && method !== 'HEAD') return false;
     const query = target.indexOf('?');
     const lower = (query === -1 ? target : target.slice(0, query)).toLowerCase();
-    return lower.startsWith('/verify/') || lower.startsWith('/lookup/') || lower === '/reports' || lower.startsWith('/reports/');
+    return lower.startsWith('/verify/') || lower === '/lookup' || lower.startsWith('/lookup/') || lower === '/reports' || lower.startsWith('/reports/');
   }
 
   /** True for a request whose caller must be known though it is not counted (a scan's budget). */

@@ -16,6 +16,8 @@ import { SiteFetcher } from '../ports/site-fetcher.js';
 
 const FILE_MAX_BYTES = 8 * 1024;
 
+type Read = { kind: 'read'; source: string; declaration: Declaration } | { kind: 'unreadable'; detail: string };
+
 /** What one reading of an entity's declaration did: the change, or why nothing was changed. */
 export type SyncOutcome =
   | { readonly kind: 'synced'; readonly source: string; readonly change: BindingChange; readonly refused: Declaration['refused'] }
@@ -25,8 +27,9 @@ export type SyncOutcome =
 /**
  * Reads what a verified entity declares it may be paid at and signs with, under its proven
  * domain, and binds exactly that: TXT records `vetted-pay-to=<CAIP-10>` and `vetted-key=<JWK
- * thumbprint>` at `_vetted-counterparty.<domain>`, else the file /.well-known/vetted-counterparty.txt
- * over HTTPS on the domain itself (`pay_to: …`, `key: …` lines). Run when a registration is
+ * thumbprint>` at `_vetted-counterparty.<domain>` for an entity proven by DNS, the file
+ * /.well-known/vetted-counterparty.txt over HTTPS on the host (`pay_to: …`, `key: …` lines) for one
+ * proven by that host's well-known file: where it proved control is where it declares. Run when a registration is
  * confirmed and each time the proof is re-checked and holds. A look that fails (DNS error, no
  * answer) changes nothing: a passing fault never unbinds a destination. `unbindAll` ends every
  * binding when the proof is gone.
@@ -45,7 +48,7 @@ export class SyncCounterparty {
   async run(entityId: string): Promise<SyncOutcome> {
     const entity = await this.entities.findById(entityId);
     if (entity?.status !== 'active') return { kind: 'no_entity' };
-    const read = await this.read(entity.domain);
+    const read = entity.coverage === 'zone' ? await this.readTxt(entity.domain) : await this.readFile(entity.domain);
     if (read.kind === 'unreadable') return read;
     const change = await this.bindings.replaceDeclared(
       { id: entity.id, name: entity.name, domain: entity.domain },
@@ -63,16 +66,19 @@ export class SyncCounterparty {
     return this.bindings.unbindAll(entityId, this.clock.now().toISOString());
   }
 
-  private async read(domain: string): Promise<{ kind: 'read'; source: string; declaration: Declaration } | { kind: 'unreadable'; detail: string }> {
+  private async readTxt(domain: string): Promise<Read> {
     const name = `${COUNTERPARTY_LABEL}.${domain}`;
     try {
-      const lines = declarationLinesOfTxt(await this.resolver.resolveTxt(name));
-      if (lines.length > 0) return { kind: 'read', source: name, declaration: readDeclaration(lines) };
+      return { kind: 'read', source: name, declaration: readDeclaration(declarationLinesOfTxt(await this.resolver.resolveTxt(name))) };
     } catch (error) {
-      // NXDOMAIN and no records are "nothing declared here"; any other failure is not knowing.
+      // NXDOMAIN and no records say "nothing declared"; any other failure is not knowing.
       const code = (error as { details?: { dnsCode?: string } }).details?.dnsCode;
-      if (code !== 'ENOTFOUND' && code !== 'ENODATA') return { kind: 'unreadable', detail: `DNS lookup of ${name} failed (${code ?? 'error'})` };
+      if (code === 'ENOTFOUND' || code === 'ENODATA') return { kind: 'read', source: name, declaration: { facts: [], refused: [] } };
+      return { kind: 'unreadable', detail: `DNS lookup of ${name} failed (${code ?? 'error'})` };
     }
+  }
+
+  private async readFile(domain: string): Promise<Read> {
     const url = `https://${domain}${COUNTERPARTY_WELL_KNOWN_PATH}`;
     const outcome = await this.fetcher.fetch({ url, maxBytes: FILE_MAX_BYTES, headers: { accept: 'text/plain' } });
     if (!outcome.ok) return { kind: 'unreadable', detail: `${url} could not be fetched (${outcome.failure.code})` };

@@ -7,6 +7,7 @@ import { evidenceItemSchema, reportSchema } from './report-schema.js';
 import { scanResultSchema } from './scan-result-view.js';
 import { scanStatusSchema } from './scan-status-view.js';
 import { trustAnswerSchema } from './trust-schema.js';
+import { counterpartyLookupSchema } from './counterparty-schema.js';
 import { paymentSchema } from './payment-view.js';
 import { usageSchema } from './usage-view.js';
 import { manySchema } from './verify-many-view.js';
@@ -38,6 +39,7 @@ export const ANSWER_SCHEMAS = {
   inclusionProof: inclusionProofSchema,
   consistencyProof: consistencyProofSchema,
   payment: paymentSchema,
+  counterpartyLookup: counterpartyLookupSchema,
 };
 
 /** A set of answer schemas, shaped like ANSWER_SCHEMAS. */

@@ -1,26 +1,7 @@
 import { z } from 'zod';
 import type { PaymentOutcome } from '../counterparty/check-payment.js';
-import type { Binding, CounterpartyStanding } from '../../domain/counterparty/payment-check.js';
+import { counterpartyJson, counterpartySchema } from './counterparty-schema.js';
 import { pageLinks } from './registry-view.js';
-
-const boundEntity = z.object({
-  id: z.string().describe('The entity the fact is bound to.'),
-  name: z.string().describe('Its name, as the registry verified it.'),
-  domain: z.string().describe('The domain it proved control of.'),
-});
-
-/** How one destination or key stands toward a domain's entity (the `counterparty` of the answers). */
-const counterpartySchema = z.object({
-  status: z.enum(['bound', 'unbound', 'bound_elsewhere']).describe('bound to this domain’s verified entity, to no entity, or to another entity.'),
-  how: z
-    .enum(['declared', 'observed'])
-    .optional()
-    .describe('declared by the entity under its proven domain (TXT or well-known file), or observed in a signed scan report of it.'),
-  since: z.string().optional().describe('When it was first bound (ISO 8601): a destination bound less than 7 days ago is new.'),
-  source: z.string().optional().describe('Where it was declared: the TXT name or the file’s URL.'),
-  entity: boundEntity.optional().describe('The entity it is bound to.'),
-  also_bound_to: z.array(boundEntity).describe('Other entities the same fact is bound to as well (flagged).'),
-});
 
 /** MCP check_payment's answer. */
 export const paymentSchema = z.object({
@@ -43,20 +24,6 @@ export const paymentSchema = z.object({
     .describe('What to do with this payment.'),
   links: z.object({ page: z.string().describe('The domain’s verdict page for a person.') }).describe('Pages for people.'),
 });
-
-function entityJson(b: Binding) {
-  return { id: b.entityId, name: b.entityName, domain: b.domain };
-}
-
-/** The `counterparty` object of a standing. */
-function counterpartyJson(standing: CounterpartyStanding): z.input<typeof counterpartySchema> {
-  const b = standing.binding;
-  return {
-    status: standing.status,
-    ...(b ? { how: b.how, since: b.since, source: b.source, entity: entityJson(b) } : {}),
-    also_bound_to: standing.alsoBoundTo.map(entityJson),
-  };
-}
 
 /** check_payment's answer from its outcome. */
 export function paymentView(outcome: PaymentOutcome, baseUrl: string): z.input<typeof paymentSchema> {

@@ -10,6 +10,7 @@ import type { TrustSignals } from '../../domain/trust/trust-signals.js';
 import type { Evidence } from '../../domain/trust/evidence.js';
 import { EXPECTED_RELATIONS } from '../../domain/trust/expected-counterparty.js';
 import { OWNERSHIP_EVIDENCE_KINDS } from '../../domain/trust/ownership.js';
+import { counterpartySchema } from './counterparty-schema.js';
 
 // The trust answer of GET /verify?signals=true and MCP check_trust; trust-view.ts builds it.
 
@@ -180,6 +181,15 @@ export const TRUST_ASSESSMENT_SHAPE = {
     })
     .optional()
     .describe('With expected: how the name asked about stands to the counterparty the agent meant.'),
+  counterparty: z
+    .object({
+      pay_to: counterpartySchema.optional().describe('With pay_to: how that payment destination stands toward this domain’s entity.'),
+      key: counterpartySchema.optional().describe('With key: how that key stands toward this domain’s entity.'),
+    })
+    .optional()
+    .describe(
+      'With pay_to or key (GET /verify?pay_to=): whether the destination or key is bound to this domain’s verified entity. MCP check_payment decides on it.',
+    ),
 };
 
 /** GET /verify?signals=true and MCP check_trust: the verify answer with the trust assessment. */

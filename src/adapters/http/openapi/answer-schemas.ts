@@ -79,6 +79,10 @@ export function answerComponents(schemas: AnswerSchemas) {
     Watch: schemas.watch.meta({ id: 'Watch', description: 'A watch (never its secret).' }),
     CreatedWatch: schemas.createdWatch.meta({ id: 'CreatedWatch', description: 'A new watch, with its secret and token shown once.' }),
     Deliveries: schemas.deliveries.meta({ id: 'Deliveries' }),
+    CounterpartyLookup: schemas.counterpartyLookup.meta({
+      id: 'CounterpartyLookup',
+      description: 'GET /lookup?pay_to=: the entities a destination or key is bound to.',
+    }),
   };
 }
 

@@ -13,6 +13,8 @@ import { VerifyDomain, type VerifyOutcome } from '../../../application/verdict/v
 import { answerCaching } from '../../../application/views/answer-caching.js';
 import { verifyView } from '../../../application/views/registry-view.js';
 import { trustView } from '../../../application/views/trust-view.js';
+import { CheckPayment } from '../../../application/counterparty/check-payment.js';
+import { counterpartyJson } from '../../../application/views/counterparty-schema.js';
 import type { DirectAnswer, HttpRoutes } from '../../shared/http-routes.js';
 import { cacheableAnswer, JSON_UTF8, sendCacheable, type CacheableAnswer } from '../cacheable-answer.js';
 import { sendVerification } from '../envelope.js';
@@ -38,6 +40,14 @@ const VerifyQuery = z.object({
     .max(1024)
     .optional()
     .describe('The counterparty the agent meant (a domain): the trust answer (implied) says how this name stands to it in expected.'),
+  pay_to: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'A payment destination (CAIP-10 account id): the trust answer (implied) adds counterparty.pay_to, whether it is bound to this domain’s verified entity.',
+    ),
+  key: z.string().max(200).optional().describe('A key’s RFC 7638 JWK thumbprint: the trust answer (implied) adds counterparty.key.'),
 });
 
 /** The media type of a compact JWS (RFC 7515 §9.2.1). */
@@ -63,6 +73,7 @@ export class RegistryRoutes implements HttpRoutes {
     @inject(AssessTrust) private readonly assessTrust: AssessTrust,
     @inject(SignVerdict) private readonly signVerdict: SignVerdict,
     @inject(VerdictPageRoutes) private readonly pages: VerdictPageRoutes,
+    @inject(CheckPayment) private readonly checkPayment: CheckPayment,
     @inject(Metrics) metrics: Metrics = NO_METRICS,
   ) {
     this.answers = new RenderedAnswers('/verify/:domain', '/verify/', clock, metrics, (outcome) =>
@@ -111,8 +122,16 @@ export class RegistryRoutes implements HttpRoutes {
       if (ctx.querystring !== '' || ctx.get('accept').includes(JOSE)) {
         const query = VerifyQuery.safeParse(ctx.query);
         if (!query.success)
-          throw new AppError('VALIDATION_ERROR', 'signals and external take true or false, format json or jws, and expected one domain name.');
-        const { signals, external, format, expected } = query.data;
+          throw new AppError(
+            'VALIDATION_ERROR',
+            'signals and external take true or false, format json or jws, expected one domain name, pay_to one account id and key one thumbprint.',
+          );
+        const { signals, external, format, expected, pay_to: payTo, key } = query.data;
+        if (payTo !== undefined || key !== undefined) {
+          if (external || expected !== undefined || format === 'jws')
+            throw new AppError('VALIDATION_ERROR', 'pay_to and key are answered from stored data alone: ask without external, expected or format=jws.');
+          return this.verifyWithCounterparty(ctx, payTo, key);
+        }
         if (format === 'jws' || (format === undefined && ctx.get('accept').includes(JOSE))) {
           if (expected !== undefined) throw new AppError('VALIDATION_ERROR', 'expected is not signed: ask without format=jws (or Accept: application/jose).');
           return this.signedVerify(ctx, signals || external, external);
@@ -134,6 +153,19 @@ export class RegistryRoutes implements HttpRoutes {
     // An answer with live looks is neither repeated nor kept by any cache: the next one may look again.
     const render = external ? (envelope: unknown) => cacheableAnswer(JSON.stringify(envelope), JSON_UTF8, undefined) : this.keeper(ctx, outcome);
     sendVerification(ctx, trustView(outcome, this.config.baseUrl), render);
+  }
+
+  private async verifyWithCounterparty(ctx: Context, payTo: string | undefined, key: string | undefined): Promise<void> {
+    const outcome = await this.checkPayment.run({
+      domain: ctx.params.domain ?? '',
+      ...(payTo !== undefined ? { payTo } : {}),
+      ...(key !== undefined ? { key } : {}),
+    });
+    const view = trustView(outcome.trust, this.config.baseUrl);
+    const counterparty = { [outcome.fact.kind]: counterpartyJson(outcome.standing) };
+    const withCounterparty = view.kind === 'data' ? { ...view, answer: { ...view.answer, counterparty } } : view;
+    // Bindings change without a write under the name asked about: never kept, never cached.
+    sendVerification(ctx, withCounterparty, (envelope) => cacheableAnswer(JSON.stringify(envelope), JSON_UTF8, undefined));
   }
 
   private keeper(ctx: Context, outcome: VerifyOutcome | TrustOutcome): (envelope: unknown) => CacheableAnswer {

@@ -33,6 +33,8 @@ const ANSWERS: ReadonlyArray<readonly [keyof AnswerSchemas, string, string]> = [
   ['createdWatch', 'New watch', '`POST /watches` 201 (`data`), MCP `watch_domain`.'],
   ['deliveries', 'Deliveries', '`GET /watches/{id}/deliveries` (`data`).'],
   ['eventPayload', 'Webhook payload', 'The body of every webhook delivery (see "Watches and events").'],
+  ['payment', 'Payment check', 'MCP `check_payment`: whether to pay a destination for a domain.'],
+  ['counterpartyLookup', 'Counterparty lookup', '`GET /lookup?pay_to=` or `?key=` (`data`).'],
 ];
 
 /** The parts several answers share, each with a table of its own. */
