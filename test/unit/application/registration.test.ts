@@ -44,6 +44,7 @@ describe('registration and domain verification', () => {
   let register: RegisterDomain;
   let confirm: ConfirmRegistration;
   let recheck: RecheckProofs;
+  let bindings: InMemoryCounterpartyBindings;
 
   const body = (overrides: Record<string, unknown> = {}) => ({
     domain: 'Shop.Example.com',
@@ -66,7 +67,8 @@ describe('registration and domain verification', () => {
     const config = loadConfig({ BASE_URL: 'https://vetted.example.org' });
     const checker = new ProofChecker(dns, web);
     register = new RegisterDomain(registrations, registry, mails, new SequentialTokens(), hasher, clock, silent, config);
-    const counterparty = new SyncCounterparty(new InMemoryCounterpartyBindings(), registry, dns, web, clock, silent);
+    bindings = new InMemoryCounterpartyBindings();
+    const counterparty = new SyncCounterparty(bindings, registry, dns, web, clock, silent);
     confirm = new ConfirmRegistration(registrations, registry, proofs, checker, hasher, cache, clock, firstObservations(), counterparty);
     recheck = new RecheckProofs(proofs, checker, new RevokeLostProof(proofs, registry, mails, cache, silent, counterparty), counterparty, clock, {
       recheckConcurrency: 16,
@@ -255,5 +257,28 @@ describe('registration and domain verification', () => {
     expect(summary.revoked).to.deep.equal([registry.entities[0]!.id]);
     expect(registry.entities[0]!.status).to.equal('revoked');
     expect(mails.sent.at(-1)!.subject).to.contain('revoked');
+  });
+
+  it('binds the destinations a new entity declares, follows each re-check that finds the proof, and unbinds them all when the proof is lost', async () => {
+    const wallet = 'eip155:8453:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const next = 'eip155:8453:0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+    const { registration } = await register.run(body(), 'c');
+    dns.txt.set('_vetted-challenge.shop.example.com', [[`vetted-verification=${registration.verificationCode}`]]);
+    dns.txt.set('_vetted-counterparty.shop.example.com', [[`vetted-pay-to=${wallet}`]]);
+    await confirm.run(tokenOf(mails.sent[0]!));
+    const entityId = registry.entities[0]!.id;
+    expect((await bindings.ofEntity(entityId)).map((b) => [b.value, b.since])).to.deep.equal([[wallet, '2026-09-01T00:00:00.000Z']]);
+    dns.txt.set('_vetted-counterparty.shop.example.com', [[`vetted-pay-to=${next}`]]);
+    clock.advance(30 * 86_400);
+    await recheck.run();
+    expect((await bindings.ofEntity(entityId)).map((b) => b.value)).to.deep.equal([next]);
+    dns.txt.clear();
+    for (let day = 0; day < 4; day++) {
+      clock.advance(day === 0 ? 30 * 86_400 : 24 * 3600);
+      await recheck.run();
+    }
+    expect(registry.entities[0]!.status).to.equal('revoked');
+    expect(await bindings.ofEntity(entityId)).to.deep.equal([]);
+    expect(await bindings.find('pay_to', next.toLowerCase())).to.deep.equal([]);
   });
 });
