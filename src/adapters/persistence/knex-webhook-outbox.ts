@@ -236,6 +236,8 @@ function toChange(row: ChangeRow): RegistryChange {
       };
     case 'report':
       return { kind: 'report', at, name: row.name, report: data as unknown as ReportSummary };
+    case 'counterparty':
+      return { kind: 'counterparty', at, name: row.name, fact: data };
     default:
       return { kind: 'unblock', at, name: row.name };
   }

@@ -11,7 +11,9 @@ export type RegistryChange =
   | { readonly kind: 'entity'; readonly at: string; readonly name: string; readonly entity: Entity }
   | { readonly kind: 'block'; readonly at: string; readonly name: string; readonly block: BlockedDomain }
   | { readonly kind: 'unblock'; readonly at: string; readonly name: string }
-  | { readonly kind: 'report'; readonly at: string; readonly name: string; readonly report: ReportSummary };
+  | { readonly kind: 'report'; readonly at: string; readonly name: string; readonly report: ReportSummary }
+  /** A payment destination or key bound to (or unbound from) the entity of `name`: told as it is, it changes no verdict. */
+  | { readonly kind: 'counterparty'; readonly at: string; readonly name: string; readonly fact: Readonly<Record<string, unknown>> };
 
 /** What a watched domain's verdict is judged from, kept up to date write by write, and the state last announced. */
 export interface WatchProjection {
@@ -28,7 +30,7 @@ export function projectionOf(domain: DomainName, records: RegistryRecords, lates
 
 /** Whether a write under `name` can change what `domain` is judged from. */
 function changeConcerns(domain: DomainName, change: RegistryChange): boolean {
-  if (change.kind === 'report') return change.name === domain;
+  if (change.kind === 'report' || change.kind === 'counterparty') return change.name === domain;
   return coveringNames(domain).includes(change.name as DomainName);
 }
 
@@ -40,6 +42,10 @@ function changeConcerns(domain: DomainName, change: RegistryChange): boolean {
  */
 export function applyChange(domain: DomainName, projection: WatchProjection, change: RegistryChange): { projection: WatchProjection; events: EventDraft[] } {
   if (!changeConcerns(domain, change)) return { projection, events: [] };
+  if (change.kind === 'counterparty') {
+    const { bound, ...fact } = change.fact;
+    return { projection, events: [{ type: 'entity.counterparty.changed', previous: bound ? {} : fact, current: bound ? fact : {} }] };
+  }
   let { entities, blocks } = projection.records;
   let latest = projection.latestReport;
   switch (change.kind) {

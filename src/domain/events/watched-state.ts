@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'domain.unblocked',
   'report.created',
   'readiness.changed',
+  'entity.counterparty.changed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

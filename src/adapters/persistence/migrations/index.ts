@@ -19,6 +19,7 @@ import { transparencyLogMigration } from './017-transparency-log.js';
 import { observationClaimsMigration } from './018-observation-claims.js';
 import { counterpartyBindingsMigration } from './019-counterparty-bindings.js';
 import { counterpartyLogMigration } from './020-counterparty-log.js';
+import { counterpartyWatchChangesMigration } from './021-counterparty-watch-changes.js';
 import type { Migration } from './migration.js';
 
 // Migrations live in code so that they run the same from TypeScript and from the build, one file
@@ -44,6 +45,7 @@ const MIGRATIONS: readonly Migration[] = [
   observationClaimsMigration,
   counterpartyBindingsMigration,
   counterpartyLogMigration,
+  counterpartyWatchChangesMigration,
 ];
 
 /** The migration source handed to Knex: the list above, in order. */
