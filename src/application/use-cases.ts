@@ -61,6 +61,7 @@ import { VerifyMany } from './verdict/verify-many.js';
 import { SyncCounterparty } from './counterparty/sync-counterparty.js';
 import { CheckPayment } from './counterparty/check-payment.js';
 import { LookupCounterparty } from './counterparty/lookup-counterparty.js';
+import { EntityBindings } from './counterparty/entity-bindings.js';
 import { CreateWatch } from './watches/create-watch.js';
 import { DeliverWebhooks } from './watches/deliver-webhooks.js';
 import { DetectEvents } from './watches/detect-events.js';
@@ -95,6 +96,7 @@ const USE_CASES: readonly Newable[] = [
   SyncCounterparty,
   CheckPayment,
   LookupCounterparty,
+  EntityBindings,
   BrandJudge,
   AssessTrust,
   SignVerdict,

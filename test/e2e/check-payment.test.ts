@@ -113,6 +113,9 @@ for (const kind of databaseKinds()) {
       expect(changed.agent_guidance.action).to.equal('FLAG');
       expect(changed.agent_guidance.reason).to.contain(today).and.contain('less than 7 days');
       expect((await pay({ domain: 'shop.example.com', pay_to: SHOP_WALLET })).counterparty.status).to.equal('unbound');
+      // The verdict page lists what is bound now, the new destination marked as new, the old one gone.
+      const page = await (await t.get('/domains/shop.example.com', { headers: { accept: 'text/html' } })).text();
+      expect(page).to.contain('Payment destinations and keys').and.contain(NEW_WALLET).and.contain('new: less than a week').and.not.contain(SHOP_WALLET);
       await age(8);
       expect((await pay({ domain: 'shop.example.com', pay_to: NEW_WALLET, amount_usd: 20 })).agent_guidance.action).to.equal('PROCEED');
     });

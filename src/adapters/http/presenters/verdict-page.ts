@@ -1,4 +1,5 @@
 import type { VerdictPageView } from '../../../application/views/verdict-page-view.js';
+import type { CounterpartyLine } from '../../../application/views/counterparty-lines.js';
 import { escapeHtml } from './escape-html.js';
 import { renderPage } from './page-layout.js';
 
@@ -8,7 +9,7 @@ import { renderPage } from './page-layout.js';
  * lookalike warning, the trust score with every signal, the registry entity, readiness with "Scan
  * again", a form to watch the domain and the badge. Script-free (sent with PEOPLE_PAGE_CSP); every value escaped.
  */
-export function renderVerdictPage(page: VerdictPageView): string {
+export function renderVerdictPage(page: VerdictPageView, bound: readonly CounterpartyLine[] = []): string {
   const e = escapeHtml;
   const parts = [
     '<main>',
@@ -17,6 +18,7 @@ export function renderVerdictPage(page: VerdictPageView): string {
     page.lookalike ? lookalikeWarning(page.lookalike) : '',
     score(page),
     page.entity ? entity(page.entity) : '',
+    page.entity ? counterparty(bound) : '',
     readiness(page),
     watch(page),
     badge(page),
@@ -77,6 +79,20 @@ function score(page: VerdictPageView): string {
 function entity(en: NonNullable<VerdictPageView['entity']>): string {
   const e = escapeHtml;
   return `<section aria-labelledby="entity"><h2 id="entity">Registered entity</h2>\n<dl class="facts"><dt>Name</dt><dd><a href="/entities/${e(encodeURIComponent(en.id))}">${e(en.name)}</a></dd><dt>Type</dt><dd>${e(en.type)}</dd><dt>Level</dt><dd>${e(en.level)}</dd><dt>Verified</dt><dd>${e(en.verifiedAt)}</dd><dt>Until</dt><dd>${e(en.expiresAt)}</dd><dt>Id</dt><dd><code>${e(en.id)}</code></dd></dl></section>`;
+}
+
+function counterparty(bound: readonly CounterpartyLine[]): string {
+  const e = escapeHtml;
+  const head = '<section aria-labelledby="pay"><h2 id="pay">Payment destinations and keys</h2>';
+  if (bound.length === 0)
+    return `${head}\n<p>This entity has declared no payment destination or key. Before paying an address you were given for this domain, ask the organisation through a channel you already trust.</p></section>`;
+  const rows = bound
+    .map(
+      (b) =>
+        `<tr><th scope="row">${e(b.what)}</th><td><code>${e(b.value)}</code></td><td>${e(b.how)}</td><td>${e(b.since)}${b.isNew ? ' <strong>(new: less than a week)</strong>' : ''}</td></tr>`,
+    )
+    .join('\n');
+  return `${head}\n<p>What this entity declared under its proven domain. A destination bound less than a week ago is new: a changed destination is how payment redirection looks, so confirm it first.</p>\n<table class="signals"><caption>Bound to this entity now, newest first</caption><thead><tr><th scope="col">What</th><th scope="col">Value</th><th scope="col">How</th><th scope="col">Since</th></tr></thead><tbody>\n${rows}\n</tbody></table></section>`;
 }
 
 function readiness(page: VerdictPageView): string {

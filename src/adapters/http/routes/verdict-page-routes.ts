@@ -10,6 +10,8 @@ import { AssessTrust } from '../../../application/trust/assess-trust.js';
 import { lookupEntityJson } from '../../../application/views/registry-view.js';
 import { trustView } from '../../../application/views/trust-view.js';
 import { verdictPageView } from '../../../application/views/verdict-page-view.js';
+import { EntityBindings } from '../../../application/counterparty/entity-bindings.js';
+import { counterpartyLines } from '../../../application/views/counterparty-lines.js';
 import type { HttpRoutes } from '../../shared/http-routes.js';
 import { renderEntityPage } from '../presenters/entity-page.js';
 import { PEOPLE_PAGE_CSP } from '../presenters/people-style.js';
@@ -43,6 +45,7 @@ export class VerdictPageRoutes implements HttpRoutes {
     @inject(Clock) private readonly clock: Clock,
     @inject(AssessTrust) private readonly assessTrust: AssessTrust,
     @inject(LookupEntity) private readonly lookupEntity: LookupEntity,
+    @inject(EntityBindings) private readonly entityBindings: EntityBindings,
   ) {}
 
   mount(router: Router): void {
@@ -69,7 +72,8 @@ export class VerdictPageRoutes implements HttpRoutes {
     ctx.state.renderError = htmlError;
     const external = ctx.query.external === 'true' || ctx.query.external === '1';
     const view = trustView(await this.assessTrust.run(domain, { external }), this.config.baseUrl);
-    sendPage(ctx, 200, renderVerdictPage(verdictPageView(view, this.config.baseUrl)), external ? 0 : PAGE_SECONDS, PEOPLE_PAGE_CSP);
+    const bound = counterpartyLines(await this.entityBindings.run(view.answer.entity?.id ?? null), this.clock.now());
+    sendPage(ctx, 200, renderVerdictPage(verdictPageView(view, this.config.baseUrl), bound), external ? 0 : PAGE_SECONDS, PEOPLE_PAGE_CSP);
   }
 
   /** The page of entity `id`: the lookup answer in words. */
