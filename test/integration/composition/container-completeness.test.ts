@@ -111,12 +111,21 @@ describe('the composition root binds everything that is injected', () => {
 
   it('offers the MCP tools in the order tools/list shows them', () => {
     const names = containers[0]!.getAll<VettedTool>(MCP_TOOL).map((tool) => tool.name);
-    expect(names).to.deep.equal(['check_trust', 'verify_domain', 'scan_domain', 'get_report', 'lookup_entity', 'watch_domain', 'unwatch_domain']);
+    expect(names).to.deep.equal([
+      'check_trust',
+      'check_payment',
+      'verify_domain',
+      'scan_domain',
+      'get_report',
+      'lookup_entity',
+      'watch_domain',
+      'unwatch_domain',
+    ]);
   });
 
   it('counts the bound tools that only read stored data as public reads: the hint every tool must state decides', () => {
     const catalog = new ToolCatalog(containers[0]!.getAll<VettedTool>(MCP_TOOL), () => undefined);
-    expect(catalog.readOnlyTools).to.deep.equal(['check_trust', 'verify_domain', 'get_report', 'lookup_entity']);
+    expect(catalog.readOnlyTools).to.deep.equal(['check_trust', 'check_payment', 'verify_domain', 'get_report', 'lookup_entity']);
   });
 
   it('has one handler for every job kind, and a worker that takes them', () => {
