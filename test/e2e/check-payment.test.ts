@@ -124,6 +124,10 @@ for (const kind of databaseKinds()) {
       const verify = (await (await t.get(`/verify/shop.example.com?pay_to=${encodeURIComponent(NEW_WALLET)}`)).json()) as Json;
       expect(verify.data.trust_score).to.be.a('number');
       expect(verify.data.counterparty.pay_to).to.include({ status: 'bound', how: 'declared' });
+      // The signed verdict carries what is bound now.
+      const jws = await (await t.get('/verify/shop.example.com?format=jws&signals=true')).text();
+      const claims = JSON.parse(Buffer.from(jws.split('.')[1]!, 'base64url').toString('utf8')) as Json;
+      expect(claims.counterparty.map((c: Json) => [c.kind, c.value, c.how])).to.deep.equal([['pay_to', NEW_WALLET, 'declared']]);
       const lookup = (await (await t.get(`/lookup?pay_to=${encodeURIComponent(NEW_WALLET)}`)).json()) as Json;
       expect(lookup.data).to.deep.include({ kind: 'pay_to', value: NEW_WALLET, flagged: false });
       expect(lookup.data.bound_to.map((b: Json) => b.domain)).to.deep.equal(['shop.example.com']);

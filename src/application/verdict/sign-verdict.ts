@@ -9,6 +9,7 @@ import { AssessTrust } from '../trust/assess-trust.js';
 import { VerifyDomain, type VerifyOutcome } from './verify-domain.js';
 import { verifyView, type VerifyAnswer } from '../views/registry-view.js';
 import { trustView, type TrustAnswer } from '../views/trust-view.js';
+import { CounterpartyBindings } from '../ports/counterparty-bindings.js';
 
 /** The `log` claim of a signed verdict (see SignVerdict). */
 export interface LogClaim {
@@ -37,7 +38,8 @@ export interface SignedVerdict {
  * GET /verify/{domain} as a compact JWS (`Accept: application/jose` or `?format=jws`) and the
  * MCP tools verify_domain and check_trust with `format: "jws"`: the same answer as the JSON form,
  * signed with the report-signing Ed25519 key published in /.well-known/jwks.json, with `iat` and
- * an `exp` at the answer's cache lifetime. Reads only, like the unsigned answer.
+ * an `exp` at the answer's cache lifetime, and, for a verified entity, the payment destinations and
+ * keys bound to it now (`counterparty`). Reads only, like the unsigned answer.
  */
 @injectable()
 export class SignVerdict {
@@ -47,6 +49,7 @@ export class SignVerdict {
     @inject(ReportSigner) private readonly signer: ReportSigner,
     @inject(Clock) private readonly clock: Clock,
     @inject(AppConfig) private readonly config: AppConfig,
+    @inject(CounterpartyBindings) private readonly bindings: CounterpartyBindings,
     @inject(TransparencyLog) private readonly log?: TransparencyLog,
   ) {}
 
@@ -85,7 +88,10 @@ export class SignVerdict {
     }
     const log = await this.logClaim(outcome.verdict.domain);
     const claims = verdictClaims(answer, baseUrl, outcome.verdict.domain, this.clock.now(), outcome.cacheSeconds);
-    const jws = await this.signer.signCompactJws(log ? { ...claims, log } : claims);
+    // What the verified entity may be paid at and signs with, as bound now: part of what is signed.
+    const bound = outcome.verdict.kind === 'verified' ? await this.bindings.ofEntity(outcome.verdict.entity.id) : [];
+    const counterparty = bound.map((b) => ({ kind: b.kind, value: b.value, how: b.how, since: b.since }));
+    const jws = await this.signer.signCompactJws({ ...claims, ...(counterparty.length > 0 ? { counterparty } : {}), ...(log ? { log } : {}) });
     return { answer, jws, cacheSeconds: outcome.cacheSeconds };
   }
 }
