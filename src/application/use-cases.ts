@@ -62,6 +62,7 @@ import { SyncCounterparty } from './counterparty/sync-counterparty.js';
 import { CheckPayment } from './counterparty/check-payment.js';
 import { LookupCounterparty } from './counterparty/lookup-counterparty.js';
 import { EntityBindings } from './counterparty/entity-bindings.js';
+import { ObserveCounterparty } from './counterparty/observe-counterparty.js';
 import { CreateWatch } from './watches/create-watch.js';
 import { DeliverWebhooks } from './watches/deliver-webhooks.js';
 import { DetectEvents } from './watches/detect-events.js';
@@ -97,6 +98,7 @@ const USE_CASES: readonly Newable[] = [
   CheckPayment,
   LookupCounterparty,
   EntityBindings,
+  ObserveCounterparty,
   BrandJudge,
   AssessTrust,
   SignVerdict,

@@ -33,26 +33,40 @@ export function counterpartyBindingsContract(make: () => Promise<BindingsSubject
   it('binds declared facts since the first declaration, keeps their date while declared, and ends the ones dropped', async () => {
     s = await make();
     const shop = await s.entity('ent_shopaaaa01', 'shop.example.com');
-    const first = await s.store.replaceDeclared(shop, [PAY, KEY], '_vetted-counterparty.shop.example.com', T1);
+    const first = await s.store.replace('declared', shop, [PAY, KEY], '_vetted-counterparty.shop.example.com', T1);
     expect(first.added.map((b) => [b.kind, b.value, b.since, b.how])).to.deep.equal([
       ['pay_to', PAY.value, T1, 'declared'],
       ['key', KEY.value, T1, 'declared'],
     ]);
-    const second = await s.store.replaceDeclared(shop, [PAY, OTHER], '_vetted-counterparty.shop.example.com', T2);
+    const second = await s.store.replace('declared', shop, [PAY, OTHER], '_vetted-counterparty.shop.example.com', T2);
     expect(second.added.map((b) => b.key)).to.deep.equal([OTHER.key]);
     expect(second.removed.map((b) => b.key)).to.deep.equal([KEY.key]);
     expect((await s.store.find('pay_to', PAY.key)).map((b) => [b.entityId, b.since])).to.deep.equal([[shop.id, T1]]);
     expect(await s.store.find('key', KEY.key)).to.deep.equal([]);
     expect((await s.store.ofEntity(shop.id)).map((b) => b.key)).to.deep.equal([PAY.key, OTHER.key]);
-    expect(await s.store.replaceDeclared(shop, [PAY, OTHER], 'x', T2)).to.deep.equal({ added: [], removed: [] });
+    expect(await s.store.replace('declared', shop, [PAY, OTHER], 'x', T2)).to.deep.equal({ added: [], removed: [] });
+  });
+
+  it('keeps declared and observed bindings apart: replacing one source leaves the other', async () => {
+    s = await make();
+    const shop = await s.entity('ent_shopdddd05', 'd-shop.example.com');
+    await s.store.replace('declared', shop, [PAY], 'txt', T1);
+    // Given twice (two probes saw it): bound once.
+    await s.store.replace('observed', shop, [PAY, OTHER, PAY], 'https://vetted.example/reports/rpt_1', T1);
+    const observed = await s.store.replace('observed', shop, [], 'https://vetted.example/reports/rpt_2', T2);
+    expect(observed.removed.map((b) => [b.key, b.how]).sort()).to.deep.equal([
+      [OTHER.key, 'observed'],
+      [PAY.key, 'observed'],
+    ]);
+    expect((await s.store.ofEntity(shop.id)).map((b) => [b.key, b.how])).to.deep.equal([[PAY.key, 'declared']]);
   });
 
   it('finds a fact bound to two entities under both, and ends all of one entity’s bindings at once', async () => {
     s = await make();
     const a = await s.entity('ent_shopaaaa02', 'a-shop.example.com');
     const b = await s.entity('ent_shopbbbb03', 'b-shop.example.com');
-    await s.store.replaceDeclared(a, [PAY], 'a', T1);
-    await s.store.replaceDeclared(b, [PAY, KEY], 'b', T2);
+    await s.store.replace('declared', a, [PAY], 'a', T1);
+    await s.store.replace('declared', b, [PAY, KEY], 'b', T2);
     expect((await s.store.find('pay_to', PAY.key)).map((x) => x.domain)).to.deep.equal(['a-shop.example.com', 'b-shop.example.com']);
     expect((await s.store.unbindAll(b.id, T2)).map((x) => x.key).sort()).to.deep.equal([KEY.key, PAY.key].sort());
     expect((await s.store.find('pay_to', PAY.key)).map((x) => x.domain)).to.deep.equal(['a-shop.example.com']);
@@ -65,7 +79,7 @@ export function counterpartyBindingsContract(make: () => Promise<BindingsSubject
     const other = await s.second();
     try {
       const shop = await s.entity('ent_shopcccc04', 'c-shop.example.com');
-      await Promise.all([s.store.replaceDeclared(shop, [PAY, KEY], 'c', T1), other.store.replaceDeclared(shop, [PAY, KEY], 'c', T1)]);
+      await Promise.all([s.store.replace('declared', shop, [PAY, KEY], 'c', T1), other.store.replace('declared', shop, [PAY, KEY], 'c', T1)]);
       expect((await s.store.ofEntity(shop.id)).map((b) => b.key)).to.deep.equal([PAY.key, KEY.key]);
     } finally {
       await other.dispose();

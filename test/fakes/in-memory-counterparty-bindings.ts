@@ -1,6 +1,6 @@
 import type { BindingChange, BoundEntity, CounterpartyBindings } from '../../src/application/ports/counterparty-bindings.js';
 import type { CounterpartyFact, CounterpartyKind } from '../../src/domain/counterparty/declaration.js';
-import type { Binding } from '../../src/domain/counterparty/payment-check.js';
+import type { Binding, BindingSource } from '../../src/domain/counterparty/payment-check.js';
 
 /** CounterpartyBindings in memory, for application tests (held to the same contract as the Knex adapter). */
 export class InMemoryCounterpartyBindings implements CounterpartyBindings {
@@ -14,13 +14,13 @@ export class InMemoryCounterpartyBindings implements CounterpartyBindings {
     return this.live().filter((b) => b.entityId === entityId);
   }
 
-  async replaceDeclared(entity: BoundEntity, facts: readonly CounterpartyFact[], source: string, now: string): Promise<BindingChange> {
-    const current = this.rows.filter((r) => r.removedAt === null && r.binding.entityId === entity.id && r.binding.how === 'declared');
+  async replace(how: BindingSource, entity: BoundEntity, facts: readonly CounterpartyFact[], source: string, now: string): Promise<BindingChange> {
+    const current = this.rows.filter((r) => r.removedAt === null && r.binding.entityId === entity.id && r.binding.how === how);
     const wanted = new Set(facts.map((f) => `${f.kind} ${f.key}`));
     const removed = current.filter((r) => !wanted.has(`${r.binding.kind} ${r.binding.key}`));
     for (const row of removed) row.removedAt = now;
     const kept = new Set(current.map((r) => `${r.binding.kind} ${r.binding.key}`));
-    const added = facts
+    const added = [...new Map(facts.map((f) => [`${f.kind} ${f.key}`, f])).values()]
       .filter((f) => !kept.has(`${f.kind} ${f.key}`))
       .map(
         (f): Binding => ({
@@ -30,7 +30,7 @@ export class InMemoryCounterpartyBindings implements CounterpartyBindings {
           entityId: entity.id,
           entityName: entity.name,
           domain: entity.domain,
-          how: 'declared',
+          how,
           source,
           since: now,
         }),

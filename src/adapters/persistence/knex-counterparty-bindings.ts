@@ -35,17 +35,18 @@ export class KnexCounterpartyBindings implements CounterpartyBindings {
     return rows.map(bindingOf);
   }
 
-  replaceDeclared(entity: BoundEntity, facts: readonly CounterpartyFact[], source: string, now: string): Promise<BindingChange> {
+  replace(how: BindingSource, entity: BoundEntity, facts: readonly CounterpartyFact[], source: string, now: string): Promise<BindingChange> {
     return this.db.transaction(async (trx) => {
       // One writer per entity at a time: the entity's row is the lock on both engines.
       await lockEntity(trx, entity.id);
-      const current = (
-        await trx<Row>('counterparty_bindings').where({ entity_id: entity.id, how: 'declared' }).whereNull('removed_at').orderBy('id').select(COLUMNS)
-      ).map(bindingOf);
+      const current = (await trx<Row>('counterparty_bindings').where({ entity_id: entity.id, how }).whereNull('removed_at').orderBy('id').select(COLUMNS)).map(
+        bindingOf,
+      );
       const wanted = new Map(facts.map((f) => [`${f.kind} ${f.key}`, f]));
       const removed = current.filter((b) => !wanted.has(`${b.kind} ${b.key}`));
       const kept = new Set(current.map((b) => `${b.kind} ${b.key}`));
-      const addedFacts = facts.filter((f) => !kept.has(`${f.kind} ${f.key}`));
+      // Each fact once, however often it was given.
+      const addedFacts = [...wanted.values()].filter((f) => !kept.has(`${f.kind} ${f.key}`));
       if (removed.length > 0)
         await trx('counterparty_bindings')
           .whereIn(
@@ -62,7 +63,7 @@ export class KnexCounterpartyBindings implements CounterpartyBindings {
           kind: fact.kind,
           fact_key: fact.key,
           value: fact.value,
-          how: 'declared',
+          how,
           source,
           since: now,
         };

@@ -50,7 +50,8 @@ export class SyncCounterparty {
     if (entity?.status !== 'active') return { kind: 'no_entity' };
     const read = entity.coverage === 'zone' ? await this.readTxt(entity.domain) : await this.readFile(entity.domain);
     if (read.kind === 'unreadable') return read;
-    const change = await this.bindings.replaceDeclared(
+    const change = await this.bindings.replace(
+      'declared',
       { id: entity.id, name: entity.name, domain: entity.domain },
       read.declaration.facts,
       read.source,

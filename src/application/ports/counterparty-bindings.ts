@@ -1,4 +1,4 @@
-import type { Binding } from '../../domain/counterparty/payment-check.js';
+import type { Binding, BindingSource } from '../../domain/counterparty/payment-check.js';
 import type { CounterpartyFact } from '../../domain/counterparty/declaration.js';
 
 /** What one replacement of an entity's declared facts changed. */
@@ -25,11 +25,12 @@ export interface CounterpartyBindings {
   /** The bindings in force of one entity, oldest first. */
   ofEntity(entityId: string): Promise<Binding[]>;
   /**
-   * Makes the entity's declared bindings exactly `facts`, declared at `source`, at `now`: a new fact
-   * is bound since `now`, a fact no longer declared is ended, one still declared keeps its date.
-   * Atomic, so two instances re-checking the same entity cannot bind a fact twice.
+   * Makes the entity's bindings of one kind of source (`declared`, or `observed` in a signed scan
+   * report) exactly `facts`, from `source`, at `now`: a new fact is bound since `now`, a fact no
+   * longer there is ended, one still there keeps its date; the other source's bindings are left
+   * alone. Atomic, so two instances re-checking the same entity cannot bind a fact twice.
    */
-  replaceDeclared(entity: BoundEntity, facts: readonly CounterpartyFact[], source: string, now: string): Promise<BindingChange>;
+  replace(how: BindingSource, entity: BoundEntity, facts: readonly CounterpartyFact[], source: string, now: string): Promise<BindingChange>;
   /** Ends every binding of the entity (its proof is gone); answers the ones ended. */
   unbindAll(entityId: string, now: string): Promise<Binding[]>;
 }

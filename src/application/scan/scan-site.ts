@@ -9,6 +9,7 @@ import { ReportSigner } from '../ports/report-signer.js';
 import { SiteFetcher } from '../ports/site-fetcher.js';
 import { Timers } from '../ports/timers.js';
 import { runProbes, type ProbeListener } from './probe-runner.js';
+import { ObserveCounterparty } from '../counterparty/observe-counterparty.js';
 
 /** The whole scan ends within this, whatever the site does. */
 export const SCAN_DEADLINE_MS = 20_000;
@@ -29,6 +30,7 @@ export class ScanSite {
     @inject(RandomTokens) private readonly random: RandomTokens,
     @inject(Clock) private readonly clock: Clock,
     @inject(Timers) private readonly timers: Timers,
+    @inject(ObserveCounterparty) private readonly counterparty: ObserveCounterparty,
   ) {}
 
   async run(domain: DomainName, options: { onProbe?: ProbeListener; reportId?: string } = {}): Promise<StoredReport> {
@@ -38,6 +40,8 @@ export class ScanSite {
     const signature = await this.signer.sign(reportContent(report));
     const stored = { report, signature };
     await this.reports.save(stored);
+    // What the signed report shows the entity is paid at (x402 destinations), bound as observed.
+    await this.counterparty.run(domain, probes, `/reports/${report.id}`);
     return stored;
   }
 }

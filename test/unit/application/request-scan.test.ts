@@ -18,6 +18,10 @@ import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
 import { InMemoryScanJobRepository } from '../../fakes/in-memory-scan-jobs.js';
 import { RecordingLogger } from '../../fakes/recording-logger.js';
 import { rejection } from '../../support/rejection.js';
+import type { ObserveCounterparty } from '../../../src/application/counterparty/observe-counterparty.js';
+
+// Observed destinations are observe-counterparty's concern: here a scan records none.
+const NO_OBSERVED = { run: async () => undefined } as unknown as ObserveCounterparty;
 
 describe('RequestScan', () => {
   let clock: FixedClock;
@@ -36,7 +40,7 @@ describe('RequestScan', () => {
     fetcher = new FakeSiteFetcher();
     reports = new InMemoryReportRepository();
     admission = new InMemoryScanAdmission({ perClientPerHour: 10, perDomainPerHour: 2, globalPerMinute: 120 });
-    const scanSite = new ScanSite(fetcher, reports, new FakeReportSigner(), new SequentialTokens(), clock, new SystemTimers());
+    const scanSite = new ScanSite(fetcher, reports, new FakeReportSigner(), new SequentialTokens(), clock, new SystemTimers(), NO_OBSERVED);
     jobs = new InMemoryScanJobRepository();
     queue = new ImmediateJobQueue();
     runScanJob = new RunScanJob(jobs, scanSite, reports, new RegistryReadCache(clock), clock, new RecordingLogger());

@@ -10,6 +10,10 @@ import { SystemTimers } from '../../../src/adapters/clock/system-timers.js';
 import { SequentialTokens } from '../../fakes/fixed-tokens.js';
 import { InMemoryReportRepository } from '../../fakes/in-memory-report-repository.js';
 import { goodSiteFiles } from '../../support/good-site.js';
+import type { ObserveCounterparty } from '../../../src/application/counterparty/observe-counterparty.js';
+
+// Observed destinations are observe-counterparty's concern: here a scan records none.
+const NO_OBSERVED = { run: async () => undefined } as unknown as ObserveCounterparty;
 
 function goodFetcher(domain: string): FakeSiteFetcher {
   const files = goodSiteFiles(domain);
@@ -23,7 +27,8 @@ function goodFetcher(domain: string): FakeSiteFetcher {
 describe('ScanSite', () => {
   let reports: InMemoryReportRepository;
   let clock: FixedClock;
-  const scan = (fetcher: FakeSiteFetcher) => new ScanSite(fetcher, reports, new FakeReportSigner(), new SequentialTokens(), clock, new SystemTimers());
+  const scan = (fetcher: FakeSiteFetcher) =>
+    new ScanSite(fetcher, reports, new FakeReportSigner(), new SequentialTokens(), clock, new SystemTimers(), NO_OBSERVED);
 
   beforeEach(() => {
     reports = new InMemoryReportRepository();

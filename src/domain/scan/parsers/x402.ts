@@ -15,6 +15,8 @@ export interface X402 {
   readonly schemes: readonly string[];
   /** v2 `resource.url`, or the first v1 `accepts[].resource`. */
   readonly resourceUrl: string | null;
+  /** Each distinct destination of the accepted payments, untrusted: `network` and `payTo` as written, each at most 200 characters. */
+  readonly payTo: readonly { readonly network: string; readonly payTo: string }[];
   readonly errors: readonly X402ErrorCode[];
 }
 
@@ -50,7 +52,7 @@ export function parseX402(status: number, headers: Readonly<Record<string, strin
 
 function result(requirements: Requirements | null, source: 'header' | 'body' | null, errors: X402ErrorCode[]): X402 {
   if (requirements === null) {
-    return { detected: false, source: null, version: null, acceptsCount: 0, networks: [], schemes: [], resourceUrl: null, errors };
+    return { detected: false, source: null, version: null, acceptsCount: 0, networks: [], schemes: [], resourceUrl: null, payTo: [], errors };
   }
   const accepts = requirements.accepts.slice(0, MAX_ACCEPTS_READ).filter(isRecord);
   const distinct = (key: string): string[] =>
@@ -67,8 +69,19 @@ function result(requirements: Requirements | null, source: 'header' | 'body' | n
     networks: distinct('network'),
     schemes: distinct('scheme'),
     resourceUrl,
+    payTo: destinations(accepts),
     errors: allErrors,
   };
+}
+
+function destinations(accepts: readonly Record<string, unknown>[]): { network: string; payTo: string }[] {
+  const seen = new Map<string, { network: string; payTo: string }>();
+  for (const a of accepts) {
+    const network = stringOrNull(a['network'], 200);
+    const payTo = stringOrNull(a['payTo'], 200);
+    if (network !== null && payTo !== null && seen.size < MAX_DISTINCT) seen.set(`${network} ${payTo}`, { network, payTo });
+  }
+  return [...seen.values()];
 }
 
 function isRequirements(value: unknown): value is Requirements {

@@ -57,6 +57,10 @@ describe('parseX402', () => {
       networks: ['eip155:84532', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
       schemes: ['exact'],
       resourceUrl: 'https://api.example.com/premium-data',
+      payTo: [
+        { network: 'eip155:84532', payTo: '0x209693Bc6afc0C5328bA36FaF03C514EF312287C' },
+        { network: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', payTo: 'x' },
+      ],
       errors: [],
     });
   });
@@ -75,6 +79,7 @@ describe('parseX402', () => {
       networks: ['base-sepolia'],
       schemes: ['exact'],
       resourceUrl: 'https://api.example.com/weather',
+      payTo: [{ network: 'base-sepolia', payTo: '0xabc' }],
       errors: [],
     });
   });

@@ -1,0 +1,31 @@
+import type { X402 } from '../scan/parsers/x402.js';
+import { type CounterpartyFact, parseCounterpartyFact } from './declaration.js';
+
+/**
+ * x402 v1's network names and the CAIP-2 chains they are (x402 v2 writes CAIP-2 itself). A name
+ * not listed here is not bound: guessing a chain would bind the wrong account.
+ */
+const V1_NETWORKS: Readonly<Record<string, string>> = {
+  base: 'eip155:8453',
+  'base-sepolia': 'eip155:84532',
+  polygon: 'eip155:137',
+  avalanche: 'eip155:43114',
+  solana: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  'solana-devnet': 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+};
+
+/**
+ * The payment destinations an x402 answer of the domain's own site names (`accepts[].payTo` on
+ * its `network`), as CAIP-10 facts: a CAIP-2 network as written (v2), a known v1 name mapped; a
+ * destination that does not parse (a mistyped checksum included) or an unknown network is left out.
+ */
+export function observedDestinations(x402: X402): CounterpartyFact[] {
+  const facts: CounterpartyFact[] = [];
+  for (const { network, payTo } of x402.payTo) {
+    const chain = network.includes(':') ? network : V1_NETWORKS[network];
+    if (chain === undefined) continue;
+    const read = parseCounterpartyFact('pay_to', `${chain}:${payTo}`);
+    if (read.ok && !facts.some((f) => f.key === read.fact.key)) facts.push(read.fact);
+  }
+  return facts;
+}
