@@ -34,7 +34,9 @@ export async function scanSites(hosts: readonly string[], route: (site: FixtureS
     service = await startTestService(
       databaseKinds()[0]!,
       { DNS_SERVERS: dns.address, SCAN_ALLOWED_NETWORKS: '127.0.0.1/32', BASE_URL: 'https://vetted.example.org', SCAN_LIMIT_PER_CLIENT_HOUR: '100', ...env },
-      { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 3000 } },
+      // These suites judge what sites serve, not how fast: a local page can take seconds to come back
+      // on a machine running four suites (and, in test:clock, libfaketime) beside them.
+      { fetcher: { ca: [ca.cert], portMap: site.portMap, resourceTimeoutMs: 8000 } },
     );
     const reports = new Map<string, any>();
     for (const host of hosts) {
