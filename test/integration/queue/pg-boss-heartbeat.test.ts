@@ -85,6 +85,9 @@ const HEARTBEAT_ONLY = { heartbeatSeconds: HEARTBEAT, maintenanceIntervalSeconds
       await waitUntil('the child process is ready', () => output.includes('ready\n'), 20_000);
       const id = await queue.enqueue('scan.run', { scanId: 'crash' }, { leaseSeconds: 600, retryLimit: 2 });
       await waitUntil('the child took the job', () => output.includes(`took ${id}\n`));
+      // Killed once its lease is the heartbeat: until the first renewal after the fetch the job
+      // holds the whole 600 s lease (a worker that dies in that moment is taken over only then).
+      await waitUntil('the child renewed the job', async () => (await leaseOf(id!)).left <= HEARTBEAT + 0.1, 5000);
       child.kill('SIGKILL');
       await once(child, 'exit');
       const killedAt = Date.now();
