@@ -34,6 +34,8 @@ import { RdapOwnershipProbe } from './adapters/rdap/rdap-ownership-probe.js';
 import { DnsReputationChecks, ReputationChecksOptions } from './adapters/reputation/dns-reputation-checks.js';
 import { Ed25519ReportSigner } from './adapters/signing/ed25519-report-signer.js';
 import { JoseVerdictVerifier } from './adapters/signing/jose-verdict-verifier.js';
+import { JoseJwkThumbprints } from './adapters/signing/jose-jwk-thumbprints.js';
+import { JwkThumbprints } from './application/ports/jwk-thumbprints.js';
 import { StandardWebhookSigner } from './adapters/signing/standard-webhook-signer.js';
 import { ReportSigningOptions } from './adapters/signing/report-signing-options.js';
 import { NodeTlsInspector, TlsInspectorOptions } from './adapters/tls/node-tls-inspector.js';
@@ -141,6 +143,7 @@ function outboundModule(config: AppConfig, fetcher: FetcherTuning = {}): Contain
     bind<ReportSigningOptions>(ReportSigningOptions).toConstantValue({ configuredKey: config.reportSigningKey });
     bind<ReportSigner>(ReportSigner).to(Ed25519ReportSigner);
     bind<VerdictVerifier>(VerdictVerifier).to(JoseVerdictVerifier);
+    bind<JwkThumbprints>(JwkThumbprints).to(JoseJwkThumbprints);
     bind<LogCrypto>(LogCrypto).to(NodeLogCrypto);
     bind<RemoteLog>(RemoteLog).to(NodeFetchRemoteLog);
     bind<VettedApi>(VettedApi).to(NodeFetchVettedApi);

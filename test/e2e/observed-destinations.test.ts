@@ -55,6 +55,9 @@ const V2_HEADER = Buffer.from(
     ],
   }),
 ).toString('base64');
+// RFC 8037 Appendix A.2's Ed25519 public key, and its RFC 7638 thumbprint as Appendix A.3 gives it.
+const RFC8037_JWK = { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' };
+const RFC8037_THUMBPRINT = 'kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k';
 const HOSTS = ['v1-shop.example.com', 'v2-shop.example.com', 'stranger.example.com'];
 
 describe('payment destinations observed in signed scan reports of a verified entity’s own site (x402 v1 body, v2 header)', function () {
@@ -69,6 +72,10 @@ describe('payment destinations observed in signed scan reports of a verified ent
     site = await startFixtureSite({ tls: await ca.issue(HOSTS) });
     site.route('v1-shop.example.com/', { status: 402, headers: { 'content-type': 'application/json' }, body: V1_BODY });
     site.route('v2-shop.example.com/', { status: 402, headers: { 'payment-required': V2_HEADER }, body: '' });
+    site.route('v2-shop.example.com/.well-known/http-message-signatures-directory', {
+      headers: { 'content-type': 'application/http-message-signatures-directory+json' },
+      body: JSON.stringify({ keys: [RFC8037_JWK, { kty: 'oct', k: 'c2VjcmV0' }] }),
+    });
     site.route('stranger.example.com/', { status: 402, headers: { 'payment-required': V2_HEADER }, body: '' });
     ({ t, dns } = await startScanningService(HOSTS, ca, site, { REFRESH_OBSERVATIONS: 'false', LOG_LEVEL: 'warn' }));
     const entities = new KnexEntityRepository(t.database.db);
@@ -100,6 +107,14 @@ describe('payment destinations observed in signed scan reports of a verified ent
     expect(v2.counterparty).to.include({ status: 'bound', how: 'observed' });
     // Still new: an observed destination waits its week like a declared one.
     expect(v2.agent_guidance.action).to.equal('FLAG');
+  });
+
+  it('binds the keys of the Web Bot Auth key directory by their RFC 7638 thumbprints, as observed, and no secret key', async () => {
+    const key = ((await client.callTool({ name: 'check_payment', arguments: { domain: 'v2-shop.example.com', key: RFC8037_THUMBPRINT } })) as Json)
+      .structuredContent;
+    expect(key.counterparty).to.include({ status: 'bound', how: 'observed' });
+    const keys = await t.database.db('counterparty_bindings').where({ domain: 'v2-shop.example.com', kind: 'key' });
+    expect(keys.map((r: Json) => r.value)).to.deep.equal([RFC8037_THUMBPRINT]);
   });
 
   it('binds nothing for a site that is no verified entity’s, nor for a network it cannot name', async () => {

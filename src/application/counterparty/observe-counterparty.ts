@@ -1,5 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { observedDestinations } from '../../domain/counterparty/observed.js';
+import { directoryJwks, observedDestinations } from '../../domain/counterparty/observed.js';
+import { type CounterpartyFact, parseCounterpartyFact } from '../../domain/counterparty/declaration.js';
+import { JwkThumbprints } from '../ports/jwk-thumbprints.js';
 import type { DomainName } from '../../domain/domain-name.js';
 import type { ProbeResult } from '../../domain/scan/probes.js';
 import { parseX402 } from '../../domain/scan/parsers/x402.js';
@@ -10,7 +12,8 @@ import { VerifyDomain } from '../verdict/verify-domain.js';
 
 /**
  * What a signed scan report of a verified entity's own domain shows it is paid at: the x402
- * destinations of its 402 answers (observedDestinations), bound as `observed` with the report's
+ * destinations of its 402 answers (observedDestinations) and the keys of its Web Bot Auth key
+ * directory (their RFC 7638 thumbprints), bound as `observed` with the report's
  * URL as their source, replacing what the previous report showed. A domain that is not a verified
  * entity's own binds nothing; a failure here never fails the scan (the next report tries again).
  */
@@ -21,6 +24,7 @@ export class ObserveCounterparty {
     @inject(CounterpartyBindings) private readonly bindings: CounterpartyBindings,
     @inject(Clock) private readonly clock: Clock,
     @inject(Logger) private readonly logger: Logger,
+    @inject(JwkThumbprints) private readonly thumbprints: JwkThumbprints,
   ) {}
 
   async run(domain: DomainName, probes: readonly ProbeResult[], reportUrl: string): Promise<void> {
@@ -28,11 +32,29 @@ export class ObserveCounterparty {
       const { verdict } = await this.verifyDomain.run(domain);
       // The entity's own domain only: a subdomain's report is not the entity's word.
       if (verdict.kind !== 'verified' || verdict.entity.domain !== domain) return;
-      const facts = probes.flatMap((p) => (p.ok && p.status === 402 ? observedDestinations(parseX402(402, p.headers, p.bodyText)) : []));
+      const facts = [
+        ...probes.flatMap((p) => (p.ok && p.status === 402 ? observedDestinations(parseX402(402, p.headers, p.bodyText)) : [])),
+        ...(await this.directoryKeys(probes)),
+      ];
       const { id, name } = verdict.entity;
       await this.bindings.replace('observed', { id, name, domain }, facts, reportUrl, this.clock.now().toISOString());
     } catch (error) {
       this.logger.warn({ domain, err: (error as Error).message }, 'observed payment destinations not recorded');
     }
+  }
+
+  /** The keys of the site's Web Bot Auth key directory, as RFC 7638 thumbprints (at most 20). */
+  private async directoryKeys(probes: readonly ProbeResult[]): Promise<CounterpartyFact[]> {
+    const directory = probes.find((p) => p.probe === 'signatures_directory');
+    if (!directory?.ok || directory.status !== 200) return [];
+    const keys = directoryJwks(directory.bodyText);
+    const facts: CounterpartyFact[] = [];
+    for (const jwk of keys) {
+      const thumbprint = await this.thumbprints.thumbprint(jwk);
+      if (thumbprint === undefined) continue;
+      const read = parseCounterpartyFact('key', thumbprint);
+      if (read.ok && !facts.some((f) => f.key === read.fact.key)) facts.push(read.fact);
+    }
+    return facts;
   }
 }

@@ -29,3 +29,22 @@ export function observedDestinations(x402: X402): CounterpartyFact[] {
   }
   return facts;
 }
+
+const MAX_DIRECTORY_KEYS = 20;
+
+/**
+ * The JWKs of a Web Bot Auth key directory (`/.well-known/http-message-signatures-directory`, a
+ * JWK Set: `{keys: [...]}`), untrusted and bounded: at most 20 objects, nothing else read. A body
+ * that is not such a set gives none.
+ */
+export function directoryJwks(bodyText: string): Readonly<Record<string, unknown>>[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bodyText.length > 256 * 1024 ? '' : bodyText);
+  } catch {
+    return [];
+  }
+  const keys = typeof parsed === 'object' && parsed !== null ? (parsed as { keys?: unknown }).keys : undefined;
+  if (!Array.isArray(keys)) return [];
+  return keys.slice(0, MAX_DIRECTORY_KEYS).filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null && !Array.isArray(k));
+}
