@@ -10,7 +10,7 @@ const REQUIRED: Readonly<Record<string, readonly string[]>> = { OKP: ['crv', 'x'
 export class JoseJwkThumbprints implements JwkThumbprints {
   async thumbprint(jwk: Readonly<Record<string, unknown>>): Promise<string | undefined> {
     const required = typeof jwk.kty === 'string' ? REQUIRED[jwk.kty] : undefined;
-    if (!required || !required.every((member) => typeof jwk[member] === 'string' && (jwk[member] as string).length <= 2048)) return undefined;
+    if (!required?.every((member) => typeof jwk[member] === 'string' && (jwk[member] as string).length <= 2048)) return undefined;
     try {
       return await calculateJwkThumbprint(jwk as JWK, 'sha256');
     } catch {
