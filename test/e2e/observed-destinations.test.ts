@@ -1,6 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'chai';
+import { calculateJwkThumbprint, type JWK } from 'jose';
 import { KnexEntityRepository } from '../../src/adapters/persistence/knex-entity-repository.js';
 import { aNewEntity } from '../support/builders.js';
 import type { TestDnsServer } from '../support/dns-server.js';
@@ -58,6 +60,18 @@ const V2_HEADER = Buffer.from(
 // RFC 8037 Appendix A.2's Ed25519 public key, and its RFC 7638 thumbprint as Appendix A.3 gives it.
 const RFC8037_JWK = { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo' };
 const RFC8037_THUMBPRINT = 'kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k';
+// An A2A agent card signed as the A2A specification describes (AgentCard.signatures: a JWS in JSON
+// form), its protected header carrying the signing key.
+const CARD_KEY = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
+const CARD = JSON.stringify({
+  name: 'Shop agent',
+  url: 'https://v1-shop.example.com/a2a',
+  version: '1.0.0',
+  signatures: [
+    { protected: Buffer.from(JSON.stringify({ alg: 'EdDSA', typ: 'JOSE', jwk: CARD_KEY })).toString('base64url'), signature: 'c2lnbmF0dXJl' },
+    { protected: Buffer.from(JSON.stringify({ alg: 'EdDSA', kid: 'only-a-kid' })).toString('base64url'), signature: 'c2lnbmF0dXJl' },
+  ],
+});
 const HOSTS = ['v1-shop.example.com', 'v2-shop.example.com', 'stranger.example.com'];
 
 describe('payment destinations observed in signed scan reports of a verified entity’s own site (x402 v1 body, v2 header)', function () {
@@ -76,6 +90,7 @@ describe('payment destinations observed in signed scan reports of a verified ent
       headers: { 'content-type': 'application/http-message-signatures-directory+json' },
       body: JSON.stringify({ keys: [RFC8037_JWK, { kty: 'oct', k: 'c2VjcmV0' }] }),
     });
+    site.route('v1-shop.example.com/.well-known/agent-card.json', { headers: { 'content-type': 'application/json' }, body: CARD });
     site.route('stranger.example.com/', { status: 402, headers: { 'payment-required': V2_HEADER }, body: '' });
     ({ t, dns } = await startScanningService(HOSTS, ca, site, { REFRESH_OBSERVATIONS: 'false', LOG_LEVEL: 'warn' }));
     const entities = new KnexEntityRepository(t.database.db);
@@ -117,11 +132,16 @@ describe('payment destinations observed in signed scan reports of a verified ent
     expect(keys.map((r: Json) => r.value)).to.deep.equal([RFC8037_THUMBPRINT]);
   });
 
+  it('binds the key an A2A agent card’s signature names in its protected header, and none named only by kid', async () => {
+    const keys = await t.database.db('counterparty_bindings').where({ domain: 'v1-shop.example.com', kind: 'key' });
+    expect(keys.map((r: Json) => [r.value, r.how])).to.deep.equal([[await calculateJwkThumbprint(CARD_KEY as JWK), 'observed']]);
+  });
+
   it('binds nothing for a site that is no verified entity’s, nor for a network it cannot name', async () => {
     const lookup = (await (await t.get(`/lookup?pay_to=${encodeURIComponent(`eip155:8453:${V2_PAY_TO}`)}`)).json()) as Json;
     expect(lookup.data.bound_to.map((b: Json) => b.domain)).to.deep.equal(['v2-shop.example.com']);
     expect(await t.database.db('counterparty_bindings').where({ domain: 'stranger.example.com' })).to.deep.equal([]);
-    expect((await t.database.db('counterparty_bindings').where({ domain: 'v1-shop.example.com' })).map((r: Json) => r.value)).to.deep.equal([
+    expect((await t.database.db('counterparty_bindings').where({ domain: 'v1-shop.example.com', kind: 'pay_to' })).map((r: Json) => r.value)).to.deep.equal([
       `eip155:8453:${V1_PAY_TO}`,
     ]);
   });

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { directoryJwks, observedDestinations } from '../../domain/counterparty/observed.js';
+import { agentCardJwks, directoryJwks, observedDestinations } from '../../domain/counterparty/observed.js';
 import { type CounterpartyFact, parseCounterpartyFact } from '../../domain/counterparty/declaration.js';
 import { JwkThumbprints } from '../ports/jwk-thumbprints.js';
 import type { DomainName } from '../../domain/domain-name.js';
@@ -13,7 +13,7 @@ import { VerifyDomain } from '../verdict/verify-domain.js';
 /**
  * What a signed scan report of a verified entity's own domain shows it is paid at: the x402
  * destinations of its 402 answers (observedDestinations) and the keys of its Web Bot Auth key
- * directory (their RFC 7638 thumbprints), bound as `observed` with the report's
+ * directory and of its A2A agent card's signatures (their RFC 7638 thumbprints), bound as `observed` with the report's
  * URL as their source, replacing what the previous report showed. A domain that is not a verified
  * entity's own binds nothing; a failure here never fails the scan (the next report tries again).
  */
@@ -43,11 +43,13 @@ export class ObserveCounterparty {
     }
   }
 
-  /** The keys of the site's Web Bot Auth key directory, as RFC 7638 thumbprints (at most 20). */
+  /** The keys of the site's Web Bot Auth key directory and its A2A agent card's signatures, as RFC 7638 thumbprints. */
   private async directoryKeys(probes: readonly ProbeResult[]): Promise<CounterpartyFact[]> {
-    const directory = probes.find((p) => p.probe === 'signatures_directory');
-    if (!directory?.ok || directory.status !== 200) return [];
-    const keys = directoryJwks(directory.bodyText);
+    const body = (id: ProbeResult['probe']) => {
+      const probe = probes.find((p) => p.probe === id);
+      return probe?.ok && probe.status === 200 ? probe.bodyText : '';
+    };
+    const keys = [...directoryJwks(body('signatures_directory')), ...agentCardJwks(body('agent_card'))];
     const facts: CounterpartyFact[] = [];
     for (const jwk of keys) {
       const thumbprint = await this.thumbprints.thumbprint(jwk);

@@ -48,3 +48,43 @@ export function directoryJwks(bodyText: string): Readonly<Record<string, unknown
   if (!Array.isArray(keys)) return [];
   return keys.slice(0, MAX_DIRECTORY_KEYS).filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null && !Array.isArray(k));
 }
+
+/**
+ * The public keys an A2A agent card names for its signatures (A2A `AgentCard.signatures`, each a
+ * JWS in JSON form whose base64url `protected` header may carry the signing `jwk`), untrusted and
+ * bounded: at most 20 signatures read; a signature naming its key only by `kid` or `jku` gives none.
+ */
+export function agentCardJwks(bodyText: string): Readonly<Record<string, unknown>>[] {
+  let card: unknown;
+  try {
+    card = JSON.parse(bodyText.length > 256 * 1024 ? '' : bodyText);
+  } catch {
+    return [];
+  }
+  const signatures = typeof card === 'object' && card !== null ? (card as { signatures?: unknown }).signatures : undefined;
+  if (!Array.isArray(signatures)) return [];
+  const keys: Record<string, unknown>[] = [];
+  for (const signature of signatures.slice(0, MAX_DIRECTORY_KEYS)) {
+    const protectedHeader = typeof signature === 'object' && signature !== null ? (signature as { protected?: unknown }).protected : undefined;
+    if (typeof protectedHeader !== 'string' || protectedHeader.length > 8192 || !/^[A-Za-z0-9_-]+$/.test(protectedHeader)) continue;
+    let header: unknown;
+    try {
+      header = JSON.parse(new TextDecoder().decode(base64urlBytes(protectedHeader)));
+    } catch {
+      continue;
+    }
+    const jwk = typeof header === 'object' && header !== null ? (header as { jwk?: unknown }).jwk : undefined;
+    if (typeof jwk === 'object' && jwk !== null && !Array.isArray(jwk)) keys.push(jwk as Record<string, unknown>);
+  }
+  return keys;
+}
+
+function base64urlBytes(text: string): Uint8Array {
+  const binary = atob(
+    text
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(text.length / 4) * 4, '='),
+  );
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
