@@ -13,7 +13,6 @@ import { aBlock, aNewEntity } from '../support/builders.js';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.js';
 import { databaseKinds } from '../support/test-databases.js';
 import { startTestService, type TestService } from '../support/test-service.js';
-import { waitUntil } from '../support/wait-until.js';
 import { splitBundle } from '../support/log-bundle.js';
 import { runCli } from '../support/cli-run.js';
 
@@ -84,10 +83,6 @@ for (const kind of databaseKinds()) {
       expect(synced.kind).to.equal('synced');
       if (synced.kind === 'synced') expect(synced.change.added.map((b) => b.value)).to.deep.equal([SHOP_WALLET]);
       await age(30);
-      await waitUntil(
-        'the shop is verified with its observations',
-        async () => (await pay({ domain: 'shop.example.com', pay_to: SHOP_WALLET })).trust_level !== undefined,
-      );
       const answer = await pay({ domain: 'shop.example.com', pay_to: SHOP_WALLET.toLowerCase(), amount_usd: 20 });
       expect(answer.counterparty).to.include({ status: 'bound', how: 'declared', source: '_vetted-counterparty.shop.example.com' });
       expect(answer.counterparty.entity).to.deep.equal({ id: shopId, name: 'Shop Ltd', domain: 'shop.example.com' });

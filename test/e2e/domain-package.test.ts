@@ -1,34 +1,16 @@
-import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { PURE_DOMAIN_LIBRARIES } from '../../scripts/check-layers.js';
-import { childEnv } from '../support/child-env.js';
+import { expectSuccess, runFile, type Run } from '../support/node-run.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 // A clean environment: no NODE_OPTIONS, so neither tsx nor reflect-metadata reaches the child.
-function run(args: string[], cwd: string): Promise<Run> {
-  return new Promise((done) => {
-    execFile(process.execPath, args, { cwd, env: childEnv(), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-      done({ code, stdout, stderr });
-    });
-  });
-}
-
-function expectSuccess(what: string, result: Run): void {
-  if (result.code !== 0) expect.fail(`${what} exited with ${result.code}:\n${result.stdout}${result.stderr}`);
-}
+const run = (args: string[], cwd: string): Promise<Run> => runFile(process.execPath, args, cwd);
 
 // What another TypeScript service writes: only `vetted/domain`, through the exports map.
 const CONSUMER = `import {

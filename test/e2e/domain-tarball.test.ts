@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { childEnv } from '../support/child-env.js';
+import { expectSuccess, runFile, type Run } from '../support/node-run.js';
 import { offlineLock } from '../support/offline-lock.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,25 +26,8 @@ const SERVER_PACKAGES = [
   '@modelcontextprotocol/sdk',
 ];
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(file: string, args: string[], cwd: string): Promise<Run> {
-  return new Promise((done) => {
-    execFile(file, args, { cwd, env: childEnv(), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
-    });
-  });
-}
-
-async function succeed(what: string, running: Promise<Run>): Promise<Run> {
-  const result = await running;
-  if (result.code !== 0) expect.fail(`${what} exited with ${result.code}:\n${result.stdout}${result.stderr}`);
-  return result;
-}
+const run = runFile;
+const succeed = async (what: string, running: Promise<Run>): Promise<Run> => expectSuccess(what, await running);
 
 // What another TypeScript service writes after `npm install vetted-domain`: the one-call question.
 const CONSUMER = `import { checkCounterparty, type CounterpartyCheck } from 'vetted-domain';

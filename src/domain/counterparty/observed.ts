@@ -1,3 +1,4 @@
+import { base64Text, isRecord, parseJsonText } from '../scan/parsers/text-helpers.js';
 import type { X402 } from '../scan/parsers/x402.js';
 import { type CounterpartyFact, parseCounterpartyFact } from './declaration.js';
 
@@ -31,6 +32,8 @@ export function observedDestinations(x402: X402): CounterpartyFact[] {
 }
 
 const MAX_DIRECTORY_KEYS = 20;
+const MAX_DOCUMENT_CHARS = 256 * 1024;
+const MAX_HEADER_CHARS = 8192;
 
 /**
  * The JWKs of a Web Bot Auth key directory (`/.well-known/http-message-signatures-directory`, a
@@ -38,15 +41,9 @@ const MAX_DIRECTORY_KEYS = 20;
  * that is not such a set gives none.
  */
 export function directoryJwks(bodyText: string): Readonly<Record<string, unknown>>[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(bodyText.length > 256 * 1024 ? '' : bodyText);
-  } catch {
-    return [];
-  }
-  const keys = typeof parsed === 'object' && parsed !== null ? (parsed as { keys?: unknown }).keys : undefined;
-  if (!Array.isArray(keys)) return [];
-  return keys.slice(0, MAX_DIRECTORY_KEYS).filter((k): k is Record<string, unknown> => typeof k === 'object' && k !== null && !Array.isArray(k));
+  const parsed = parseJsonText(bodyText, MAX_DOCUMENT_CHARS);
+  const keys = parsed.ok && isRecord(parsed.value) ? parsed.value.keys : undefined;
+  return Array.isArray(keys) ? keys.slice(0, MAX_DIRECTORY_KEYS).filter(isRecord) : [];
 }
 
 /**
@@ -55,36 +52,16 @@ export function directoryJwks(bodyText: string): Readonly<Record<string, unknown
  * bounded: at most 20 signatures read; a signature naming its key only by `kid` or `jku` gives none.
  */
 export function agentCardJwks(bodyText: string): Readonly<Record<string, unknown>>[] {
-  let card: unknown;
-  try {
-    card = JSON.parse(bodyText.length > 256 * 1024 ? '' : bodyText);
-  } catch {
-    return [];
-  }
-  const signatures = typeof card === 'object' && card !== null ? (card as { signatures?: unknown }).signatures : undefined;
+  const parsed = parseJsonText(bodyText, MAX_DOCUMENT_CHARS);
+  const signatures = parsed.ok && isRecord(parsed.value) ? parsed.value.signatures : undefined;
   if (!Array.isArray(signatures)) return [];
   const keys: Record<string, unknown>[] = [];
   for (const signature of signatures.slice(0, MAX_DIRECTORY_KEYS)) {
-    const protectedHeader = typeof signature === 'object' && signature !== null ? (signature as { protected?: unknown }).protected : undefined;
-    if (typeof protectedHeader !== 'string' || protectedHeader.length > 8192 || !/^[A-Za-z0-9_-]+$/.test(protectedHeader)) continue;
-    let header: unknown;
-    try {
-      header = JSON.parse(new TextDecoder().decode(base64urlBytes(protectedHeader)));
-    } catch {
-      continue;
-    }
-    const jwk = typeof header === 'object' && header !== null ? (header as { jwk?: unknown }).jwk : undefined;
-    if (typeof jwk === 'object' && jwk !== null && !Array.isArray(jwk)) keys.push(jwk as Record<string, unknown>);
+    const header = isRecord(signature) ? signature.protected : undefined;
+    if (typeof header !== 'string' || header.length > MAX_HEADER_CHARS || !/^[A-Za-z0-9_-]+$/.test(header)) continue;
+    const decoded = parseJsonText(base64Text(header), MAX_HEADER_CHARS);
+    const jwk = decoded.ok && isRecord(decoded.value) ? decoded.value.jwk : undefined;
+    if (isRecord(jwk)) keys.push(jwk);
   }
   return keys;
-}
-
-function base64urlBytes(text: string): Uint8Array {
-  const binary = atob(
-    text
-      .replace(/-/g, '+')
-      .replace(/_/g, '/')
-      .padEnd(Math.ceil(text.length / 4) * 4, '='),
-  );
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }

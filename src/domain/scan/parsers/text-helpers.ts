@@ -116,3 +116,10 @@ export function parseJsonText(text: string, maxChars: number): JsonTextResult {
 export function headingText(raw: string): string {
   return collapseWhitespace(raw, 600).replace(/\s#+$/, '').slice(0, 300).trim();
 }
+
+/** The UTF-8 text of base64 or base64url `value` (padding optional). Throws on what is not base64. */
+export function base64Text(value: string): string {
+  const standard = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  const binary = atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '='));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}

@@ -1,4 +1,4 @@
-import { isRecord, parseJsonText, stringOrNull } from './text-helpers.js';
+import { base64Text, isRecord, parseJsonText, stringOrNull } from './text-helpers.js';
 
 type X402ErrorCode = 'NOT_402' | 'NO_PAYMENT_REQUIREMENTS' | 'INVALID_HEADER' | 'INVALID_BODY' | 'NO_ACCEPTS';
 
@@ -99,10 +99,7 @@ function headerValue(headers: Readonly<Record<string, string>>, name: string): s
 function decodeHeader(value: string): Requirements | null {
   if (value.length > MAX_HEADER_CHARS || !BASE64.test(value)) return null;
   try {
-    const standard = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-    const binary = atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '='));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const parsed = parseJsonText(new TextDecoder().decode(bytes), MAX_HEADER_CHARS);
+    const parsed = parseJsonText(base64Text(value), MAX_HEADER_CHARS);
     return parsed.ok && isRequirements(parsed.value) ? parsed.value : null;
   } catch {
     return null;
